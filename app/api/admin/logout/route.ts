@@ -1,0 +1,12 @@
+// POST /api/admin/logout - ends the session on the server (the old cookie stops working) and clears it
+import { json } from "@/lib/api/respond";
+import { route } from "@/lib/api/route";
+import { auth, signOut } from "@/lib/auth/next-auth";
+import { revokeSession } from "@/lib/services/auth/sessions";
+
+export const POST = route({ access: "public" }, async ({ ctx }) => {
+  const session = await auth();
+  if (session?.sessionId) await revokeSession({ ctx, input: { sessionId: session.sessionId } });
+  await signOut({ redirect: false });
+  return json({ detail: "Logged out." });
+});

@@ -1,0 +1,14 @@
+// GET /api/admin/settings - maintenance mode and event period; PATCH - change any of them
+import { readSettings } from "@/db/queries/settings";
+import { route } from "@/lib/api/route";
+import { getConfig } from "@/lib/config";
+import { updateSettings } from "@/lib/services/settings/update";
+import { updateSettingsBody } from "@/lib/validation/settings";
+
+export const GET = route({ access: "admin" }, async ({ ctx }) =>
+  readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }),
+);
+
+export const PATCH = route({ access: "admin", body: updateSettingsBody }, async ({ ctx, body }) =>
+  updateSettings({ ctx, input: body }),
+);

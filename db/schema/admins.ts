@@ -1,0 +1,56 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+
+export const admins = pgTable(
+  "admins",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 150 }).notNull().unique(),
+    // scrypt, see lib/auth/password.ts. Never selected outside lib/auth.
+    passwordHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("admins_name_not_blank", sql`btrim(${table.name}) <> ''`)],
+);
+
+/**
+ * Server-side sessions. The next-auth JWT only carries this row's id, so logging out (revoking the row)
+ * makes the old cookie worthless even though the JWT itself has not expired.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("admin_sessions_admin_idx").on(table.adminId)],
+);
+
+/** Failed sign-ins, counted per name and per address over a window; shared by every instance. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 150 }).notNull(),
+    address: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("login_attempts_name_idx").on(table.name, table.createdAt),
+    index("login_attempts_address_idx").on(table.address, table.createdAt),
+  ],
+);
+
+export const adminsRelations = relations(admins, ({ many }) => ({ sessions: many(adminSessions) }));
+export const adminSessionsRelations = relations(adminSessions, ({ one }) => ({
+  admin: one(admins, { fields: [adminSessions.adminId], references: [admins.id] }),
+}));
+
+export type Admin = typeof admins.$inferSelect;
+export type AdminSession = typeof adminSessions.$inferSelect;

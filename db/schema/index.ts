@@ -1,0 +1,7 @@
+export * from "./admins";
+export * from "./images";
+export * from "./prize-distributions";
+export * from "./prizes";
+export * from "./products";
+export * from "./settings";
+export * from "./winners";

@@ -1,0 +1,40 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { images } from "./images";
+
+/** A stock of identical prize items, a daily limit and a target number of live placements. */
+export const prizes = pgTable(
+  "prizes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 200 }).notNull(),
+    description: text().notNull().default(""),
+    imageId: integer().references(() => images.id, { onDelete: "set null" }),
+    totalQuantity: integer().notNull(),
+    remainingQuantity: integer().notNull(),
+    dailyDistribution: integer().notNull(),
+    maintenanceCount: integer().notNull(),
+    // Counts wins on `distributedOn` only (a date in APP_TIMEZONE): a read on a later date treats it as 0,
+    // so the daily budget restarts at midnight without a scheduler.
+    todayDistributed: integer().notNull().default(0),
+    distributedOn: date({ mode: "string" }),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("prizes_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("prizes_remaining_within_total", sql`${table.remainingQuantity} >= 0 AND ${table.remainingQuantity} <= ${table.totalQuantity}`),
+    check("prizes_daily_within_total", sql`${table.dailyDistribution} >= 1 AND ${table.dailyDistribution} <= ${table.totalQuantity}`),
+    check("prizes_maintenance_within_daily", sql`${table.maintenanceCount} >= 1 AND ${table.maintenanceCount} <= ${table.dailyDistribution}`),
+    check("prizes_today_distributed_non_negative", sql`${table.todayDistributed} >= 0`),
+    index("prizes_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export const prizesRelations = relations(prizes, ({ one }) => ({
+  image: one(images, { fields: [prizes.imageId], references: [images.id] }),
+}));
+
+export type Prize = typeof prizes.$inferSelect;
+export type NewPrize = typeof prizes.$inferInsert;

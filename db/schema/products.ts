@@ -1,0 +1,30 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { images } from "./images";
+
+/** A product page: visitors reach it at /p/{url_path} by scanning the QR code on the stand. */
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 200 }).notNull(),
+    description: text().notNull().default(""),
+    imageId: integer().references(() => images.id, { onDelete: "set null" }),
+    // Random and unguessable, so visitors cannot walk product pages without scanning (lib/url-path.ts).
+    urlPath: varchar({ length: 32 }).notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("products_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("products_url_path_shape", sql`${table.urlPath} ~ '^[a-zA-Z0-9]{8,32}$'`),
+    index("products_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export const productsRelations = relations(products, ({ one }) => ({
+  image: one(images, { fields: [products.imageId], references: [images.id] }),
+}));
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;

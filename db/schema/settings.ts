@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, pgTable, smallint, timestamp } from "drizzle-orm/pg-core";
+
+/** System settings: exactly one row (id = 1), created by the first migration. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint().primaryKey().default(1),
+    maintenanceMode: boolean().notNull().default(true),
+    eventStartDate: date({ mode: "string" }),
+    eventEndDate: date({ mode: "string" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("settings_single_row", sql`${table.id} = 1`),
+    check(
+      "settings_event_period_ordered",
+      sql`${table.eventStartDate} IS NULL OR ${table.eventEndDate} IS NULL OR ${table.eventStartDate} <= ${table.eventEndDate}`,
+    ),
+  ],
+);
+
+export type Settings = typeof settings.$inferSelect;

@@ -1,0 +1,46 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, char, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { prizeDistributions } from "./prize-distributions";
+import { prizes } from "./prizes";
+import { products } from "./products";
+
+/**
+ * Who won what. Winners outlive the prize, product and placement they came from: the links are set to
+ * NULL on delete and the name snapshots keep the record readable at the prize desk.
+ */
+export const winners = pgTable(
+  "winners",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 64 }).notNull(),
+    password: char({ length: 4 }).notNull(),
+    prizeId: integer().references(() => prizes.id, { onDelete: "set null" }),
+    productId: integer().references(() => products.id, { onDelete: "set null" }),
+    distributionId: integer().references(() => prizeDistributions.id, { onDelete: "set null" }),
+    prizeName: text().notNull(),
+    productName: text().notNull(),
+    isReceived: boolean().notNull().default(false),
+    receivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("winners_password_four_digits", sql`${table.password} ~ '^[0-9]{4}$'`),
+    check("winners_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("winners_received_at_matches_flag", sql`${table.isReceived} = (${table.receivedAt} IS NOT NULL)`),
+    // A placement is won at most once: the last guard against handing one unit out twice.
+    uniqueIndex("winners_one_per_distribution").on(table.distributionId),
+    index("winners_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("winners_prize_idx").on(table.prizeId, table.createdAt.desc()),
+    index("winners_product_idx").on(table.productId, table.createdAt.desc()),
+    index("winners_received_idx").on(table.isReceived, table.receivedAt.desc()),
+  ],
+);
+
+export const winnersRelations = relations(winners, ({ one }) => ({
+  prize: one(prizes, { fields: [winners.prizeId], references: [prizes.id] }),
+  product: one(products, { fields: [winners.productId], references: [products.id] }),
+  distribution: one(prizeDistributions, { fields: [winners.distributionId], references: [prizeDistributions.id] }),
+}));
+
+export type Winner = typeof winners.$inferSelect;
+export type NewWinner = typeof winners.$inferInsert;

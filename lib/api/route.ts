@@ -1,0 +1,91 @@
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { db } from "@/db";
+import { getAdminSession } from "@/lib/auth/session";
+import { AppError, ValidationError } from "@/lib/errors";
+import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
+import { readBody, DEFAULT_MAX_BODY_BYTES, type BodyFormat } from "./body";
+import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
+import { errorResponse, json } from "./respond";
+import { toFieldErrors } from "./zod-errors";
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
+
+type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = {
+  /** "admin" needs a live admin session (401 otherwise); "public" is open to visitors. */
+  access: "admin" | "public";
+  query?: Q;
+  body?: B;
+  bodyFormat?: BodyFormat;
+  maxBodyBytes?: number;
+  tooLargeMessage?: string;
+};
+
+type HandlerArgs<P, Q, B, A> = {
+  request: NextRequest;
+  params: P;
+  query: Q;
+  body: B;
+  ctx: Omit<ServiceContext, "admin"> & { admin: A };
+};
+
+/** What a handler may return: a ready Response, or a body to send as JSON with 200. */
+type HandlerResult = Response | object;
+
+type AdminOf<O> = O extends { access: "admin" } ? AdminIdentity : null;
+
+function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(toFieldErrors(result.error));
+  return result.data as Parsed<S>;
+}
+
+/**
+ * The one wrapper every /api handler goes through, in this order: CSRF for unsafe methods (403), the admin
+ * session (401), query and body parsed by zod (400 in the DRF shape), the handler, and any thrown error
+ * turned into a response by lib/api/respond.ts. Handlers stay thin: parse, call one service, return.
+ */
+export function route<
+  P extends Record<string, string> = Record<string, never>,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  O extends RouteOptions<Q, B> = RouteOptions<Q, B>,
+>(options: O & RouteOptions<Q, B>, handler: (args: HandlerArgs<P, Parsed<Q>, Parsed<B>, AdminOf<O>>) => Promise<HandlerResult>) {
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      if (!SAFE_METHODS.has(request.method)) {
+        const cookie = request.cookies.get(CSRF_COOKIE)?.value;
+        if (!csrfTokensMatch(cookie, request.headers.get(CSRF_HEADER))) {
+          throw new AppError("forbidden", "CSRF Failed: CSRF token missing or incorrect.");
+        }
+      }
+      let admin: AdminIdentity | null = null;
+      if (options.access === "admin") {
+        admin = await getAdminSession();
+        if (!admin) throw new AppError("unauthorized", "Authentication credentials were not provided or have expired.");
+      }
+      const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
+      const rawBody = options.body
+        ? await readBody(
+            request,
+            options.bodyFormat ?? "json",
+            options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+            options.tooLargeMessage ?? "The request body is too large.",
+          )
+        : undefined;
+      const body = parseWith(options.body as B, rawBody);
+      const result = await handler({
+        request,
+        params: await context.params,
+        query,
+        body,
+        ctx: { db: db(), admin: admin as AdminOf<O> },
+      });
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,49 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { db } from "@/db";
+import { getConfig } from "@/lib/config";
+import { openSession, SESSION_SECONDS } from "@/lib/services/auth/sessions";
+import { loginBody } from "@/lib/validation/admin";
+
+declare module "next-auth" {
+  interface User {
+    sessionId?: string;
+  }
+  interface Session {
+    sessionId?: string;
+  }
+}
+
+/**
+ * next-auth keeps the signed, encrypted session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS).
+ * Credentials sign-in only supports JWT sessions, so the JWT carries our own `admin_sessions` id and every
+ * request checks that row (lib/auth/session.ts): logging out revokes the row and the cookie dies with it.
+ * The configuration is built lazily because the secret comes from lib/config (generated in embedded mode).
+ */
+export const { auth, signIn, signOut } = NextAuth(() => ({
+  secret: getConfig().authSecret,
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_SECONDS },
+  pages: { signIn: "/admin/login" },
+  providers: [
+    Credentials({
+      credentials: { name: {}, password: {} },
+      async authorize(credentials) {
+        const parsed = loginBody.safeParse(credentials);
+        if (!parsed.success) throw new CredentialsSignin();
+        const admin = await openSession({ ctx: { db: db() }, input: parsed.data });
+        if (!admin) throw new CredentialsSignin();
+        return { id: String(admin.id), name: admin.name, sessionId: admin.sessionId };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.sessionId) token.sessionId = user.sessionId;
+      return token;
+    },
+    session({ session, token }) {
+      return { ...session, sessionId: typeof token.sessionId === "string" ? token.sessionId : undefined };
+    },
+  },
+}));

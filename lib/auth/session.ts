@@ -1,0 +1,12 @@
+import "server-only";
+import { db } from "@/db";
+import { findActiveSession } from "@/lib/services/auth/sessions";
+import type { AdminIdentity } from "@/lib/services/context";
+import { auth } from "./next-auth";
+
+/** The signed-in admin for this request, or null: a valid cookie whose session row is still live. */
+export async function getAdminSession(): Promise<AdminIdentity | null> {
+  const session = await auth();
+  if (!session?.sessionId) return null;
+  return findActiveSession({ ctx: { db: db() }, input: { sessionId: session.sessionId } });
+}

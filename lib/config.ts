@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, parsed once. A bad value stops start-up with one line
+ * naming the variable (see formatConfigError); nothing else in the app reads process.env directly.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "is not a real date");
+
+const optionalDate = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(isoDate.optional())
+  .optional();
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    DATA_DIR: optionalText,
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_NAME: optionalText.pipe(z.string().max(150, "must be 150 characters or fewer").optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    PUBLIC_BASE_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://prizes.example.com" })
+        .transform((url) => url.replace(/\/+$/, ""))
+        .optional(),
+    ),
+    APP_TIMEZONE: optionalText.pipe(
+      z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional(),
+    ),
+    RESERVATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
+    EVENT_START_DATE: optionalDate,
+    EVENT_END_DATE: optionalDate,
+  })
+  .superRefine((env, issue) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      issue.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must share it); generate one with `openssl rand -base64 32`",
+      });
+    }
+    if (Boolean(env.ADMIN_NAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      issue.addIssue({
+        code: "custom",
+        path: [env.ADMIN_NAME ? "ADMIN_PASSWORD" : "ADMIN_NAME"],
+        message: "must be set together with the other of ADMIN_NAME / ADMIN_PASSWORD",
+      });
+    }
+    if (env.EVENT_START_DATE && env.EVENT_END_DATE && env.EVENT_END_DATE < env.EVENT_START_DATE) {
+      issue.addIssue({ code: "custom", path: ["EVENT_END_DATE"], message: "must not be before EVENT_START_DATE" });
+    }
+  });
+
+export type AppConfig = {
+  port: number;
+  database: { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
+  dataDir: string;
+  authSecret: string;
+  initialAdmin: { name: string; password: string } | undefined;
+  publicBaseUrl: string | undefined;
+  timeZone: string;
+  reservationSeconds: number;
+  supportPhone: string | undefined;
+  eventPeriod: { start: string | undefined; end: string | undefined };
+};
+
+export class ConfigError extends Error {}
+
+/** One line per bad variable, e.g. `RESERVATION_SECONDS: Too small: expected number to be >=5`. */
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`).join("; ");
+}
+
+/** In embedded mode the secret is generated once and kept beside the data, so sessions survive restarts. */
+function embeddedAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`);
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR ?? "data");
+  return {
+    port: values.PORT,
+    database: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "embedded", dataDir },
+    dataDir,
+    authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    initialAdmin:
+      values.ADMIN_NAME && values.ADMIN_PASSWORD
+        ? { name: values.ADMIN_NAME, password: values.ADMIN_PASSWORD }
+        : undefined,
+    publicBaseUrl: values.PUBLIC_BASE_URL,
+    timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    reservationSeconds: values.RESERVATION_SECONDS,
+    supportPhone: values.SUPPORT_PHONE,
+    eventPeriod: { start: values.EVENT_START_DATE, end: values.EVENT_END_DATE },
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration, parsed on first use and then kept. */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import { settings } from "@/db/schema";
+import { readSettings } from "@/db/queries/settings";
+import { getConfig } from "@/lib/config";
+import { ValidationError } from "@/lib/errors";
+import type { UpdateSettingsBody } from "@/lib/validation/settings";
+import type { ServiceContext } from "../context";
+
+export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
+  const { eventPeriod } = getConfig();
+  return ctx.db.transaction(async (tx) => {
+    const current = await readSettings({ db: tx, eventPeriod });
+    const start = input.event_start_date !== undefined ? input.event_start_date : current.event_start_date;
+    const end = input.event_end_date !== undefined ? input.event_end_date : current.event_end_date;
+    if (start && end && end < start) throw ValidationError.field("event_end_date", "The end date must not be before the start date.");
+    await tx
+      .update(settings)
+      .set({
+        maintenanceMode: input.maintenance_mode ?? current.maintenance_mode,
+        eventStartDate: start,
+        eventEndDate: end,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(settings.id, 1));
+    return readSettings({ db: tx, eventPeriod });
+  });
+}

@@ -1,0 +1,47 @@
+import { getDatabase } from "@/db";
+import { DataDirInUseError } from "@/db/data-dir-lock";
+import { migrateDatabase } from "@/db/migrate";
+import { ConfigError, getConfig } from "@/lib/config";
+import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
+
+/** Explains in one line what is wrong and stops: a half-configured server must not start. */
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * Start-up: configuration, database lock and migrations, the first admin, then one line that says where
+ * the app is and how to sign in.
+ */
+export async function startUp(): Promise<void> {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  let database;
+  try {
+    database = getDatabase();
+    await migrateDatabase(config.database, database);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    const where = config.database.kind === "postgres" ? "the Postgres server in DATABASE_URL" : `the embedded database in ${config.dataDir}`;
+    fail(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
+  const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;
+  const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
+  console.log(`\nPrize giveaway is running at ${url} on the ${storage}.`);
+  if (admin === "none") {
+    console.log(
+      "No admin account exists yet. Create one with:\n" +
+        "  npm run admin -- create <name>        (asks for the password)\n" +
+        "or restart with ADMIN_NAME and ADMIN_PASSWORD set.\n",
+    );
+  } else {
+    console.log(`Sign in at ${url}/admin/login${admin === "created" ? ` as "${config.initialAdmin?.name}"` : ""}.\n`);
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** The sign-in form and POST /api/admin/login/ share this schema, and so the spec's messages. */
+export const loginBody = z.object({
+  name: z.string({ error: "Please enter an ID." }).trim().min(1, "Please enter an ID.").max(150, "The ID is too long."),
+  password: z.string({ error: "Please enter a password." }).min(1, "Please enter a password.").max(200, "The password is too long."),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Creating an admin or changing a password (CLI and ADMIN_* at start-up). */
+export const adminCredentials = z.object({
+  name: z.string().trim().min(1, "The name must not be empty.").max(150, "The name must be 150 characters or fewer."),
+  password: z.string().min(8, "The password must be at least 8 characters.").max(200, "The password is too long."),
+});
+export type AdminCredentials = z.infer<typeof adminCredentials>;

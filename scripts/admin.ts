@@ -1,0 +1,72 @@
+// npm run admin -- create <name> | set-password <name>
+// The password is read from standard input (piped) or asked for at a hidden prompt; never from argv,
+// where it would land in shell history and process listings.
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { AppError, ValidationError } from "@/lib/errors";
+import { createAdmin } from "@/lib/services/admins/create";
+import { setAdminPassword } from "@/lib/services/admins/set-password";
+import { exitWith, openCliDatabase } from "./cli-database";
+
+const usage = "Usage: npm run admin -- create <name>\n       npm run admin -- set-password <name>";
+
+async function readPipedPassword(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+}
+
+function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const prompt = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    prompt.question(question, (answer) => {
+      prompt.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readPipedPassword();
+  const first = await askHidden("Password (8 characters or more): ");
+  const second = await askHidden("Repeat the password: ");
+  if (first !== second) exitWith("The two passwords differ; nothing was changed.");
+  return first;
+}
+
+async function main() {
+  const [command, name] = process.argv.slice(2);
+  if ((command !== "create" && command !== "set-password") || !name) exitWith(usage);
+  const password = await readPassword();
+  const database = await openCliDatabase();
+  const ctx = { db: database.db };
+  try {
+    if (command === "create") {
+      await createAdmin({ ctx, input: { name, password } });
+      console.log(`✔ Admin "${name}" created. Sign in at /admin/login.`);
+    } else {
+      await setAdminPassword({ ctx, input: { name, password } });
+      console.log(`✔ Password of "${name}" changed; their open sessions were signed out.`);
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) exitWith(Object.values(error.fields).flat().join(" "));
+    if (error instanceof AppError) exitWith(error.message);
+    if (error && typeof error === "object" && "issues" in error) {
+      exitWith((error as { issues: { message: string }[] }).issues.map((issue) => issue.message).join(" "));
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+void main();
