@@ -63,7 +63,9 @@ export function acquireDataDirLock(dataDir: string): void {
     } catch {
       continue; // Released between our attempt and the read: try again.
     }
-    if (owner === me) return;
+    if (owner === me) {
+      throw new DataDirInUseError(`The embedded database in ${dataDir} is already open in this process; open it once.`);
+    }
     if (isOwnerAlive(owner)) {
       throw new DataDirInUseError(
         `The embedded database in ${dataDir} is already open in process ${owner.split(":")[0]}. ` +

@@ -49,12 +49,17 @@ export function openDatabase(target: AppConfig["database"]): DatabaseHandle {
   };
 }
 
-let current: DatabaseHandle | undefined;
+// Next.js loads this module separately for pages, route handlers and instrumentation, so a module-level
+// variable would open one database per bundle: for PGlite, several instances on one directory (they do
+// not see each other's writes). The handle therefore lives on globalThis, once per process.
+const HANDLE_KEY = Symbol.for("prize-giveaway.database");
+type WithHandle = typeof globalThis & { [HANDLE_KEY]?: DatabaseHandle };
 
 /** The process-wide database, opened on first use (never at import, so `next build` opens nothing). */
 export function getDatabase(): DatabaseHandle {
-  current ??= openDatabase(getConfig().database);
-  return current;
+  const holder = globalThis as WithHandle;
+  holder[HANDLE_KEY] ??= openDatabase(getConfig().database);
+  return holder[HANDLE_KEY];
 }
 
 export function db(): Db {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isoDate as realDate } from "./validation/dates";
 
 /**
  * Every environment variable the app reads, parsed once. A bad value stops start-up with one line
@@ -14,11 +15,7 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "is not a real date");
+const isoDate = realDate({ format: "must be a date written YYYY-MM-DD", real: "is not a real date" });
 
 const optionalDate = z
   .string()
@@ -117,7 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`);
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR ?? "data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ values.DATA_DIR ?? "data");
   return {
     port: values.PORT,
     database: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "embedded", dataDir },
@@ -135,10 +132,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   };
 }
 
-let cached: AppConfig | undefined;
+// On globalThis for the same reason as the database handle (db/index.ts): one parse per process.
+const CONFIG_KEY = Symbol.for("prize-giveaway.config");
+type WithConfig = typeof globalThis & { [CONFIG_KEY]?: AppConfig };
 
 /** The process's configuration, parsed on first use and then kept. */
 export function getConfig(): AppConfig {
-  cached ??= parseConfig(process.env);
-  return cached;
+  const holder = globalThis as WithConfig;
+  holder[CONFIG_KEY] ??= parseConfig(process.env);
+  return holder[CONFIG_KEY];
 }

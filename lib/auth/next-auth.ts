@@ -25,6 +25,13 @@ export const { auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: SESSION_SECONDS },
   pages: { signIn: "/admin/login" },
+  logger: {
+    // A wrong password is an expected outcome, answered 400 and counted for throttling: not an error to log.
+    error(error) {
+      if (error.name === "CredentialsSignin" || (error.cause as { err?: Error } | undefined)?.err?.name === "CredentialsSignin") return;
+      console.error("[auth]", error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { name: {}, password: {} },

@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 
-const dateOrNull = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a real date.")
-  .nullable();
+const dateOrNull = isoDate({ format: "Enter a date as YYYY-MM-DD.", real: "Enter a real date." }).nullable();
 
 /** PATCH /api/admin/settings/: any subset of the system settings. */
 export const updateSettingsBody = z

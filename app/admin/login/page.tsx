@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "@/components/admin/login-form";
+import { getAdminSession } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
+import packageJson from "@/package.json";
+
+// The session check and the support phone are per request / per deployment, never baked in at build time.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Admin sign in" };
+
+export default async function AdminLoginPage() {
+  if (await getAdminSession()) redirect("/admin/dashboard");
+  const { supportPhone } = getConfig();
+  const dialable = supportPhone?.replace(/[^\d+]/g, "");
+
+  return (
+    <div className="flex min-h-dvh flex-col px-4 py-10 sm:px-6">
+      <main className="flex flex-1 items-center justify-center">
+        <div className="w-full max-w-sm">
+          <div className="mb-8 text-center">
+            <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Event management</p>
+            <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <LoginForm />
+          </div>
+        </div>
+      </main>
+      <footer className="mt-10 flex flex-col items-center gap-1 text-sm text-slate-600">
+        <p>v{packageJson.version}</p>
+        {supportPhone && (
+          <p>
+            Customer service:{" "}
+            {dialable ? (
+              <a href={`tel:${dialable}`} className="font-medium text-slate-700 underline-offset-2 hover:underline">
+                {supportPhone}
+              </a>
+            ) : (
+              supportPhone
+            )}
+          </p>
+        )}
+      </footer>
+    </div>
+  );
+}

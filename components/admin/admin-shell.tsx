@@ -1,0 +1,314 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import {
+  ChevronsLeftIcon,
+  ChevronsRightIcon,
+  CloseIcon,
+  GiftIcon,
+  GroupIcon,
+  HomeIcon,
+  MenuIcon,
+  QrCodeIcon,
+  SignOutIcon,
+  TicketIcon,
+} from "@/components/ui/icons";
+import { apiFetch } from "@/lib/client/api";
+
+const NAV_ITEMS: { href: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
+  { href: "/admin/dashboard", label: "Dashboard", Icon: HomeIcon },
+  { href: "/admin/products", label: "Product management", Icon: QrCodeIcon },
+  { href: "/admin/prizes", label: "Prize management", Icon: GiftIcon },
+  { href: "/admin/winners", label: "Winner management", Icon: GroupIcon },
+  { href: "/admin/distributions", label: "Prize placement", Icon: TicketIcon },
+];
+
+const APP_TITLE = "Event management";
+
+/*
+ * The collapsed flag lives in localStorage (spec §2). Read through useSyncExternalStore so the server render
+ * and hydration use "expanded" and the stored value applies right after, without a hydration mismatch; the
+ * in-memory copy keeps the toggle working when storage is unavailable (private mode, quota).
+ */
+const COLLAPSED_KEY = "admin.sidebarCollapsed";
+let collapsedValue: boolean | undefined;
+const collapsedListeners = new Set<() => void>();
+
+function readStoredCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+function subscribeCollapsed(listener: () => void) {
+  collapsedListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== COLLAPSED_KEY) return;
+    collapsedValue = readStoredCollapsed();
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    collapsedListeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function getCollapsed(): boolean {
+  collapsedValue ??= readStoredCollapsed();
+  return collapsedValue;
+}
+
+function setCollapsed(value: boolean) {
+  collapsedValue = value;
+  try {
+    window.localStorage.setItem(COLLAPSED_KEY, String(value));
+  } catch {
+    // Not persisted; the in-memory value still applies for this page.
+  }
+  collapsedListeners.forEach((listener) => listener());
+}
+
+function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+const itemClass =
+  "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+
+function SidebarNav({
+  id,
+  pathname,
+  collapsed,
+  loggingOut,
+  onNavigate,
+  onLogout,
+}: {
+  id: string;
+  pathname: string;
+  collapsed: boolean;
+  loggingOut: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}) {
+  return (
+    <nav id={id} aria-label="Admin" className="flex min-h-0 flex-1 flex-col">
+      <ul className="flex-1 space-y-1 overflow-y-auto p-3">
+        {NAV_ITEMS.map(({ href, label, Icon }) => {
+          const active = isActive(pathname, href);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                onClick={onNavigate}
+                aria-current={active ? "page" : undefined}
+                title={collapsed ? label : undefined}
+                className={`${itemClass} ${collapsed ? "justify-center" : ""} ${
+                  active ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                }`}
+              >
+                <Icon className={`size-5 shrink-0 ${active ? "text-indigo-600" : "text-slate-500"}`} />
+                <span className={collapsed ? "sr-only" : "truncate"}>{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="border-t border-slate-200 p-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={loggingOut}
+          title={collapsed ? "Log out" : undefined}
+          className={`${itemClass} ${collapsed ? "justify-center" : ""} text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60`}
+        >
+          <SignOutIcon className="size-5 shrink-0 text-slate-500" />
+          <span className={collapsed ? "sr-only" : "truncate"}>{loggingOut ? "Logging out…" : "Log out"}</span>
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export function AdminShell({ adminName, children }: { adminName: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const collapsed = useSyncExternalStore(subscribeCollapsed, getCollapsed, () => false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+
+  // Any navigation (links, back/forward) closes the drawer; adjusting state during render avoids a flash.
+  const [lastPathname, setLastPathname] = useState(pathname);
+  if (pathname !== lastPathname) {
+    setLastPathname(pathname);
+    setDrawerOpen(false);
+  }
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const menuButton = menuButtonRef.current;
+    closeButtonRef.current?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setDrawerOpen(false);
+        return;
+      }
+      // aria-modal promises focus stays inside, so wrap Tab at both ends.
+      if (event.key !== "Tab" || !drawerRef.current) return;
+      const focusable = drawerRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    // Widening past the md breakpoint hides the drawer; close it so the page does not stay scroll-locked.
+    const desktop = window.matchMedia("(min-width: 48rem)");
+    const onBreakpoint = () => {
+      if (desktop.matches) setDrawerOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    desktop.addEventListener("change", onBreakpoint);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      desktop.removeEventListener("change", onBreakpoint);
+      document.body.style.overflow = previousOverflow;
+      menuButton?.focus();
+    };
+  }, [drawerOpen]);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await apiFetch("/api/admin/logout/", { method: "POST" }, { redirectOn401: false });
+    } catch {
+      // Spec §8: a failed logout still ends on the login page.
+    } finally {
+      try {
+        window.localStorage.removeItem("admin");
+      } catch {
+        // Storage unavailable: nothing was stored there either.
+      }
+      window.location.assign("/admin/login");
+    }
+  }
+
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <div className="min-h-dvh bg-slate-50 md:flex">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+
+      <aside
+        className={`sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex ${
+          collapsed ? "w-18" : "w-64"
+        }`}
+      >
+        <div className={`flex h-16 items-center border-b border-slate-200 px-3 ${collapsed ? "justify-center" : "justify-between"}`}>
+          {!collapsed && <span className="truncate pl-3 font-semibold text-slate-900">{APP_TITLE}</span>}
+          <button
+            type="button"
+            onClick={() => setCollapsed(!collapsed)}
+            aria-expanded={!collapsed}
+            aria-controls="admin-sidebar-nav"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
+          </button>
+        </div>
+        <SidebarNav
+          id="admin-sidebar-nav"
+          pathname={pathname}
+          collapsed={collapsed}
+          loggingOut={loggingOut}
+          onLogout={logout}
+        />
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 md:px-8">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+            aria-label="Open menu"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+          <span className="truncate font-semibold text-slate-900 md:hidden">{APP_TITLE}</span>
+          <div className="ml-auto flex min-w-0 items-center gap-2 pr-2 text-sm text-slate-600 md:pr-0">
+            <span className="hidden sm:inline">Signed in as</span>
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700"
+            >
+              {adminName.trim().charAt(0).toUpperCase() || "?"}
+            </span>
+            <span className="max-w-40 truncate font-medium text-slate-900">{adminName}</span>
+          </div>
+        </header>
+
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 md:px-8 md:py-8">
+          {children}
+        </main>
+      </div>
+
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={closeDrawer} />
+          <div
+            ref={drawerRef}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Navigation menu"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+          >
+            <div className="flex h-16 items-center justify-between border-b border-slate-200 pr-2 pl-6">
+              <span className="truncate font-semibold text-slate-900">{APP_TITLE}</span>
+              <button
+                ref={closeButtonRef}
+                type="button"
+                onClick={closeDrawer}
+                aria-label="Close menu"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <CloseIcon className="size-6" />
+              </button>
+            </div>
+            <SidebarNav
+              id="admin-drawer-nav"
+              pathname={pathname}
+              collapsed={false}
+              loggingOut={loggingOut}
+              onNavigate={closeDrawer}
+              onLogout={logout}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { loginBody, type LoginBody } from "@/lib/validation/admin";
+
+const LOGIN_SUCCESSFUL = "Login successful";
+const UNEXPECTED_RESPONSE = "Login failed.";
+const FALLBACK_ERROR = "Login failed. Please check your ID and password.";
+
+const inputClass =
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600";
+
+/** The login endpoint answers `{error}` (400 wrong credentials, 429 throttled); prefer that text. */
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && typeof error.body?.error === "string" && error.body.error) return error.body.error;
+  return FALLBACK_ERROR;
+}
+
+export function LoginForm() {
+  const [formError, setFormError] = useState<string | null>(null);
+  // Stays true after success so the button cannot be pressed again while the dashboard loads.
+  const [redirecting, setRedirecting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { name: "", password: "" } });
+
+  const onSubmit = async ({ name, password }: LoginBody) => {
+    setFormError(null);
+    try {
+      const response = await apiFetch<{ message?: unknown }>(
+        "/api/admin/login/",
+        { method: "POST", json: { name, password } },
+        { redirectOn401: false },
+      );
+      if (response?.message !== LOGIN_SUCCESSFUL) {
+        setFormError(UNEXPECTED_RESPONSE);
+        return;
+      }
+      setRedirecting(true);
+      window.location.assign("/admin/dashboard");
+    } catch (error) {
+      setFormError(loginErrorMessage(error));
+    }
+  };
+
+  const pending = isSubmitting || redirecting;
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      {/* Always mounted so screen readers announce the message when it appears. */}
+      <div role="alert">
+        {formError && (
+          <p className="mb-5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>
+        )}
+      </div>
+
+      <div className="mb-5">
+        <label htmlFor="login-name" className="mb-1.5 block text-sm font-medium text-slate-700">
+          ID
+        </label>
+        <input
+          id="login-name"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-required="true"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? "login-name-error" : undefined}
+          className={inputClass}
+          {...register("name")}
+        />
+        {errors.name && (
+          <p id="login-name-error" className="mt-1.5 text-sm text-red-700">
+            {errors.name.message}
+          </p>
+        )}
+      </div>
+
+      <div className="mb-6">
+        <label htmlFor="login-password" className="mb-1.5 block text-sm font-medium text-slate-700">
+          Password
+        </label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          aria-required="true"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          className={inputClass}
+          {...register("password")}
+        />
+        {errors.password && (
+          <p id="login-password-error" className="mt-1.5 text-sm text-red-700">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="submit"
+        disabled={pending}
+        className="flex min-h-11 w-full items-center justify-center rounded-lg bg-indigo-600 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

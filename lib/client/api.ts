@@ -1,0 +1,139 @@
+/**
+ * The one way client components talk to the API (spec §6-7): cookies always sent, the `csrftoken` cookie
+ * echoed in `X-CSRFToken`, 401 → admin login, 404 → /not-found, any other failure → ApiError.
+ */
+
+/** The server's error bodies: `{detail}`, `{field: [msg], non_field_errors: [msg]}`, or `{error}` (login). */
+export type ApiErrorBody = {
+  detail?: unknown;
+  error?: unknown;
+  non_field_errors?: unknown;
+  [field: string]: unknown;
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null, message?: string) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type ApiFetchInit = {
+  method?: string;
+  json?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+};
+
+export type ApiFetchOptions = {
+  /** The login page turns this off: a wrong password there is a 400, but nothing should bounce it. */
+  redirectOn401?: boolean;
+};
+
+const LOGIN_PATH = "/admin/login";
+const NOT_FOUND_PATH = "/not-found";
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      const value = rest.join("=");
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asErrorBody(value: unknown): ApiErrorBody | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as ApiErrorBody) : null;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options: ApiFetchOptions = {}): Promise<T> {
+  const { redirectOn401 = true } = options;
+  const headers = new Headers({ Accept: "application/json" });
+  const csrfToken = readCookie("csrftoken");
+  if (csrfToken) headers.set("X-CSRFToken", csrfToken);
+
+  let body: BodyInit | undefined;
+  if (init.formData) {
+    // The browser writes the multipart boundary into Content-Type itself; setting it here would break it.
+    body = init.formData;
+  } else if (init.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? "GET",
+      headers,
+      body,
+      credentials: "include",
+      signal: init.signal,
+    });
+  } catch (error) {
+    // An abort is the caller's own doing (unmount, newer request); let it through so callers can ignore it.
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, null, "Network error");
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = await readBody(response);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, null, "Network error");
+  }
+
+  if (response.ok) return parsed as T;
+
+  const errorBody = asErrorBody(parsed);
+  if (response.status === 401 && redirectOn401) {
+    if (window.location.pathname.replace(/\/+$/, "") !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+  } else if (response.status === 404) {
+    window.location.assign(NOT_FOUND_PATH);
+  }
+  throw new ApiError(response.status, errorBody);
+}
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === "string" && value.trim() !== "") return value;
+  if (Array.isArray(value)) return value.find((item): item is string => typeof item === "string" && item.trim() !== "");
+  return undefined;
+}
+
+/** The message to show for a failed call: the server's detail, else its error, else its first non-field error. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || !error.body) return fallback;
+  return (
+    firstString(error.body.detail) ??
+    firstString(error.body.error) ??
+    firstString(error.body.non_field_errors) ??
+    fallback
+  );
+}

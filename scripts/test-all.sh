@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Type check, production build (the tests run the real server), unit and
+# integration tests (Vitest; integration on a fresh Postgres database, or PGlite if none answers), then
+# the browser tests (Playwright on Debian's Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+echo "== Type check"
+npx tsc --noEmit
+echo "== Production build"
+npm run build
+echo "== Unit and integration tests"
+npx vitest run
+echo "== Browser tests"
+npx playwright test

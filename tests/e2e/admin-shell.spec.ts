@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+
+test.describe("admin sign-in and shell", () => {
+  test("signs in, lands on the dashboard shell, navigates and signs out", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await admin.openLogin();
+    await admin.screenshot("login");
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await admin.screenshot("dashboard-shell");
+
+    await admin.openNavigation();
+    await page.getByRole("link", { name: "Prize management" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Prize management" })).toBeVisible();
+    await admin.openNavigation();
+    await expect(page.getByRole("link", { name: "Prize management" })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
+
+    await admin.signOut();
+    // The session is gone on the server too: the protected area sends us back to sign in.
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("shows the spec's messages for empty fields and a wrong password", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await admin.openLogin();
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await expect(page.getByText("Please enter an ID.")).toBeVisible();
+    await expect(page.getByText("Please enter a password.")).toBeVisible();
+    await page.getByLabel("ID").fill("x");
+    await expect(page.getByText("Please enter an ID.")).toBeHidden();
+
+    await admin.signIn({ name: E2E_ADMIN.name, password: "not-the-password" });
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Login failed. Please check your ID and password.");
+    await admin.screenshot("login-error");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("an admin who is already signed in is sent from the login page to the dashboard", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await admin.openLogin();
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  // Tagged: the phone project leaves it out, since phones get a drawer instead (playwright.config.ts).
+  test("the desktop sidebar collapses and remembers it @desktop-only", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await admin.openLogin();
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const toggle = page.getByRole("button", { name: /collapse sidebar/i });
+    await toggle.click();
+    await expect(page.getByRole("button", { name: /expand sidebar/i })).toHaveAttribute("aria-expanded", "false");
+    await page.reload();
+    await expect(page.getByRole("button", { name: /expand sidebar/i })).toBeVisible();
+    await admin.screenshot("sidebar-collapsed");
+  });
+});
+
+test.describe("not found", () => {
+  test("an unknown path shows the scan-the-QR-code screen", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByText(/scanning the QR code/)).toBeVisible();
+    await new AdminPages(page).screenshot("not-found");
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The sign-in screen and the admin shell, as a person sees them. */
+export class AdminPages {
+  constructor(readonly page: Page) {}
+
+  async openLogin() {
+    await this.page.goto("/admin/login");
+    await expect(this.page.getByRole("button", { name: /sign in/i })).toBeVisible();
+  }
+
+  async signIn(credentials: { name: string; password: string }) {
+    await this.page.getByLabel("ID").fill(credentials.name);
+    await this.page.getByLabel("Password").fill(credentials.password);
+    await this.page.getByRole("button", { name: /sign in/i }).click();
+  }
+
+  /** On a phone the sidebar lives in a drawer behind the menu button. */
+  async openNavigation() {
+    const menu = this.page.getByRole("button", { name: /open (navigation|menu)/i });
+    if (await menu.isVisible()) await menu.click();
+  }
+
+  async signOut() {
+    await this.openNavigation();
+    await this.page.getByRole("button", { name: /log ?out|sign out/i }).click();
+    await expect(this.page).toHaveURL(/\/admin\/login$/);
+  }
+
+  async screenshot(name: string) {
+    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
+    await this.page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}

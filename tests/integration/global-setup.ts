@@ -1,0 +1,45 @@
+import type { TestProject } from "vitest/node";
+import { startServer, type RunningServer } from "../support/app-server";
+import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
+
+export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };
+export const TEST_AUTH_SECRET = "integration-test-secret-0123456789abcdef";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string | null;
+  }
+}
+
+let server: RunningServer | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+/** One app server for the whole integration run, on a fresh Postgres database (PGlite if none answers). */
+export async function setup(project: TestProject) {
+  const env: Record<string, string> = {
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    ADMIN_NAME: TEST_ADMIN.name,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    DATA_DIR: tempDir("integration"),
+    APP_TIMEZONE: "Asia/Seoul",
+  };
+  let databaseUrl: string | null = null;
+  if (await postgresReachable()) {
+    const database = await createFreshPostgresDatabase("http");
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+    env.DATABASE_URL = database.url;
+    console.log(`Integration tests: Postgres, fresh database ${new URL(database.url).pathname.slice(1)}`);
+  } else {
+    console.log("Integration tests: no Postgres reachable at 127.0.0.1:5432, running on embedded PGlite instead.");
+  }
+  server = await startServer(env);
+  project.provide("baseUrl", server.url);
+  project.provide("databaseUrl", databaseUrl);
+}
+
+export async function teardown() {
+  await server?.stop();
+  await dropDatabase?.();
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const STANDALONE_SERVER = path.join(root, ".next/standalone/server.js");
+
+export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Starts the production build (`npm run build` first) with the given environment on a free port. */
+export function spawnServer(env: Record<string, string>, port: number): { child: ChildProcess; output: () => string } {
+  if (!existsSync(STANDALONE_SERVER)) throw new Error("No production build: run `npm run build` before the integration tests.");
+  let output = "";
+  const child = spawn(process.execPath, [STANDALONE_SERVER], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+/** Resolves with the exit code once the process has ended. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited(child);
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await done;
+  clearTimeout(timer);
+}
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const { child, output } = spawnServer(env, port);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health/`);
+      if (response.status === 200) return { url, process: child, output, stop: () => stopProcess(child) };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopProcess(child);
+  throw new Error(`The app server did not become healthy within 60 s:\n${output()}`);
+}

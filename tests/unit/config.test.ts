@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+import { isRealDate } from "@/lib/validation/dates";
+import { tempDir } from "../support/test-database";
+
+const embedded = () => ({ DATA_DIR: tempDir("config") });
+
+describe("parseConfig", () => {
+  it("runs on the embedded database with defaults and keeps a generated secret in DATA_DIR", () => {
+    const env = embedded();
+    const config = parseConfig(env);
+    expect(config.database).toEqual({ kind: "embedded", dataDir: env.DATA_DIR });
+    expect(config.port).toBe(3000);
+    expect(config.reservationSeconds).toBe(60);
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(env.DATA_DIR, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
+    expect(parseConfig(env).authSecret).toBe(config.authSecret);
+  });
+
+  it("uses Postgres when DATABASE_URL is set and then requires AUTH_SECRET", () => {
+    expect(() => parseConfig({ DATABASE_URL: "postgres://localhost/app" })).toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
+    const config = parseConfig({ DATABASE_URL: "postgres://localhost/app", AUTH_SECRET: "x".repeat(32) });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://localhost/app" });
+  });
+
+  it.each([
+    ["PORT", "eighty", /^Invalid configuration: PORT:/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL: must start with postgres/],
+    ["AUTH_SECRET", "short", /AUTH_SECRET: must be at least 32 characters/],
+    ["PUBLIC_BASE_URL", "prizes.example.com", /PUBLIC_BASE_URL: must be an http\(s\) URL/],
+    ["APP_TIMEZONE", "Nowhere/Town", /APP_TIMEZONE: must be an IANA time zone/],
+    ["RESERVATION_SECONDS", "2", /RESERVATION_SECONDS:/],
+    ["EVENT_START_DATE", "24 April", /EVENT_START_DATE: must be a date written YYYY-MM-DD/],
+  ])("rejects a bad %s with one line naming it", (name, value, message) => {
+    expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(message);
+    expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(ConfigError);
+  });
+
+  it("reads every documented variable", () => {
+    const config = parseConfig({
+      ...embedded(),
+      PORT: "8080",
+      ADMIN_NAME: "boss",
+      ADMIN_PASSWORD: "long-enough-pw",
+      PUBLIC_BASE_URL: "https://prizes.example.com/",
+      APP_TIMEZONE: "Asia/Seoul",
+      RESERVATION_SECONDS: "90",
+      SUPPORT_PHONE: "+82 2 123 4567",
+      EVENT_START_DATE: "2026-04-24",
+      EVENT_END_DATE: "2026-04-26",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      initialAdmin: { name: "boss", password: "long-enough-pw" },
+      publicBaseUrl: "https://prizes.example.com",
+      timeZone: "Asia/Seoul",
+      reservationSeconds: 90,
+      supportPhone: "+82 2 123 4567",
+      eventPeriod: { start: "2026-04-24", end: "2026-04-26" },
+    });
+  });
+
+  it("refuses an event period that ends before it starts, and half an admin", () => {
+    expect(() => parseConfig({ ...embedded(), EVENT_START_DATE: "2026-04-26", EVENT_END_DATE: "2026-04-24" })).toThrow(/EVENT_END_DATE/);
+    expect(() => parseConfig({ ...embedded(), ADMIN_NAME: "boss" })).toThrow(/ADMIN_PASSWORD: must be set together/);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ ...embedded(), DATABASE_URL: "", SUPPORT_PHONE: "" }).database.kind).toBe("embedded");
+  });
+});
+
+describe("isRealDate", () => {
+  it("accepts real dates only", () => {
+    expect(isRealDate("2028-02-29")).toBe(true);
+    expect(isRealDate("2026-02-29")).toBe(false);
+    expect(isRealDate("2026-02-30")).toBe(false);
+    expect(isRealDate("2026-13-01")).toBe(false);
+    expect(isRealDate("2026-4-24")).toBe(false);
+  });
+});
