@@ -1,0 +1,50 @@
+import sharp from "sharp";
+import type { Queryable } from "@/db";
+import { ValidationError } from "@/lib/errors";
+import { storeImage } from "./store";
+
+/** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+export const ONLY_IMAGES = "Only image files can be uploaded (JPG, PNG, WebP or GIF).";
+
+/** Upload limits per kind of image, with the spec's messages. */
+export const IMAGE_LIMITS = {
+  product: { maxBytes: 20 * 1024 * 1024, tooLarge: "Image size is limited to 20MB or less." },
+  prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
+} as const;
+export type ImageKind = keyof typeof IMAGE_LIMITS;
+
+/**
+ * Room for the other form fields around the image in a multipart body: the route refuses a larger
+ * Content-Length before reading anything (lib/api/body.ts).
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Checks that an uploaded file really is an image by decoding it (the declared type and the file name are
+ * not trusted), then normalises and stores it. Errors are field errors on `field`.
+ */
+export async function storeUploadedImage(
+  db: Queryable,
+  file: File,
+  kind: ImageKind,
+  field = "image",
+): Promise<{ id: number; url: string }> {
+  const limit = IMAGE_LIMITS[kind];
+  if (file.size > limit.maxBytes) throw ValidationError.field(field, limit.tooLarge);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    throw ValidationError.field(field, ONLY_IMAGES);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, ONLY_IMAGES);
+  try {
+    return await storeImage(db, bytes);
+  } catch {
+    // Decodable header but a broken body (truncated file, corrupt pixels).
+    throw ValidationError.field(field, ONLY_IMAGES);
+  }
+}
