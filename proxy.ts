@@ -21,5 +21,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Static assets and images never need the cookie.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/images/).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt|api/images/).*)"],
 };

@@ -7,6 +7,10 @@ if (!existsSync(`${target}/server.js`)) {
   console.error("No .next/standalone/server.js: run `next build` first.");
   process.exit(1);
 }
-cpSync(".next/static", `${target}/.next/static`, { recursive: true });
-cpSync("public", `${target}/public`, { recursive: true });
-cpSync("drizzle", `${target}/drizzle`, { recursive: true });
+for (const [from, to] of [
+  [".next/static", `${target}/.next/static`],
+  ["public", `${target}/public`],
+  ["drizzle", `${target}/drizzle`],
+]) {
+  if (existsSync(from)) cpSync(from, to, { recursive: true });
+}
