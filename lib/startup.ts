@@ -3,6 +3,7 @@ import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
+import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
 
 /** Explains in one line what is wrong and stops: a half-configured server must not start. */
 function fail(message: string): never {
@@ -11,8 +12,8 @@ function fail(message: string): never {
 }
 
 /**
- * Start-up: configuration, database lock and migrations, the first admin, then one line that says where
- * the app is and how to sign in.
+ * Start-up: configuration, database lock and migrations, the first admin, the maintenance tick, then
+ * one line that says where the app is and how to sign in.
  */
 export async function startUp(): Promise<void> {
   let config;
@@ -32,6 +33,7 @@ export async function startUp(): Promise<void> {
     fail(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
+  startMaintenanceTicker(database.db);
   const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   console.log(`\nPrize giveaway is running at ${url} on the ${storage}.`);

@@ -22,9 +22,12 @@ type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = 
   tooLargeMessage?: string;
 };
 
-type HandlerArgs<P, Q, B, A> = {
+/** Path parameters, e.g. `{ id: "12" }` for `/api/prizes/[id]`; parse them with lib/api/params.ts. */
+type PathParams = Record<string, string | undefined>;
+
+type HandlerArgs<Q, B, A> = {
   request: NextRequest;
-  params: P;
+  params: PathParams;
   query: Q;
   body: B;
   ctx: Omit<ServiceContext, "admin"> & { admin: A };
@@ -48,12 +51,11 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Par
  * turned into a response by lib/api/respond.ts. Handlers stay thin: parse, call one service, return.
  */
 export function route<
-  P extends Record<string, string> = Record<string, never>,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   O extends RouteOptions<Q, B> = RouteOptions<Q, B>,
->(options: O & RouteOptions<Q, B>, handler: (args: HandlerArgs<P, Parsed<Q>, Parsed<B>, AdminOf<O>>) => Promise<HandlerResult>) {
-  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+>(options: O & RouteOptions<Q, B>, handler: (args: HandlerArgs<Parsed<Q>, Parsed<B>, AdminOf<O>>) => Promise<HandlerResult>) {
+  return async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
     try {
       if (!SAFE_METHODS.has(request.method)) {
         const cookie = request.cookies.get(CSRF_COOKIE)?.value;

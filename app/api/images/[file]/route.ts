@@ -4,8 +4,8 @@ import { images } from "@/db/schema";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 
-export const GET = route<{ file: string }>({ access: "public" }, async ({ ctx, params }) => {
-  const sha256 = /^([0-9a-f]{64})\.webp$/.exec(params.file)?.[1];
+export const GET = route({ access: "public" }, async ({ ctx, params }) => {
+  const sha256 = /^([0-9a-f]{64})\.webp$/.exec(params.file ?? "")?.[1];
   if (!sha256) throw notFound("No such image.");
   const [image] = await ctx.db
     .select({ data: images.data, contentType: images.contentType })

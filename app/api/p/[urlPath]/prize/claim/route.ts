@@ -1,0 +1,38 @@
+// POST /api/p/{urlPath}/prize/claim - empty body: reserve the prize (60 s hold); {name, password}: win it
+// PATCH /api/p/{urlPath}/prize/claim - let go of this visitor's hold
+import { after } from "next/server";
+import { json } from "@/lib/api/respond";
+import { route } from "@/lib/api/route";
+import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
+import { conflict } from "@/lib/errors";
+import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
+import { cancelReservation, reservePrize } from "@/lib/services/claims/reserve";
+import { rebalancePrize } from "@/lib/services/placements/maintain";
+import { claimRequest } from "@/lib/validation/claim";
+
+export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
+  const urlPath = params.urlPath ?? "";
+  if ("reserve" in body) {
+    const visitorId = readVisitorId(request) ?? newVisitorId();
+    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
+    const response = json({
+      detail: `The prize is yours for ${hold.secondsLeft} seconds: enter a nickname and a password to claim it.`,
+      reserved_until: hold.reservedUntil,
+      seconds_left: hold.secondsLeft,
+    });
+    setVisitorCookie(request, response, visitorId);
+    return response;
+  }
+  const visitorId = readVisitorId(request);
+  if (!visitorId) throw conflict(HOLD_EXPIRED);
+  const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
+  // Replenishing placements must never delay or undo a win: it runs after the response, and only logs.
+  after(() => rebalancePrize(ctx.db, won.prizeId).catch((error) => console.error("Top-up after a claim failed:", error)));
+  return json({ detail: `Congratulations! You won ${won.prizeName}.` }, 201);
+});
+
+export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
+  const visitorId = readVisitorId(request);
+  if (visitorId) await cancelReservation({ ctx, input: { urlPath: params.urlPath ?? "", visitorId } });
+  return { detail: "Your reservation was cancelled." };
+});

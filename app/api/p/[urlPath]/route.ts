@@ -1,0 +1,11 @@
+// GET /api/p/{urlPath} - the public product page's data
+import { getPublicProductPage } from "@/db/queries/public";
+import { route } from "@/lib/api/route";
+import { notFound } from "@/lib/errors";
+import { NO_PRODUCT } from "@/lib/services/claims/reserve";
+
+export const GET = route({ access: "public" }, async ({ ctx, params }) => {
+  const page = await getPublicProductPage({ db: ctx.db, urlPath: params.urlPath ?? "" });
+  if (!page) throw notFound(NO_PRODUCT);
+  return page;
+});

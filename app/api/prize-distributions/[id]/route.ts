@@ -1,0 +1,18 @@
+// PATCH /api/prize-distributions/{id} - switch a placement on or off; DELETE - remove it
+import { parseId } from "@/lib/api/params";
+import { route } from "@/lib/api/route";
+import { deletePlacement, setPlacementActive } from "@/lib/services/placements/create";
+import { patchDistributionBody } from "@/lib/validation/distribution";
+
+const NOT_FOUND = "Placement not found.";
+
+export const PATCH = route({ access: "admin", body: patchDistributionBody }, async ({ ctx, params, body }) => {
+  const id = parseId(params.id, NOT_FOUND);
+  await setPlacementActive({ ctx, input: { id, is_active: body.is_active } });
+  return { id, is_active: body.is_active };
+});
+
+export const DELETE = route({ access: "admin" }, async ({ ctx, params }) => {
+  await deletePlacement({ ctx, input: { id: parseId(params.id, NOT_FOUND) } });
+  return new Response(null, { status: 204 });
+});

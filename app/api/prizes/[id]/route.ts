@@ -1,0 +1,38 @@
+// GET /api/prizes/{id} - one prize; PUT - edit it (multipart); DELETE - delete it and its placements
+import { getPrize } from "@/db/queries/prizes";
+import { parseId } from "@/lib/api/params";
+import { json } from "@/lib/api/respond";
+import { route } from "@/lib/api/route";
+import { notFound } from "@/lib/errors";
+import { IMAGE_LIMITS, MULTIPART_OVERHEAD_BYTES } from "@/lib/images/upload";
+import { deletePrize } from "@/lib/services/prizes/delete";
+import { updatePrize } from "@/lib/services/prizes/update";
+import { updatePrizeBody } from "@/lib/validation/prize";
+
+const NOT_FOUND = "Prize not found.";
+
+export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
+  const prize = await getPrize({ db: ctx.db, id: parseId(params.id, NOT_FOUND) });
+  if (!prize) throw notFound(NOT_FOUND);
+  return prize;
+});
+
+export const PUT = route(
+  {
+    access: "admin",
+    body: updatePrizeBody,
+    bodyFormat: "multipart",
+    maxBodyBytes: IMAGE_LIMITS.prize.maxBytes + MULTIPART_OVERHEAD_BYTES,
+    tooLargeMessage: IMAGE_LIMITS.prize.tooLarge,
+  },
+  async ({ ctx, params, body }) => {
+    const id = parseId(params.id, NOT_FOUND);
+    await updatePrize({ ctx, input: { ...body, id } });
+    return getPrize({ db: ctx.db, id }) as Promise<object>;
+  },
+);
+
+export const DELETE = route({ access: "admin" }, async ({ ctx, params }) => {
+  await deletePrize({ ctx, input: { id: parseId(params.id, NOT_FOUND) } });
+  return new Response(null, { status: 204 });
+});

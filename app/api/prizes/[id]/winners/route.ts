@@ -1,0 +1,13 @@
+// GET /api/prizes/{id}/winners - the winners of one prize, newest first (paged; page_size up to 1000)
+import { getPrize, listPrizeWinners } from "@/db/queries/prizes";
+import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
+import { parseId } from "@/lib/api/params";
+import { route } from "@/lib/api/route";
+import { notFound } from "@/lib/errors";
+
+export const GET = route({ access: "admin", query: pageQuery }, async ({ ctx, params, query, request }) => {
+  const prizeId = parseId(params.id, "Prize not found.");
+  if (!(await getPrize({ db: ctx.db, id: prizeId }))) throw notFound("Prize not found.");
+  const { count, results } = await listPrizeWinners({ db: ctx.db, prizeId, ...pageWindow(query) });
+  return toPage(request.url, query, count, results);
+});

@@ -1,0 +1,27 @@
+// GET /api/prizes - paged prize list with search; POST /api/prizes - create a prize (multipart, optional image)
+import { getPrize, listPrizes } from "@/db/queries/prizes";
+import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
+import { json } from "@/lib/api/respond";
+import { route } from "@/lib/api/route";
+import { IMAGE_LIMITS, MULTIPART_OVERHEAD_BYTES } from "@/lib/images/upload";
+import { createPrize } from "@/lib/services/prizes/create";
+import { createPrizeBody, prizeListQuery } from "@/lib/validation/prize";
+
+export const GET = route({ access: "admin", query: pageQuery.extend(prizeListQuery.shape) }, async ({ ctx, query, request }) => {
+  const { count, results } = await listPrizes({ db: ctx.db, search: query.search, ...pageWindow(query) });
+  return toPage(request.url, query, count, results);
+});
+
+export const POST = route(
+  {
+    access: "admin",
+    body: createPrizeBody,
+    bodyFormat: "multipart",
+    maxBodyBytes: IMAGE_LIMITS.prize.maxBytes + MULTIPART_OVERHEAD_BYTES,
+    tooLargeMessage: IMAGE_LIMITS.prize.tooLarge,
+  },
+  async ({ ctx, body }) => {
+    const { id } = await createPrize({ ctx, input: body });
+    return json(await getPrize({ db: ctx.db, id }), 201);
+  },
+);

@@ -1,0 +1,78 @@
+import "server-only";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { images, prizeDistributions, prizes, winners } from "@/db/schema";
+import { imageUrl } from "@/lib/images/store";
+import { distributedToday } from "@/lib/services/prizes/budget";
+import { likePattern } from "./like";
+
+/** A prize as the admin API shows it (spec §3). */
+const prizeColumns = {
+  id: prizes.id,
+  name: prizes.name,
+  description: prizes.description,
+  imageSha: images.sha256,
+  total_quantity: prizes.totalQuantity,
+  remaining_quantity: prizes.remainingQuantity,
+  daily_distribution: prizes.dailyDistribution,
+  today_distributed: distributedToday(),
+  maintenance_count: prizes.maintenanceCount,
+  is_active: prizes.isActive,
+  created_at: prizes.createdAt,
+  active_distributions: sql<number>`(select count(*)::int from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${prizes.id} and ${prizeDistributions.isActive})`,
+  winners_count: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = ${prizes.id})`,
+};
+
+function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {
+  return { ...row, image: imageSha ? imageUrl(imageSha) : null };
+}
+
+function selectPrizes(db: Queryable, where: SQL | undefined) {
+  return db.select(prizeColumns).from(prizes).leftJoin(images, eq(images.id, prizes.imageId)).where(where);
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(ilike(prizes.name, pattern), ilike(prizes.description, pattern));
+}
+
+export async function listPrizes({ db, search, limit, offset }: { db: Queryable; search?: string; limit: number; offset: number }) {
+  const where = searchCondition(search);
+  const [rows, [total]] = await Promise.all([
+    selectPrizes(db, where).orderBy(desc(prizes.createdAt), desc(prizes.id)).limit(limit).offset(offset),
+    db.select({ count: count() }).from(prizes).where(where),
+  ]);
+  return { count: total?.count ?? 0, results: rows.map(present) };
+}
+
+export async function getPrize({ db, id }: { db: Queryable; id: number }) {
+  const [row] = await selectPrizes(db, eq(prizes.id, id));
+  return row ? present(row) : null;
+}
+export type PrizeView = NonNullable<Awaited<ReturnType<typeof getPrize>>>;
+
+/** Winners of one prize, newest first (the prize screen's export). */
+export async function listPrizeWinners({ db, prizeId, limit, offset }: { db: Queryable; prizeId: number; limit: number; offset: number }) {
+  const where = and(eq(winners.prizeId, prizeId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: winners.id,
+        name: winners.name,
+        password: winners.password,
+        prize_name: winners.prizeName,
+        product_name: winners.productName,
+        created_at: winners.createdAt,
+        is_received: winners.isReceived,
+        received_at: winners.receivedAt,
+      })
+      .from(winners)
+      .where(where)
+      .orderBy(desc(winners.createdAt), desc(winners.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ count: count() }).from(winners).where(where),
+  ]);
+  return { count: total?.count ?? 0, results: rows };
+}

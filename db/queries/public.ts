@@ -1,0 +1,41 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { images, prizeDistributions, prizes, products } from "@/db/schema";
+import { imageUrl } from "@/lib/images/store";
+import { heldNow, prizeWinnable } from "@/lib/services/prizes/budget";
+
+export type PublicProductPage = {
+  id: number;
+  name: string;
+  description: string;
+  image: string | null;
+  url_path: string;
+  has_prize: boolean;
+  is_reserved: boolean;
+};
+
+/**
+ * Everything the public product page shows, in one query: the product and whether a prize can be won
+ * on it right now (a live placement of a winnable prize) and whether someone holds it.
+ */
+export async function getPublicProductPage({ db, urlPath }: { db: Queryable; urlPath: string }): Promise<PublicProductPage | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      imageSha: images.sha256,
+      url_path: products.urlPath,
+      has_prize: sql<boolean>`coalesce(${prizeWinnable()}, false)`,
+      is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
+    })
+    .from(products)
+    .leftJoin(images, eq(images.id, products.imageId))
+    .leftJoin(prizeDistributions, and(eq(prizeDistributions.productId, products.id), eq(prizeDistributions.isActive, true)))
+    .leftJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
+    .where(eq(products.urlPath, urlPath));
+  if (!row) return null;
+  const { imageSha, ...page } = row;
+  return { ...page, image: imageSha ? imageUrl(imageSha) : null };
+}

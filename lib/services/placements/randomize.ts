@@ -1,0 +1,45 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { prizeDistributions, prizes, settings } from "@/db/schema";
+import { ValidationError } from "@/lib/errors";
+import type { RandomizeBody } from "@/lib/validation/distribution";
+import type { ServiceContext } from "../context";
+import { heldNow } from "../prizes/budget";
+import { topUpPrize } from "./top-up";
+
+/**
+ * POST /api/prize-distributions/randomize/: stores maintenance mode, optionally clears the live placements
+ * in scope that nobody holds, then tops every active prize in scope up to its target on random free pages.
+ */
+export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+    if (input.prize_id !== null) {
+      const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
+      if (!prize) throw ValidationError.field("prize_id", "Choose an existing prize.");
+    }
+    const inScope = input.prize_id === null ? sql`true` : eq(prizeDistributions.prizeId, input.prize_id);
+    const cleared = input.reset
+      ? await tx
+          .delete(prizeDistributions)
+          .where(and(eq(prizeDistributions.isActive, true), sql`not ${heldNow()}`, inScope))
+          .returning({ id: prizeDistributions.id })
+      : [];
+    // Locks are taken in id order, the same order every randomize uses, so two runs cannot deadlock.
+    const activePrizes = await tx
+      .select({ id: prizes.id })
+      .from(prizes)
+      .where(and(eq(prizes.isActive, true), input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id)))
+      .orderBy(asc(prizes.id));
+    let placed = 0;
+    let missing = 0;
+    for (const prize of activePrizes) {
+      const result = await topUpPrize(tx, prize.id);
+      placed += result.placed;
+      missing += result.missing;
+    }
+    const parts = [`Placed ${placed} prize${placed === 1 ? "" : "s"} at random.`];
+    if (input.reset) parts.push(`Cleared ${cleared.length} earlier placement${cleared.length === 1 ? "" : "s"}.`);
+    if (missing > 0) parts.push(`${missing} could not be placed: no free product page left.`);
+    return { detail: parts.join(" "), placed, missing, cleared: cleared.length };
+  });
+}

@@ -1,0 +1,38 @@
+import { sql, type SQL } from "drizzle-orm";
+import { prizeDistributions, prizes } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+
+/**
+ * The prize rules as SQL expressions, so every check runs inside the statement that acts on it
+ * (server-behaviour.md: races are settled by conditional UPDATEs, never read-then-write).
+ */
+
+/** Today's date in APP_TIMEZONE, from the database clock: all instances agree on when a day starts. */
+export function today(): SQL {
+  return sql`(now() at time zone ${getConfig().timeZone})::date`;
+}
+
+/** Units handed out today: the stored count only counts for the date it was written on. */
+export function distributedToday(): SQL<number> {
+  return sql<number>`(case when ${prizes.distributedOn} = ${today()} then ${prizes.todayDistributed} else 0 end)`;
+}
+
+/**
+ * How many placements a prize should have live: 0 when inactive, else
+ * min(maintenance_count, remaining_quantity, daily_distribution - distributed today).
+ * Never more than can still be won, so even if every placement were claimed at once stock and the
+ * daily limit would hold (the claim's own conditional UPDATE is the second guard).
+ */
+export function placementTarget(): SQL<number> {
+  return sql<number>`(case when not ${prizes.isActive} then 0 else greatest(0, least(${prizes.maintenanceCount}, ${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()})) end)`;
+}
+
+/** The prize can be won right now: active, in stock, today's budget not used up. */
+export function prizeWinnable(): SQL<boolean> {
+  return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution})`;
+}
+
+/** A visitor holds this placement right now (an expired hold counts as free). */
+export function heldNow(): SQL<boolean> {
+  return sql<boolean>`(${prizeDistributions.reservedUntil} is not null and ${prizeDistributions.reservedUntil} > now())`;
+}

@@ -1,0 +1,27 @@
+import { prizes } from "@/db/schema";
+import { storeUploadedImage } from "@/lib/images/upload";
+import type { CreatePrizeBody } from "@/lib/validation/prize";
+import type { ServiceContext } from "../context";
+import { rebalancePrize } from "../placements/maintain";
+
+export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: CreatePrizeBody }): Promise<{ id: number }> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const image = input.image ? await storeUploadedImage(tx, input.image, "prize") : null;
+    const [row] = await tx
+      .insert(prizes)
+      .values({
+        name: input.name,
+        description: input.description,
+        imageId: image?.id ?? null,
+        totalQuantity: input.total_quantity,
+        remainingQuantity: input.total_quantity,
+        dailyDistribution: input.daily_distribution,
+        maintenanceCount: input.maintenance_count,
+        isActive: input.is_active,
+      })
+      .returning({ id: prizes.id });
+    return row!;
+  });
+  await rebalancePrize(ctx.db, created.id);
+  return created;
+}

@@ -1,0 +1,26 @@
+import { and, eq, sql } from "drizzle-orm";
+import { prizeDistributions, prizes } from "@/db/schema";
+import { conflict, notFound } from "@/lib/errors";
+import type { ServiceContext } from "../context";
+import { heldNow } from "./budget";
+
+export const HELD_NOW = "A visitor is holding this prize right now. Try again in a minute, when the hold ends.";
+
+/**
+ * Deletes a prize and its placements (winners stay, with the prize name kept). Refused with 409 while a
+ * visitor holds one of its placements: deleting it would snatch the prize from under their fingers.
+ */
+export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
+  const deleted = await ctx.db
+    .delete(prizes)
+    .where(
+      and(
+        eq(prizes.id, input.id),
+        sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${input.id} and ${prizeDistributions.isActive} and ${heldNow()})`,
+      ),
+    )
+    .returning({ id: prizes.id });
+  if (deleted.length > 0) return;
+  const [exists] = await ctx.db.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.id));
+  throw exists ? conflict(HELD_NOW) : notFound("Prize not found.");
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+export const CLAIM_MESSAGES = {
+  nameRequired: "Please enter a nickname.",
+  nameTooLong: "Please enter a nickname of 10 characters or fewer.",
+  passwordRequired: "Please enter a password.",
+  passwordFormat: "Please enter a 4-digit number as the password.",
+} as const;
+
+export const NICKNAME_MAX = 10;
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Characters as a person counts them: "김민수" is 3, "👩‍👩‍👧" is 1. */
+export function perceivedLength(text: string): number {
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count += 1;
+  return count;
+}
+
+/** The winner's nickname and 4-digit password, checked the same way in the form and on the server. */
+export const claimBody = z.object({
+  name: z
+    .string({ error: CLAIM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CLAIM_MESSAGES.nameRequired)
+    // The raw length bound keeps a pile of combining marks from passing as "one character".
+    .max(64, CLAIM_MESSAGES.nameTooLong)
+    .refine((name) => perceivedLength(name) <= NICKNAME_MAX, CLAIM_MESSAGES.nameTooLong),
+  password: z
+    .string({ error: CLAIM_MESSAGES.passwordRequired })
+    .trim()
+    .min(1, CLAIM_MESSAGES.passwordRequired)
+    .regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
+});
+export type ClaimBody = z.infer<typeof claimBody>;
+
+/**
+ * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises.
+ */
+export const claimRequest = z.preprocess(
+  (body) => (body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0) ? { reserve: true } : body),
+  z.union([z.object({ reserve: z.literal(true) }).strict(), claimBody]),
+);

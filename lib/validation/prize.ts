@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Prize fields and the rules between them (spec §5), shared by the admin form (zodResolver) and the
+ * API. Numbers arrive as multipart strings, so they are coerced; only whole numbers pass.
+ */
+
+const wholeNumber = (field: string, min: number) =>
+  z.coerce
+    .number({ error: `Enter the ${field} as a whole number.` })
+    .int(`Enter the ${field} as a whole number.`)
+    .min(min, `The ${field} must be at least ${min}.`)
+    .max(1_000_000, `The ${field} must be at most 1,000,000.`);
+
+/** Multipart checkboxes arrive as "true"/"false"/"on"; JSON as booleans. */
+export const formBoolean = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((value) => value === "true" || value === "on" || value === "1")]);
+
+const imageFile = z.instanceof(File, { error: "Upload an image file." }).optional();
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export const PRIZE_RULE_MESSAGES = {
+  dailyOverTotal: "Daily distribution cannot be greater than total quantity.",
+  maintenanceOverDaily: "Maintenance count cannot be greater than daily distribution.",
+  remainingOverTotal: "Remaining quantity cannot be greater than total quantity.",
+} as const;
+
+const prizeFields = z.object({
+  name: z.string({ error: "Please enter a prize name." }).trim().min(1, "Please enter a prize name.").max(200, "The prize name must be 200 characters or fewer."),
+  description: z.string().trim().max(2000, "The description must be 2,000 characters or fewer.").default(""),
+  total_quantity: wholeNumber("total quantity", 1),
+  daily_distribution: wholeNumber("daily distribution", 1),
+  maintenance_count: wholeNumber("maintenance count", 1),
+  is_active: formBoolean.default(true),
+  image: z.preprocess(emptyToUndefined, imageFile),
+});
+
+type RuleInput = { total_quantity: number; daily_distribution: number; maintenance_count: number; remaining_quantity?: number };
+
+function checkPrizeRules(value: RuleInput, issue: z.core.$RefinementCtx) {
+  if (value.daily_distribution > value.total_quantity) {
+    issue.addIssue({ code: "custom", path: ["daily_distribution"], message: PRIZE_RULE_MESSAGES.dailyOverTotal });
+  }
+  if (value.maintenance_count > value.daily_distribution) {
+    issue.addIssue({ code: "custom", path: ["maintenance_count"], message: PRIZE_RULE_MESSAGES.maintenanceOverDaily });
+  }
+  if (value.remaining_quantity !== undefined && value.remaining_quantity > value.total_quantity) {
+    issue.addIssue({ code: "custom", path: ["remaining_quantity"], message: PRIZE_RULE_MESSAGES.remainingOverTotal });
+  }
+}
+
+/** POST /api/prizes/ (multipart). */
+export const createPrizeBody = prizeFields.superRefine(checkPrizeRules);
+export type CreatePrizeBody = z.infer<typeof createPrizeBody>;
+
+/** PUT /api/prizes/{id}/ (multipart): every field, plus the remaining stock and image removal. */
+export const updatePrizeBody = prizeFields
+  .extend({
+    remaining_quantity: wholeNumber("remaining quantity", 0),
+    remove_image: formBoolean.default(false),
+  })
+  .superRefine(checkPrizeRules);
+export type UpdatePrizeBody = z.infer<typeof updatePrizeBody>;
+
+/** New-prize form defaults (server-behaviour.md: maintenance 2, since it may not exceed daily 2). */
+export const NEW_PRIZE_DEFAULTS = { total_quantity: 10, daily_distribution: 2, maintenance_count: 2, is_active: true } as const;
+
+export const prizeListQuery = z.object({ search: z.string().trim().max(200).optional() });
