@@ -23,22 +23,29 @@ export const claimBody = z.object({
   name: z
     .string({ error: CLAIM_MESSAGES.nameRequired })
     .trim()
-    .min(1, CLAIM_MESSAGES.nameRequired)
+    .min(1, { error: CLAIM_MESSAGES.nameRequired, abort: true })
     // The raw length bound keeps a pile of combining marks from passing as "one character".
     .max(64, CLAIM_MESSAGES.nameTooLong)
     .refine((name) => perceivedLength(name) <= NICKNAME_MAX, CLAIM_MESSAGES.nameTooLong),
   password: z
     .string({ error: CLAIM_MESSAGES.passwordRequired })
     .trim()
-    .min(1, CLAIM_MESSAGES.passwordRequired)
+    .min(1, { error: CLAIM_MESSAGES.passwordRequired, abort: true })
     .regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
 });
 export type ClaimBody = z.infer<typeof claimBody>;
 
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
+
 /**
- * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises.
+ * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises,
+ * with claimBody's field errors. (Not a zod union: a union would hide those behind one generic error.)
  */
-export const claimRequest = z.preprocess(
-  (body) => (body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0) ? { reserve: true } : body),
-  z.union([z.object({ reserve: z.literal(true) }).strict(), claimBody]),
-);
+export const claimRequest = z.unknown().transform((body, context): { reserve: true } | ClaimBody => {
+  if (isEmptyBody(body)) return { reserve: true };
+  const parsed = claimBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: issue.path } as z.core.$ZodRawIssue);
+  return z.NEVER;
+});

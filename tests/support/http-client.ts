@@ -62,6 +62,16 @@ export class TestClient {
     return this.request("POST", path, { json, ...options });
   }
 
+  /** A multipart form, as the admin screens send prizes and products with their images. */
+  form(method: string, path: string, fields: Record<string, string | Blob | [Blob, string]>, options: { csrf?: boolean } = {}) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      if (Array.isArray(value)) body.append(name, value[0], value[1]);
+      else body.append(name, value);
+    }
+    return this.request(method, path, { body, ...options });
+  }
+
   patch(path: string, json?: unknown, options: { csrf?: boolean } = {}) {
     return this.request("PATCH", path, { json, ...options });
   }

@@ -6,12 +6,26 @@ import { newUrlPath } from "@/lib/url-path";
 
 /** Direct inserts for tests that need a known starting point (the admin screens build these normally). */
 
-export async function seedPages(db: Db, count: number, label = "Page"): Promise<{ id: number; urlPath: string }[]> {
+/**
+ * Creates product pages; `placeOn[i]`, when given, is the prize placed on page i in the same transaction.
+ * (Placing afterwards would race the server's own top-ups, which may take a page the moment it is free.)
+ */
+export async function seedPages(
+  db: Db,
+  count: number,
+  label = "Page",
+  placeOn: number[] = [],
+): Promise<{ id: number; urlPath: string }[]> {
   const tag = randomBytes(3).toString("hex");
-  return db
-    .insert(products)
-    .values(Array.from({ length: count }, (_, index) => ({ name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
-    .returning({ id: products.id, urlPath: products.urlPath });
+  return db.transaction(async (tx) => {
+    const pages = await tx
+      .insert(products)
+      .values(Array.from({ length: count }, (_, index) => ({ name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
+      .returning({ id: products.id, urlPath: products.urlPath });
+    const placements = placeOn.map((prizeId, index) => ({ prizeId, productId: pages[index]!.id }));
+    if (placements.length > 0) await tx.insert(prizeDistributions).values(placements);
+    return pages;
+  });
 }
 
 export async function seedPrize(

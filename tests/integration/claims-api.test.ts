@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/db";
+import { CLAIM_MESSAGES } from "@/lib/validation/claim";
+import { signedInClient, type TestClient } from "../support/http-client";
+import { seedPages, seedPrize } from "../support/seed";
+import { claimPath, newVisitor } from "../support/visitor";
+import { TEST_ADMIN } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+if (!databaseUrl) console.warn("claims-api: seeds product pages straight into Postgres; no Postgres answered, so it does not run.");
+
+describe.runIf(databaseUrl)("the public claim API", () => {
+  let database: DatabaseHandle;
+  let admin: TestClient;
+  beforeAll(async () => {
+    database = openDatabase({ kind: "postgres", url: databaseUrl! });
+    admin = await signedInClient(baseUrl, TEST_ADMIN);
+  });
+  afterAll(async () => database?.close());
+
+  async function pageWithPrize() {
+    const prizeId = await seedPrize(database.db, { total: 3, daily: 3, maintenance: 1, name: "Tumbler" });
+    const [page] = await seedPages(database.db, 1, "Claim", [prizeId]);
+    return { urlPath: page!.urlPath, prizeId };
+  }
+
+  it("GET /api/p/{urlPath}/ and /prize/ describe the page; an unknown page is 404", async () => {
+    const { urlPath } = await pageWithPrize();
+    const page = await (await fetch(`${baseUrl}/api/p/${urlPath}/`)).json();
+    expect(page).toMatchObject({ url_path: urlPath, has_prize: true, is_reserved: false });
+    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize`)).json()).toEqual({ has_prize: true, is_reserved: false });
+    const missing = await fetch(`${baseUrl}/api/p/doesnotexist/prize/`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: "Product information not found." });
+  });
+
+  it("reserve sets an HttpOnly visitor cookie; asking again keeps the expiry; claim answers 201", async () => {
+    const { urlPath } = await pageWithPrize();
+    const visitor = newVisitor(baseUrl);
+    const first = await visitor.post(claimPath(urlPath));
+    expect(first.status).toBe(200);
+    const cookie = visitor.lastSetCookies.find((candidate) => candidate.name === "visitor_id");
+    expect(cookie?.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
+    const held = await first.json();
+    expect(held.seconds_left).toBeGreaterThan(55);
+    const again = await (await visitor.post(claimPath(urlPath))).json();
+    expect(again.reserved_until).toBe(held.reserved_until);
+    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize/`)).json()).toEqual({ has_prize: true, is_reserved: true });
+
+    const won = await visitor.post(claimPath(urlPath), { name: "  김민수  ", password: " 0420 " });
+    expect(won.status).toBe(201);
+    expect(await won.json()).toEqual({ detail: "Congratulations! You won Tumbler." });
+  });
+
+  it.each([
+    [{ name: "", password: "1234" }, { name: [CLAIM_MESSAGES.nameRequired] }],
+    [{ name: "abcdefghijk", password: "1234" }, { name: [CLAIM_MESSAGES.nameTooLong] }],
+    [{ name: "Mina", password: "" }, { password: [CLAIM_MESSAGES.passwordRequired] }],
+    [{ name: "Mina", password: "12a4" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
+    [{ name: "Mina", password: "12345" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
+    [{ name: "Mina", password: "１２３４" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
+  ])("refuses %o with the form's message, and the hold survives", async (body, errors) => {
+    const { urlPath } = await pageWithPrize();
+    const visitor = newVisitor(baseUrl);
+    await visitor.post(claimPath(urlPath));
+    const response = await visitor.post(claimPath(urlPath), body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(errors);
+    expect((await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" })).status).toBe(201);
+  });
+
+  it("counts a nickname in characters as people see them: ten Korean syllables or emoji pass", async () => {
+    for (const name of ["가나다라마바사아자차", "👩‍👩‍👧🎉🎉🎉🎉🎉🎉🎉🎉🎉"]) {
+      const { urlPath } = await pageWithPrize();
+      const visitor = newVisitor(baseUrl);
+      await visitor.post(claimPath(urlPath));
+      expect((await visitor.post(claimPath(urlPath), { name, password: "1234" })).status).toBe(201);
+    }
+  });
+
+  it("PATCH cancels the hold so the next visitor gets it; finalising without a hold is 409", async () => {
+    const { urlPath } = await pageWithPrize();
+    const first = newVisitor(baseUrl);
+    const second = newVisitor(baseUrl);
+    await first.post(claimPath(urlPath));
+    expect((await second.post(claimPath(urlPath))).status).toBe(409);
+    expect((await first.patch(claimPath(urlPath))).status).toBe(200);
+    expect((await first.patch(claimPath(urlPath))).status).toBe(200);
+    expect((await second.post(claimPath(urlPath))).status).toBe(200);
+    const noHold = await first.post(claimPath(urlPath), { name: "Mina", password: "1234" });
+    expect(noHold.status).toBe(409);
+  });
+
+  it("claims need the CSRF header like every unsafe call", async () => {
+    const { urlPath } = await pageWithPrize();
+    expect((await newVisitor(baseUrl).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
+  });
+
+  it("the admin's placement list puts active first with names and counts", async () => {
+    const { prizeId } = await pageWithPrize();
+    const list = await (await admin.get("/api/prize-distributions/?page_size=1000")).json();
+    expect(list.active_count + list.inactive_count).toBe(list.count);
+    const actives = list.results.map((row: { is_active: boolean }) => row.is_active);
+    expect(actives).toEqual([...actives].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+    expect(list.results.find((row: { prize: number }) => row.prize === prizeId)).toMatchObject({ prize_name: "Tumbler", product_name: expect.stringContaining("Claim") });
+  });
+
+  it("manual placement: both ids required; a taken page is a non-field error; randomize reports", async () => {
+    const missing = await admin.post("/api/prize-distributions/", { prize: null, product: 1 });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ prize: ["Please choose both a prize and a product."] });
+    const { prizeId } = await pageWithPrize();
+    const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
+    const [page] = await seedPages(database.db, 1, "Manual", [other]);
+    const taken = await admin.post("/api/prize-distributions/", { prize: prizeId, product: page!.id });
+    expect(taken.status).toBe(400);
+    expect(await taken.json()).toEqual({ non_field_errors: [expect.any(String)] });
+    const randomized = await admin.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: other });
+    expect(randomized.status).toBe(200);
+    expect((await randomized.json()).detail).toMatch(/^Placed \d+ prizes? at random\./);
+  });
+});
