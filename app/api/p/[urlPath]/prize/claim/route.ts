@@ -7,7 +7,7 @@ import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor
 import { conflict } from "@/lib/errors";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { cancelReservation, reservePrize } from "@/lib/services/claims/reserve";
-import { rebalancePrize } from "@/lib/services/placements/maintain";
+import { replenishAfterClaim } from "@/lib/services/placements/maintain";
 import { claimRequest } from "@/lib/validation/claim";
 
 export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
@@ -27,7 +27,7 @@ export const POST = route({ access: "public", body: claimRequest }, async ({ ctx
   if (!visitorId) throw conflict(HOLD_EXPIRED);
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
   // Replenishing placements must never delay or undo a win: it runs after the response, and only logs.
-  after(() => rebalancePrize(ctx.db, won.prizeId).catch((error) => console.error("Top-up after a claim failed:", error)));
+  after(() => replenishAfterClaim(ctx.db, won.prizeId).catch((error) => console.error("Top-up after a claim failed:", error)));
   return json({ detail: `Congratulations! You won ${won.prizeName}.` }, 201);
 });
 

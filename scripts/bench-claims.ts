@@ -1,0 +1,154 @@
+// npm run bench:claims -- <server URL> [--visitors N] [--pages N]
+// Hits a running server backed by Postgres (DATABASE_URL must name the same database) and prints:
+//  1. reserve+claim throughput and p50/p99 latency with N concurrent visitors, two visitors racing per page;
+//  2. the same two transactions straight through the postgres driver (no HTTP), same concurrency;
+//  3. an empty route handler's throughput on the same server (GET /api/ping/);
+//  4. the ratios, and the over-allocation count (must be 0).
+// It starts nothing itself. It seeds its own pages and prize, and turns maintenance mode off while it
+// runs (top-ups would add unmeasured work), restoring it afterwards.
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase } from "@/db";
+import { prizeDistributions, prizes, products, settings, winners } from "@/db/schema";
+import { newCsrfToken } from "@/lib/api/csrf";
+import { finaliseClaim } from "@/lib/services/claims/finalise";
+import { reservePrize } from "@/lib/services/claims/reserve";
+import { newUrlPath } from "@/lib/url-path";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+const baseUrl = process.argv[2]?.replace(/\/+$/, "");
+const visitors = option("visitors", 50);
+const pagesPerRun = option("pages", 1000);
+if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
+  console.error("Usage: DATABASE_URL=postgres://... npm run bench:claims -- http://127.0.0.1:3000 [--visitors 50] [--pages 1000]");
+  process.exit(1);
+}
+process.env.AUTH_SECRET ??= "bench-does-not-sign-sessions-0123456789";
+const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL });
+const { db } = database;
+
+async function seed(label: string, pageCount: number) {
+  const [prize] = await db
+    .insert(prizes)
+    .values({ name: `Bench ${label}`, totalQuantity: 1_000_000, remainingQuantity: 1_000_000, dailyDistribution: 1_000_000, maintenanceCount: 1_000_000 })
+    .returning({ id: prizes.id });
+  const pages: string[] = [];
+  for (let offset = 0; offset < pageCount; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, pageCount - offset) }, (_, index) => ({ name: `Bench ${label} ${offset + index}`, urlPath: newUrlPath() }));
+    const rows = await db.insert(products).values(batch).returning({ id: products.id, urlPath: products.urlPath });
+    await db.insert(prizeDistributions).values(rows.map((row) => ({ prizeId: prize!.id, productId: row.id })));
+    pages.push(...rows.map((row) => row.urlPath));
+  }
+  return { prizeId: prize!.id, pages };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs `work(page)` for every page, two workers per page at a time, `visitors` workers in all. */
+async function race(pages: string[], work: (page: string, worker: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let wins = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: visitors }, async (_, worker) => {
+      for (;;) {
+        // Workers 2k and 2k+1 take the same page: every page is contested by two visitors.
+        const slot = Math.floor(next / 2);
+        next += 1;
+        const page = pages[slot];
+        if (!page) return;
+        const begin = performance.now();
+        const won = await work(page, worker);
+        latencies.push(performance.now() - begin);
+        if (won) wins += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { wins, seconds, perSecond: wins / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function overAllocations(prizeId: number): Promise<number> {
+  const [prize] = await db.select().from(prizes).where(eq(prizes.id, prizeId));
+  const [won] = await db
+    .select({ total: sql<number>`count(*)::int`, placements: sql<number>`count(distinct ${winners.distributionId})::int` })
+    .from(winners)
+    .where(eq(winners.prizeId, prizeId));
+  const unitsTaken = prize!.totalQuantity - prize!.remainingQuantity;
+  return Math.abs(unitsTaken - won!.total) + (won!.total - won!.placements) + Math.max(0, won!.total - prize!.dailyDistribution);
+}
+
+async function main() {
+  const [before] = await db.select({ maintenanceMode: settings.maintenanceMode }).from(settings);
+  await db.update(settings).set({ maintenanceMode: false });
+  const tag = randomBytes(2).toString("hex");
+  try {
+    console.log(`Seeding ${pagesPerRun} pages twice on ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}...`);
+    const http = await seed(`http-${tag}`, pagesPerRun);
+    const driver = await seed(`driver-${tag}`, pagesPerRun);
+
+    const statuses = new Map<number, number>();
+    const cookies = Array.from({ length: visitors }, () => ({ csrf: newCsrfToken(), visitor: "" }));
+    const call = async (worker: number, page: string, body?: object) => {
+      const jar = cookies[worker]!;
+      const response = await fetch(`${baseUrl}/api/p/${page}/prize/claim/`, {
+        method: "POST",
+        headers: {
+          cookie: `csrftoken=${jar.csrf}${jar.visitor ? `; visitor_id=${jar.visitor}` : ""}`,
+          "x-csrftoken": jar.csrf,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const visitor = /visitor_id=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+      if (visitor) jar.visitor = visitor;
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      return response.status;
+    };
+    const viaHttp = await race(http.pages, async (page, worker) => {
+      if ((await call(worker, page)) !== 200) return false;
+      return (await call(worker, page, { name: "Bench", password: "1234" })) === 201;
+    });
+
+    console.log("HTTP statuses:", Object.fromEntries(statuses));
+    const ctx = { db };
+    const viaDriver = await race(driver.pages, async (page, worker) => {
+      const visitorId = `bench-${tag}-${worker}`;
+      try {
+        await reservePrize({ ctx, input: { urlPath: page, visitorId } });
+        await finaliseClaim({ ctx, input: { urlPath: page, visitorId, name: "Bench", password: "1234" } });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+
+    const pings = Array.from({ length: pagesPerRun * 2 }, (_, index) => String(index));
+    const empty = await race(pings, async () => (await (await fetch(`${baseUrl}/api/ping/`)).arrayBuffer(), true));
+
+    const overAllocated = (await overAllocations(http.prizeId)) + (await overAllocations(driver.prizeId));
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    console.log(`\nConcurrent visitors: ${visitors}, pages per run: ${pagesPerRun} (two visitors race for each)`);
+    console.log(`reserve+claim over HTTP : ${viaHttp.perSecond.toFixed(0)} wins/s   p50 ${ms(viaHttp.p50)}  p99 ${ms(viaHttp.p99)}  (${viaHttp.wins} wins)`);
+    console.log(`same, postgres driver   : ${viaDriver.perSecond.toFixed(0)} wins/s   p50 ${ms(viaDriver.p50)}  p99 ${ms(viaDriver.p99)}  (${viaDriver.wins} wins)`);
+    console.log(`empty route (/api/ping/): ${empty.perSecond.toFixed(0)} requests/s   p50 ${ms(empty.p50)}  p99 ${ms(empty.p99)}`);
+    console.log(`ratio HTTP claim / driver      : ${(viaHttp.perSecond / viaDriver.perSecond).toFixed(2)}`);
+    console.log(`ratio HTTP claim / empty route : ${(viaHttp.perSecond / empty.perSecond).toFixed(2)}`);
+    console.log(`over-allocations               : ${overAllocated}`);
+    if (overAllocated !== 0) process.exitCode = 1;
+  } finally {
+    await db.update(settings).set({ maintenanceMode: before?.maintenanceMode ?? true });
+    await database.close();
+  }
+}
+
+void main();
