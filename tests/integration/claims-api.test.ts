@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
-if (!databaseUrl) console.warn("claims-api: seeds product pages straight into Postgres; no Postgres answered, so it does not run.");
+if (!databaseUrl) console.warn("claims-api: seeds product pages straight into Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.");
 
 describe.runIf(databaseUrl)("the public claim API", () => {
   let database: DatabaseHandle;

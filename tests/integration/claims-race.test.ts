@@ -11,7 +11,7 @@ import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 
-if (!databaseUrl) console.warn("claims-race: these races are about Postgres; no Postgres answered, so they do not run.");
+if (!databaseUrl) console.warn("claims-race: these races are about Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so they do not run.");
 
 /**
  * The crowd, over HTTP against the real server on Postgres. A second instance on the same database
