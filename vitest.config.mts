@@ -21,6 +21,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          // Services under test read these through lib/config; the database itself is opened by each test.
+          env: {
+            DATABASE_URL: "postgres://tests-open-their-own-database",
+            AUTH_SECRET: "integration-tests-do-not-sign-real-sessions",
+            APP_TIMEZONE: "Asia/Seoul",
+            RESERVATION_SECONDS: "60",
+          },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],

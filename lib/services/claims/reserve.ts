@@ -5,6 +5,11 @@ import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 import { prizeWinnable } from "../prizes/budget";
 
+/** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
+export function productIdOf(urlPath: string) {
+  return sql`(select ${products.id} from ${products} where ${products.urlPath} = ${urlPath})`;
+}
+
 export const TAKEN = "Sorry, someone else got there first.";
 export const NO_PRODUCT = "Product information not found.";
 
@@ -23,14 +28,11 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
       reservedUntil: sql`case when ${prizeDistributions.reservedBy} = ${input.visitorId} and ${prizeDistributions.reservedUntil} > now()
         then ${prizeDistributions.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
     })
-    .from(products)
-    .innerJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
     .where(
       and(
-        eq(prizeDistributions.productId, products.id),
-        eq(products.urlPath, input.urlPath),
+        eq(prizeDistributions.productId, productIdOf(input.urlPath)),
         eq(prizeDistributions.isActive, true),
-        prizeWinnable(),
+        sql`exists (select 1 from ${prizes} where ${prizes.id} = ${prizeDistributions.prizeId} and ${prizeWinnable()})`,
         sql`(${prizeDistributions.reservedUntil} is null or ${prizeDistributions.reservedUntil} <= now() or ${prizeDistributions.reservedBy} = ${input.visitorId})`,
       ),
     )
@@ -49,7 +51,7 @@ export async function cancelReservation({ ctx, input }: { ctx: ServiceContext; i
       and(
         eq(prizeDistributions.reservedBy, input.visitorId),
         eq(prizeDistributions.isActive, true),
-        sql`${prizeDistributions.productId} = (select ${products.id} from ${products} where ${products.urlPath} = ${input.urlPath})`,
+        eq(prizeDistributions.productId, productIdOf(input.urlPath)),
       ),
     );
 }

@@ -26,17 +26,19 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
   const needed = prize.target - (live?.count ?? 0);
   if (needed <= 0) return { placed: 0, missing: 0 };
 
-  const freePages = tx
-    .select({ prizeId: sql<number>`${prizeId}::integer`.as("prize_id"), productId: products.id })
+  const freePages = await tx
+    .select({ productId: products.id })
     .from(products)
     .where(
       sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive})`,
     )
     .orderBy(sql`random()`)
     .limit(needed);
+  if (freePages.length === 0) return { placed: 0, missing: needed };
+  // A page taken meanwhile by another prize's top-up hits the partial unique index and is skipped.
   const placed = await tx
     .insert(prizeDistributions)
-    .select(freePages)
+    .values(freePages.map((page) => ({ prizeId, productId: page.productId })))
     .onConflictDoNothing({ target: prizeDistributions.productId, where: sql`${prizeDistributions.isActive}` })
     .returning({ id: prizeDistributions.id });
   return { placed: placed.length, missing: needed - placed.length };

@@ -1,0 +1,135 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/db";
+import { prizeDistributions, prizes, winners } from "@/db/schema";
+import { startServer, type RunningServer } from "../support/app-server";
+import { place, seedPages, seedPrize } from "../support/seed";
+import { tempDir } from "../support/test-database";
+import { claimPath, newVisitor, tryToWin } from "../support/visitor";
+import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+
+if (!databaseUrl) console.warn("claims-race: these races are about Postgres; no Postgres answered, so they do not run.");
+
+/**
+ * The crowd, over HTTP against the real server on Postgres. A second instance on the same database
+ * (with a 5-second hold) proves the scale-out promise and the hold expiry.
+ */
+describe.runIf(databaseUrl)("first come, first served on Postgres", () => {
+  let database: DatabaseHandle;
+  let secondInstance: RunningServer;
+
+  beforeAll(async () => {
+    database = openDatabase({ kind: "postgres", url: databaseUrl! });
+    secondInstance = await startServer({
+      DATABASE_URL: databaseUrl!,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ADMIN_NAME: TEST_ADMIN.name,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      DATA_DIR: tempDir("second"),
+      APP_TIMEZONE: "Asia/Seoul",
+      RESERVATION_SECONDS: "5",
+    });
+  });
+  afterAll(async () => {
+    await secondInstance?.stop();
+    await database?.close();
+  });
+
+  /** Winners per prize against stock and the daily limit, and no placement won twice. */
+  async function assertNothingGivenTwice(prizeIds: number[]) {
+    for (const prizeId of prizeIds) {
+      const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
+      const [won] = await database.db
+        .select({ total: sql<number>`count(*)::int`, placements: sql<number>`count(distinct ${winners.distributionId})::int` })
+        .from(winners)
+        .where(eq(winners.prizeId, prizeId));
+      expect(won!.total).toBe(prize!.totalQuantity - prize!.remainingQuantity);
+      expect(won!.total).toBeLessThanOrEqual(prize!.dailyDistribution);
+      expect(won!.placements).toBe(won!.total);
+      expect(prize!.todayDistributed).toBe(won!.total);
+    }
+    const claimedTwice = await database.db
+      .select({ id: prizeDistributions.id })
+      .from(prizeDistributions)
+      .where(sql`${prizeDistributions.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${prizeDistributions.id}) <> 1`);
+    expect(claimedTwice).toHaveLength(0);
+  }
+
+  it("200 visitors tapping one ticket at once: exactly one gets it", async () => {
+    const [page] = await seedPages(database.db, 1, "Race");
+    const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
+    await place(database.db, prizeId, page!.id);
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => newVisitor(baseUrl).post(claimPath(page!.urlPath)).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(199);
+  });
+
+  async function storm(urls: string[], label: string) {
+    const pages = await seedPages(database.db, 20, label);
+    const prizeIds = [
+      await seedPrize(database.db, { total: 20, daily: 10, maintenance: 5, name: `${label} tote` }),
+      await seedPrize(database.db, { total: 20, daily: 20, maintenance: 8, name: `${label} mug` }),
+      await seedPrize(database.db, { total: 10, daily: 10, maintenance: 6, name: `${label} cap` }),
+    ];
+    const targets = [5, 8, 6];
+    let next = 0;
+    for (const [index, prizeId] of prizeIds.entries()) {
+      for (let count = 0; count < targets[index]!; count += 1) await place(database.db, prizeId, pages[next++]!.id);
+    }
+    const outcomes = await Promise.all(
+      Array.from({ length: 1000 }, async (_, index) => {
+        const visitor = newVisitor(urls[index % urls.length]!);
+        // Finalise through the other instance half the time: a hold must not depend on the instance.
+        const finaliser = urls.length > 1 && index % 4 === 0 ? newVisitor(urls[(index + 1) % urls.length]!) : visitor;
+        const seen = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const page = pages[Math.floor(Math.random() * pages.length)]!;
+          seen.push(await tryToWin(visitor, page.urlPath, finaliser));
+        }
+        return seen;
+      }),
+    );
+    const flat = outcomes.flat();
+    const serverErrors = flat.filter((outcome) => outcome.reserve >= 500 || (outcome.claim ?? 0) >= 500);
+    expect(serverErrors).toEqual([]);
+    const wins = flat.filter((outcome) => outcome.claim === 201).length;
+    expect(wins).toBeGreaterThan(0);
+    await assertNothingGivenTwice(prizeIds);
+    const [recorded] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(winners)
+      .where(sql`${winners.prizeId} in (${sql.join(prizeIds, sql`, `)})`);
+    expect(recorded!.count).toBe(wins);
+    return wins;
+  }
+
+  it("1,000 visitors on 20 pages with 50 units: never over stock or the daily limit", async () => {
+    await storm([baseUrl], "Storm");
+  }, 120_000);
+
+  it("the same storm through two app instances on one database stays exact", async () => {
+    await storm([baseUrl, secondInstance.url], "Twin");
+  }, 120_000);
+
+  it("an expired hold is free for the next visitor; the late claim gets 409 and writes nothing", async () => {
+    const [page] = await seedPages(database.db, 1, "Expiry");
+    const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
+    await place(database.db, prizeId, page!.id);
+    const slow = newVisitor(secondInstance.url);
+    const fast = newVisitor(secondInstance.url);
+    expect((await slow.post(claimPath(page!.urlPath))).status).toBe(200);
+    expect((await fast.post(claimPath(page!.urlPath))).status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    const status = await (await fast.get(`/api/p/${page!.urlPath}/prize/`)).json();
+    expect(status).toEqual({ has_prize: true, is_reserved: false });
+    expect((await fast.post(claimPath(page!.urlPath))).status).toBe(200);
+    const late = await slow.post(claimPath(page!.urlPath), { name: "Late", password: "1111" });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ detail: "Your reservation has expired. Please try again." });
+    expect(await database.db.select().from(winners).where(eq(winners.prizeId, prizeId))).toHaveLength(0);
+    expect((await fast.post(claimPath(page!.urlPath), { name: "Quick", password: "2222" })).status).toBe(201);
+  }, 30_000);
+});

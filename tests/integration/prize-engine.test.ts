@@ -1,0 +1,256 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPublicProductPage } from "@/db/queries/public";
+import { prizeDistributions, prizes, winners } from "@/db/schema";
+import { finaliseClaim, HOLD_EXPIRED, PRIZE_GONE } from "@/lib/services/claims/finalise";
+import { cancelReservation, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { createPlacement, deletePlacement, PAGE_TAKEN, setPlacementActive } from "@/lib/services/placements/create";
+import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
+import { randomizePlacements } from "@/lib/services/placements/randomize";
+import { deletePrize } from "@/lib/services/prizes/delete";
+import { updatePrize } from "@/lib/services/prizes/update";
+import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
+import { place, prizeRow, seedPages, seedPrize } from "../support/seed";
+
+let database: ServiceDatabase;
+const ctx = () => ({ db: database.db });
+const claim = { name: "Mina", password: "1234" };
+
+beforeAll(async () => {
+  database = await freshServiceDatabase("engine");
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A page with one live placement of a fresh prize. */
+async function pageWithPrize(fields: Parameters<typeof seedPrize>[1] = { total: 5, daily: 5, maintenance: 1 }) {
+  const [page] = await seedPages(database.db, 1);
+  const prizeId = await seedPrize(database.db, fields);
+  const placementId = await place(database.db, prizeId, page!.id);
+  return { page: page!, prizeId, placementId };
+}
+
+async function winnersOf(prizeId: number) {
+  return database.db.select().from(winners).where(eq(winners.prizeId, prizeId));
+}
+
+describe("reserve, finalise, cancel", () => {
+  it("a reservation then a claim makes one winner and takes one unit", async () => {
+    const { page, prizeId, placementId } = await pageWithPrize();
+    const hold = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    expect(hold.secondsLeft).toBeGreaterThan(55);
+    expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: true });
+
+    const won = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } });
+    expect(won.prizeId).toBe(prizeId);
+    const prize = await prizeRow(database.db, prizeId);
+    expect(prize.remainingQuantity).toBe(4);
+    expect(prize.todayDistributed).toBe(1);
+    const [winner] = await winnersOf(prizeId);
+    expect(winner).toMatchObject({ name: "Mina", password: "1234", distributionId: placementId, prizeName: prize.name, isReceived: false });
+    const [placement] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId));
+    expect(placement).toMatchObject({ isActive: false });
+    expect(placement!.claimedAt).not.toBeNull();
+    expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: false });
+  });
+
+  it("asking again keeps the same hold and expiry; another visitor is refused", async () => {
+    const { page } = await pageWithPrize();
+    const first = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    expect(again.reservedUntil).toEqual(first.reservedUntil);
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({ code: "conflict", message: TAKEN });
+  });
+
+  it("cancelling frees the prize for the next visitor, and only the holder can cancel", async () => {
+    const { page } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({ code: "conflict" });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).resolves.toBeDefined();
+  });
+
+  it("finalising without a hold is refused and writes nothing", async () => {
+    const { page, prizeId } = await pageWithPrize();
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "nobody" } })).rejects.toMatchObject({
+      code: "conflict",
+      message: HOLD_EXPIRED,
+    });
+    expect(await winnersOf(prizeId)).toHaveLength(0);
+    expect((await prizeRow(database.db, prizeId)).remainingQuantity).toBe(5);
+  });
+
+  it("an expired hold is free for the next visitor, and the late visitor's claim writes nothing", async () => {
+    const { page, prizeId, placementId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "slow" } });
+    await database.db.update(prizeDistributions).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(prizeDistributions.id, placementId));
+    expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: false });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "fast" } });
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "slow" } })).rejects.toMatchObject({ message: HOLD_EXPIRED });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "fast" } });
+    expect(await winnersOf(prizeId)).toHaveLength(1);
+  });
+
+  it("a prize switched off during the hold is not handed out, and the hold is not consumed", async () => {
+    const { page, prizeId, placementId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await database.db.update(prizes).set({ isActive: false }).where(eq(prizes.id, prizeId));
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } })).rejects.toMatchObject({ message: PRIZE_GONE });
+    expect(await winnersOf(prizeId)).toHaveLength(0);
+    const [placement] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId));
+    expect(placement).toMatchObject({ isActive: true, claimedAt: null });
+  });
+
+  it("an unknown page is not found", async () => {
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: "nosuchpage", visitorId: "v" } })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("daily limit and the day boundary", () => {
+  it("stops at the daily limit and starts again on a new day", async () => {
+    const [first, second] = await seedPages(database.db, 2);
+    const prizeId = await seedPrize(database.db, { total: 5, daily: 1, maintenance: 1 });
+    await place(database.db, prizeId, first!.id);
+    await place(database.db, prizeId, second!.id);
+    await reservePrize({ ctx: ctx(), input: { urlPath: first!.urlPath, visitorId: "a" } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: first!.urlPath, visitorId: "a" } });
+
+    expect(await getPublicProductPage({ db: database.db, urlPath: second!.urlPath })).toMatchObject({ has_prize: false });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } })).rejects.toMatchObject({ code: "conflict" });
+
+    // Yesterday's count: the stored 1 was written for another date, so today reads as 0.
+    await database.db.update(prizes).set({ distributedOn: sql`current_date - 1` }).where(eq(prizes.id, prizeId));
+    expect(await getPublicProductPage({ db: database.db, urlPath: second!.urlPath })).toMatchObject({ has_prize: true });
+    await reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: second!.urlPath, visitorId: "b" } });
+    const prize = await prizeRow(database.db, prizeId);
+    expect(prize.todayDistributed).toBe(1);
+    expect(prize.remainingQuantity).toBe(3);
+  });
+
+  it("an out-of-stock prize is not offered", async () => {
+    const { page } = await pageWithPrize({ total: 3, remaining: 0, daily: 3, maintenance: 1 });
+    expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: false });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "a" } })).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+
+describe("manual placements", () => {
+  it("refuses an inactive prize, no stock, a taken page and a prize at its target", async () => {
+    const [a, b, c] = await seedPages(database.db, 3);
+    const inactive = await seedPrize(database.db, { total: 5, active: false });
+    const empty = await seedPrize(database.db, { total: 5, remaining: 0 });
+    const oneSlot = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
+    const nonField = (message: string | RegExp) => ({ fields: { non_field_errors: [expect.stringMatching(message)] } });
+    await expect(createPlacement({ ctx: ctx(), input: { prize: inactive, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(/inactive/));
+    await expect(createPlacement({ ctx: ctx(), input: { prize: empty, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(/out of stock/));
+    await createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: a!.id, is_active: true } });
+    await expect(createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: b!.id, is_active: true } })).rejects.toMatchObject(nonField(/target of 1/));
+    const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
+    await expect(createPlacement({ ctx: ctx(), input: { prize: other, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(PAGE_TAKEN));
+    const off = await createPlacement({ ctx: ctx(), input: { prize: other, product: c!.id, is_active: false } });
+    await setPlacementActive({ ctx: ctx(), input: { id: off.id, is_active: true } });
+    await expect(createPlacement({ ctx: ctx(), input: { prize: 999999, product: b!.id, is_active: true } })).rejects.toMatchObject({ fields: { prize: ["Choose an existing prize."] } });
+  });
+
+  it("a held placement cannot be switched off or deleted, nor its prize deleted", async () => {
+    const { page, prizeId, placementId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
+    await expect(setPlacementActive({ ctx: ctx(), input: { id: placementId, is_active: false } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(deletePlacement({ ctx: ctx(), input: { id: placementId } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(deletePrize({ ctx: ctx(), input: { id: prizeId } })).rejects.toMatchObject({ code: "conflict" });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
+    await deletePlacement({ ctx: ctx(), input: { id: placementId } });
+    await expect(deletePlacement({ ctx: ctx(), input: { id: placementId } })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("deleting a prize keeps its winners, with the prize name", async () => {
+    const { page, prizeId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "w" } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "w" } });
+    const [before] = await winnersOf(prizeId);
+    await deletePrize({ ctx: ctx(), input: { id: prizeId } });
+    const [after] = await database.db.select().from(winners).where(eq(winners.id, before!.id));
+    expect(after).toMatchObject({ prizeId: null, prizeName: before!.prizeName, name: "Mina" });
+  });
+});
+
+describe("random placement and maintenance", () => {
+  /** Every page free and earlier prizes switched off, so each test starts from a known state. */
+  async function clearPlacements() {
+    await database.db.delete(prizeDistributions).where(eq(prizeDistributions.isActive, true));
+    await database.db.update(prizes).set({ isActive: false });
+  }
+
+  it("places up to the target and never more: min(maintenance, remaining, daily left)", async () => {
+    await clearPlacements();
+    await seedPages(database.db, 10);
+    const prizeId = await seedPrize(database.db, { total: 10, remaining: 2, daily: 5, maintenance: 4 });
+    const result = await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: false, prize_id: prizeId } });
+    expect(result.placed).toBe(2);
+    const again = await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: false, prize_id: prizeId } });
+    expect(again.placed).toBe(0);
+    const live = await database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    expect(live).toHaveLength(2);
+  });
+
+  it("chooses uniformly among free pages only", async () => {
+    await clearPlacements();
+    // Fill every existing page with a blocker, then add exactly four free pages.
+    const blocker = await seedPrize(database.db, { total: 1000, daily: 1000, maintenance: 1000 });
+    await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: false, prize_id: blocker } });
+    const free = await seedPages(database.db, 4, "Free");
+    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 1 });
+    const hits = new Map<number, number>();
+    const rounds = 400;
+    for (let round = 0; round < rounds; round += 1) {
+      await randomizePlacements({ ctx: ctx(), input: { reset: true, maintenance_mode: false, prize_id: prizeId } });
+      const [live] = await database.db
+        .select({ productId: prizeDistributions.productId })
+        .from(prizeDistributions)
+        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+      hits.set(live!.productId, (hits.get(live!.productId) ?? 0) + 1);
+    }
+    expect([...hits.keys()].sort()).toEqual(free.map((page) => page.id).sort());
+    // Expected 100 each; 60..140 is more than 4 standard deviations wide, so this only fails if biased.
+    for (const count of hits.values()) expect(count).toBeGreaterThan(60), expect(count).toBeLessThan(140);
+  }, 60_000);
+
+  it("reset clears unheld placements in scope but spares a held one, and reports pages it lacked", async () => {
+    await clearPlacements();
+    const pages = await seedPages(database.db, 2);
+    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 2 });
+    const heldId = await place(database.db, prizeId, pages[0]!.id);
+    await place(database.db, prizeId, pages[1]!.id);
+    await reservePrize({ ctx: ctx(), input: { urlPath: pages[0]!.urlPath, visitorId: "holder" } });
+    const result = await randomizePlacements({ ctx: ctx(), input: { reset: true, maintenance_mode: true, prize_id: prizeId } });
+    expect(result.cleared).toBe(1);
+    const [held] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, heldId));
+    expect(held).toMatchObject({ isActive: true, reservedBy: "holder" });
+    // Target 2, one held: the cleared slot is placed again on a free page.
+    expect(result.placed).toBe(1);
+    expect(result.missing).toBe(0);
+  });
+
+  it("the maintenance tick tops prizes up, and an admin stock cut trims unheld placements", async () => {
+    await clearPlacements();
+    await seedPages(database.db, 6);
+    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 3 });
+    await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: true, prize_id: null } });
+    await database.db.delete(prizeDistributions).where(eq(prizeDistributions.prizeId, prizeId));
+    const tick = await runMaintenanceTick(database.db);
+    expect(tick.ran).toBe(true);
+    const live = () => database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    expect(await live()).toHaveLength(3);
+    const prize = await prizeRow(database.db, prizeId);
+    await updatePrize({
+      ctx: ctx(),
+      input: { id: prizeId, name: prize.name, description: "", total_quantity: 10, remaining_quantity: 1, daily_distribution: 10, maintenance_count: 3, is_active: true, remove_image: false },
+    });
+    expect(await live()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { prizeDistributions, prizes, products } from "@/db/schema";
+import { newUrlPath } from "@/lib/url-path";
+
+/** Direct inserts for tests that need a known starting point (the admin screens build these normally). */
+
+export async function seedPages(db: Db, count: number, label = "Page"): Promise<{ id: number; urlPath: string }[]> {
+  const tag = randomBytes(3).toString("hex");
+  return db
+    .insert(products)
+    .values(Array.from({ length: count }, (_, index) => ({ name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
+    .returning({ id: products.id, urlPath: products.urlPath });
+}
+
+export async function seedPrize(
+  db: Db,
+  fields: { total: number; daily?: number; maintenance?: number; remaining?: number; active?: boolean; name?: string },
+): Promise<number> {
+  const daily = fields.daily ?? fields.total;
+  const [row] = await db
+    .insert(prizes)
+    .values({
+      name: fields.name ?? `Prize ${randomBytes(3).toString("hex")}`,
+      totalQuantity: fields.total,
+      remainingQuantity: fields.remaining ?? fields.total,
+      dailyDistribution: daily,
+      maintenanceCount: fields.maintenance ?? Math.min(daily, 1),
+      isActive: fields.active ?? true,
+    })
+    .returning({ id: prizes.id });
+  return row!.id;
+}
+
+export async function place(db: Db, prizeId: number, productId: number): Promise<number> {
+  const [row] = await db.insert(prizeDistributions).values({ prizeId, productId }).returning({ id: prizeDistributions.id });
+  return row!.id;
+}
+
+export async function prizeRow(db: Db, prizeId: number) {
+  const [row] = await db.select().from(prizes).where(eq(prizes.id, prizeId));
+  return row!;
+}

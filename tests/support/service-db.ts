@@ -1,0 +1,21 @@
+import { openDatabase, type Db } from "@/db";
+import { migrateDatabase } from "@/db/migrate";
+import type { AppConfig } from "@/lib/config";
+import { createFreshPostgresDatabase, postgresReachable, tempDir } from "./test-database";
+
+export type ServiceDatabase = { db: Db; kind: "postgres" | "embedded"; url: string | null; close: () => Promise<void> };
+
+/** A migrated, empty database for service-level tests in this process: fresh Postgres, else PGlite. */
+export async function freshServiceDatabase(label: string): Promise<ServiceDatabase> {
+  if (await postgresReachable()) {
+    const { url, drop } = await createFreshPostgresDatabase(label);
+    const target: AppConfig["database"] = { kind: "postgres", url };
+    const handle = openDatabase(target);
+    await migrateDatabase(target, handle);
+    return { db: handle.db, kind: "postgres", url, close: async () => (await handle.close(), await drop()) };
+  }
+  const target: AppConfig["database"] = { kind: "embedded", dataDir: tempDir(label) };
+  const handle = openDatabase(target);
+  await migrateDatabase(target, handle);
+  return { db: handle.db, kind: "embedded", url: null, close: () => handle.close() };
+}
