@@ -69,7 +69,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
           Nickname
         </label>
         <p id={ids.nameHint} className="mt-0.5 text-sm text-slate-600">
-          Up to 10 characters. You will give it at the prize desk.
+          Up to 10 characters.
         </p>
         <input
           id={ids.name}
@@ -95,7 +95,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
           Password
         </label>
         <p id={ids.passwordHint} className="mt-0.5 text-sm text-slate-600">
-          4 digits. Remember it: the prize desk will ask for it.
+          4 digits. Remember it for the prize desk.
         </p>
         <div className="relative mt-2">
           <input

@@ -139,11 +139,11 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
       <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} />
 
-      <div className="mt-5 md:mt-0">
+      <div className="mt-4 md:mt-0">
         {children}
 
         {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
-        <section aria-live="polite" aria-label="Prize" className="mt-6">
+        <section aria-live="polite" aria-label="Prize" className="mt-5">
           {claimed ? (
             <Note tone="success" title="You claimed the prize on this page">
               See you at the prize desk: bring your nickname and password.
@@ -152,7 +152,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
             <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
               <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
               <p className="mt-1 text-base text-slate-800">
-                First come, first served: tap the ticket to hold it for a minute, then enter a nickname and a password to claim it.
+                First come, first served: tap the ticket, then enter a nickname and a password within a minute.
               </p>
               <button
                 type="button"

@@ -1,7 +1,8 @@
 /**
  * The prize ticket, drawn inline: no image request on a slow event network, and the CSP allows nothing
  * from elsewhere. Dark ink on bright gold with a thick dark outline stays legible in direct sunlight.
- * Decorative: the button around it carries the accessible name.
+ * Decorative: the button around it carries the accessible name. Every text has a textLength, so it
+ * fits its box whatever system font the phone substitutes.
  */
 export function TicketArt({ className }: { className?: string }) {
   // A ticket outline with round notches on both long edges at the tear line (x = 236).
@@ -43,13 +44,13 @@ export function TicketArt({ className }: { className?: string }) {
       {/* Tear line between body and stub. */}
       <path d="M236 24 V136" stroke="#450a0a" strokeWidth="3" strokeDasharray="6 6" strokeLinecap="round" />
 
-      <text x="122" y="56" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="17" fontWeight="800" letterSpacing="4" fill="#7c2d12">
+      <text x="122" y="56" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="17" fontWeight="800" textLength="120" lengthAdjust="spacingAndGlyphs" fill="#7c2d12">
         ★ PRIZE ★
       </text>
-      <text x="122" y="98" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="36" fontWeight="900" fill="#1c0a00">
+      <text x="122" y="98" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="36" fontWeight="900" textLength="148" lengthAdjust="spacingAndGlyphs" fill="#1c0a00">
         TICKET
       </text>
-      <text x="122" y="124" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="13" fontWeight="700" letterSpacing="2" fill="#7c2d12">
+      <text x="122" y="124" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="12" fontWeight="700" textLength="176" lengthAdjust="spacingAndGlyphs" fill="#7c2d12">
         FIRST COME · FIRST SERVED
       </text>
 
@@ -61,7 +62,7 @@ export function TicketArt({ className }: { className?: string }) {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <text x="278" y="116" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="900" fill="#ffffff" letterSpacing="1">
+      <text x="278" y="116" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="900" textLength="52" lengthAdjust="spacingAndGlyphs" fill="#ffffff">
         TAP
       </text>
 
