@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { claimBody, type ClaimBody } from "@/lib/validation/claim";
@@ -33,6 +33,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
     handleSubmit,
     clearErrors,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ClaimInput, unknown, ClaimBody>({
     resolver: zodResolver(claimBody),
@@ -41,6 +42,9 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
     reValidateMode: "onSubmit",
     shouldFocusError: true,
   });
+
+  // The form may arrive after its modal opened (it is loaded on demand): take the focus then.
+  useEffect(() => setFocus("name"), [setFocus]);
 
   const submit = handleSubmit(async (values) => {
     const serverErrors = await onSubmit(values);

@@ -1,11 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
 import { cancelHold, claimPrize, reservePrize } from "./claim-api";
-import { ClaimForm, type ClaimFieldErrors } from "./claim-form";
+import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { ProductImage, type ImageState } from "./product-image";
 import { CLAIM_FAILURE_FALLBACK, CLAIM_SUCCESS_FALLBACK, FirstComeFailedModal, ResultModal, TimeUpModal, type ClaimResult } from "./result-modal";
@@ -28,6 +28,16 @@ export type PrizeClaimProps = {
   /** The product's name and description, rendered on the server. */
   children: ReactNode;
 };
+
+// The form brings react-hook-form and zod, most of this page's JavaScript. It is fetched only once a
+// ticket is on screen (and tapping waits for the reservation anyway), so the page itself stays small.
+const loadClaimForm = () => import("./claim-form");
+// One retry: a dropped chunk on a flaky event network should not cost the visitor a held prize.
+const ClaimForm = lazy(() =>
+  loadClaimForm()
+    .catch(loadClaimForm)
+    .then((module) => ({ default: module.ClaimForm })),
+);
 
 const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check your connection and try again.";
 
@@ -135,6 +145,10 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   const reload = () => window.location.reload();
   const ticketReady = hasPrize && !isReserved && !claimed && imageState !== "loading";
 
+  useEffect(() => {
+    if (ticketReady) void loadClaimForm().catch(() => undefined);
+  }, [ticketReady]);
+
   return (
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
       <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} />
@@ -191,7 +205,16 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
           <div className="space-y-4">
             <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />
             <p className="text-base text-slate-700">The prize is held for you. Enter a nickname and a password to claim it.</p>
-            <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} />
+            <Suspense
+              fallback={
+                <div role="status" className="flex h-72 items-center justify-center gap-3 text-slate-700">
+                  <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-rose-700" aria-hidden="true" />
+                  Loading the form…
+                </div>
+              }
+            >
+              <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} />
+            </Suspense>
           </div>
         )}
       </Modal>
