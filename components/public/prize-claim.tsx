@@ -171,11 +171,13 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
               <button
                 type="button"
                 onClick={tapTicket}
-                disabled={phase.name === "reserving"}
+                // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
+                // not hand it back here when it closes. The `busy` ref ignores the extra taps.
+                aria-disabled={phase.name === "reserving" || undefined}
                 aria-busy={phase.name === "reserving" || undefined}
-                className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] disabled:cursor-wait"
+                className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
-                <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:group-enabled:animate-wiggle" />
+                <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
                   {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
                 </span>

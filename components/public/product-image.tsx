@@ -27,9 +27,9 @@ export function ProductImage({ src, alt, state, onStateChange }: ProductImagePro
   }, [onStateChange]);
 
   return (
-    // On a phone the picture is capped at about a third of the screen height, so the ticket below it is
+    // On a phone the picture is capped at under a third of the screen height, so the ticket below it is
     // on screen without scrolling; on a wide screen it fills its column.
-    <div className="relative mx-auto aspect-square w-full max-w-[min(100%,36dvh)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:max-w-none">
+    <div className="relative mx-auto aspect-square w-full max-w-[min(100%,30dvh)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:max-w-none">
       {src && state !== "failed" ? (
         <>
           {state === "loading" && (

@@ -132,8 +132,9 @@ test.describe("public product page", () => {
     await first.expectTicketReady();
     expect((await first.tapTicket()).status()).toBe(200);
     await first.cancelClaim("button");
-    // Back on the page, with the ticket there to tap again.
+    // Back on the page, with the ticket there to tap again, and keyboard focus back on it.
     await expect(first.ticket).toBeVisible();
+    await expect(first.ticket).toBeFocused();
 
     const second = await otherVisitor(browser, testInfo);
     await second.open(urlPath);

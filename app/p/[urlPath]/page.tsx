@@ -37,8 +37,8 @@ export default async function PublicProductPage({ params }: Props) {
       <PublicHeader />
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">
         <PrizeClaim urlPath={page.url_path} productName={page.name} image={page.image} hasPrize={page.has_prize} isReserved={page.is_reserved}>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{page.name}</h1>
-          {page.description && <p className="mt-2 whitespace-pre-line text-lg leading-relaxed text-slate-700">{page.description}</p>}
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl md:text-4xl">{page.name}</h1>
+          {page.description && <p className="mt-1 whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{page.description}</p>}
         </PrizeClaim>
       </main>
     </>
