@@ -28,6 +28,8 @@ export type ApiFetchInit = {
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
+  /** Let the request outlive the page (the public page cancels a prize hold on `pagehide` this way). */
+  keepalive?: boolean;
 };
 
 export type ApiFetchOptions = {
@@ -95,6 +97,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
       body,
       credentials: "include",
       signal: init.signal,
+      keepalive: init.keepalive,
     });
   } catch (error) {
     // An abort is the caller's own doing (unmount, newer request); let it through so callers can ignore it.

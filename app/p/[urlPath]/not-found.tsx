@@ -1,0 +1,6 @@
+import { NotFoundScreen } from "@/components/public/not-found-screen";
+
+/** An unknown /p/{urlPath} (spec §8: 'Product information not found.'), with the scan-the-QR-code hint. */
+export default function ProductNotFound() {
+  return <NotFoundScreen title="Product information not found." />;
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { db } from "@/db";
+import { getPublicProductPage } from "@/db/queries/public";
+import { PrizeClaim } from "@/components/public/prize-claim";
+import { PublicHeader } from "@/components/public/public-header";
+
+// Whether a prize is waiting, and whether someone holds it, changes by the second: never cache.
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ urlPath: string }> };
+
+// generateMetadata and the page both need the row; cache() makes that one query per request.
+const loadPage = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { urlPath } = await params;
+  // A failing database is the page's problem to show (error.tsx); the title just falls back.
+  const page = await loadPage(urlPath).catch(() => null);
+  return {
+    title: page?.name ?? "Product",
+    description: page?.description || undefined,
+    // Pages are reached by scanning a QR code at the stand; search engines have no business here.
+    robots: { index: false, follow: false },
+  };
+}
+
+/** /p/{urlPath}: the product a visitor scanned, and the prize waiting on it, rendered on the server. */
+export default async function PublicProductPage({ params }: Props) {
+  const { urlPath } = await params;
+  const page = await loadPage(urlPath);
+  if (!page) notFound();
+
+  return (
+    <>
+      <PublicHeader />
+      <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">
+        <PrizeClaim urlPath={page.url_path} productName={page.name} image={page.image} hasPrize={page.has_prize} isReserved={page.is_reserved}>
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl md:text-4xl">{page.name}</h1>
+          {page.description && <p className="mt-1 whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{page.description}</p>}
+        </PrizeClaim>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { apiFetch } from "@/lib/client/api";
+import type { ClaimBody } from "@/lib/validation/claim";
+
+/** The public reservation calls (spec §7), in one place for the claim flow. */
+
+export type Reservation = { detail: string; reserved_until: string; seconds_left: number };
+
+function claimPath(urlPath: string): string {
+  return `/api/p/${encodeURIComponent(urlPath)}/prize/claim/`;
+}
+
+/** Empty body: hold the prize for this visitor (60 s). 409 when someone else holds it or it is gone. */
+export function reservePrize(urlPath: string): Promise<Reservation> {
+  return apiFetch<Reservation>(claimPath(urlPath), { method: "POST" });
+}
+
+/** Nickname and password (already trimmed by claimBody): turn the hold into a win. */
+export function claimPrize(urlPath: string, body: ClaimBody): Promise<{ detail?: string }> {
+  return apiFetch<{ detail?: string }>(claimPath(urlPath), { method: "POST", json: body });
+}
+
+/**
+ * Let go of the hold so the next visitor can have it. Failure is not the visitor's problem: the hold
+ * expires on its own, so errors are swallowed. `keepalive` lets it finish while the page is unloading.
+ */
+export function cancelHold(urlPath: string, { keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
+  return apiFetch<unknown>(claimPath(urlPath), { method: "PATCH", keepalive }).then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -1,0 +1,161 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { claimBody, type ClaimBody } from "@/lib/validation/claim";
+
+type ClaimInput = z.input<typeof claimBody>;
+type Field = keyof ClaimInput;
+
+/** What the container reports back when the server refused the values (400 field errors). */
+export type ClaimFieldErrors = Partial<Record<Field, string>>;
+
+type ClaimFormProps = {
+  /** Does the call; resolves with field errors to show, or nothing when the flow moved on. */
+  onSubmit: (values: ClaimBody) => Promise<ClaimFieldErrors | void>;
+  onCancel: () => void;
+  /** A message about the last attempt as a whole (e.g. the network dropped); shown above the buttons. */
+  formError?: string;
+};
+
+/**
+ * Nickname and 4-digit password, checked with the same zod schema as the server (spec §5 messages).
+ * Errors appear on submit and disappear as soon as the visitor edits that field, as the spec asks,
+ * rather than re-validating on every keystroke (a half-typed password would keep shouting).
+ */
+export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
+  const ids = { name: useId(), password: useId(), nameHint: useId(), passwordHint: useId(), nameError: useId(), passwordError: useId() };
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ClaimInput, unknown, ClaimBody>({
+    resolver: zodResolver(claimBody),
+    defaultValues: { name: "", password: "" },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: true,
+  });
+
+  // The form may arrive after its modal opened (it is loaded on demand): take the focus then.
+  useEffect(() => setFocus("name"), [setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    const serverErrors = await onSubmit(values);
+    if (!serverErrors) return;
+    let first = true;
+    for (const field of ["name", "password"] as const) {
+      const message = serverErrors[field];
+      if (message) {
+        setError(field, { type: "server", message }, { shouldFocus: first });
+        first = false;
+      }
+    }
+  });
+
+  const describedBy = (field: Field) => [field === "name" ? ids.nameHint : ids.passwordHint, errors[field] ? (field === "name" ? ids.nameError : ids.passwordError) : ""].filter(Boolean).join(" ");
+
+  const inputClass = (field: Field) =>
+    `block h-14 w-full rounded-xl border-2 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-400 focus:outline-none focus-visible:outline-none focus:ring-4 ${
+      errors[field] ? "border-red-600 focus:ring-red-200" : "border-slate-400 focus:border-indigo-600 focus:ring-indigo-200"
+    }`;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div>
+        <label htmlFor={ids.name} className="block text-base font-semibold text-slate-900">
+          Nickname
+        </label>
+        <p id={ids.nameHint} className="mt-0.5 text-sm text-slate-600">
+          Up to 10 characters.
+        </p>
+        <input
+          id={ids.name}
+          type="text"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          enterKeyHint="next"
+          data-autofocus
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy("name")}
+          className={`mt-2 ${inputClass("name")}`}
+          {...register("name", { onChange: () => clearErrors("name") })}
+        />
+        {errors.name?.message && (
+          <p id={ids.nameError} className="mt-1.5 text-sm font-semibold text-red-700">
+            {errors.name.message}
+          </p>
+        )}
+      </div>
+
+      <div>
+        <label htmlFor={ids.password} className="block text-base font-semibold text-slate-900">
+          Password
+        </label>
+        <p id={ids.passwordHint} className="mt-0.5 text-sm text-slate-600">
+          4 digits. Remember it for the prize desk.
+        </p>
+        <div className="relative mt-2">
+          <input
+            id={ids.password}
+            type={showPassword ? "text" : "password"}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            enterKeyHint="done"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy("password")}
+            className={`${inputClass("password")} pr-20 tracking-[0.3em]`}
+            {...register("password", { onChange: () => clearErrors("password") })}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((shown) => !shown)}
+            aria-pressed={showPassword}
+            aria-controls={ids.password}
+            className="absolute inset-y-1 right-1 min-w-16 rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
+            {showPassword ? "Hide" : "Show"}
+            <span className="sr-only"> password</span>
+          </button>
+        </div>
+        {errors.password?.message && (
+          <p id={ids.passwordError} className="mt-1.5 text-sm font-semibold text-red-700">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+
+      {formError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          {formError}
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={isSubmitting}
+          className="h-14 rounded-xl border-2 border-slate-300 bg-white px-6 text-base font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50 sm:h-12"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting || undefined}
+          className="h-14 rounded-xl bg-rose-700 px-6 text-lg font-bold text-white shadow-sm hover:bg-rose-800 disabled:opacity-60 sm:h-12 sm:text-base"
+        >
+          {isSubmitting ? "Claiming…" : "Claim my prize"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,245 @@
+"use client";
+
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Modal } from "@/components/ui/modal";
+import { ApiError, errorMessage } from "@/lib/client/api";
+import type { ClaimBody } from "@/lib/validation/claim";
+import { cancelHold, claimPrize, reservePrize } from "./claim-api";
+import type { ClaimFieldErrors } from "./claim-form";
+import { Countdown } from "./countdown";
+import { ProductImage, type ImageState } from "./product-image";
+import { CLAIM_FAILURE_FALLBACK, CLAIM_SUCCESS_FALLBACK, FirstComeFailedModal, ResultModal, TimeUpModal, type ClaimResult } from "./result-modal";
+import { TicketArt } from "./ticket";
+
+type Phase =
+  | { name: "idle" }
+  | { name: "reserving" }
+  | { name: "claiming"; deadline: number; seconds: number }
+  | { name: "result"; result: ClaimResult }
+  | { name: "taken"; reason: "taken" | "error" }
+  | { name: "expired"; seconds: number };
+
+export type PrizeClaimProps = {
+  urlPath: string;
+  productName: string;
+  image: string | null;
+  hasPrize: boolean;
+  isReserved: boolean;
+  /** The product's name and description, rendered on the server. */
+  children: ReactNode;
+};
+
+// The form brings react-hook-form and zod, most of this page's JavaScript. It is fetched only once a
+// ticket is on screen (and tapping waits for the reservation anyway), so the page itself stays small.
+const loadClaimForm = () => import("./claim-form");
+// One retry: a dropped chunk on a flaky event network should not cost the visitor a held prize.
+const ClaimForm = lazy(() =>
+  loadClaimForm()
+    .catch(loadClaimForm)
+    .then((module) => ({ default: module.ClaimForm })),
+);
+
+const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check your connection and try again.";
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  return undefined;
+}
+
+/**
+ * The page's only client island: the product picture (the ticket waits for it, spec §2) and the whole
+ * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
+ * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
+ */
+export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, children }: PrizeClaimProps) {
+  const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const [claimed, setClaimed] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
+  const busy = useRef(false);
+  const submitting = useRef(false);
+  const holding = phase.name === "claiming";
+
+  const onImageState = useCallback((state: ImageState) => setImageState(state), []);
+
+  // While the visitor holds the prize, leaving the page must give it back (spec §4): the browser asks
+  // first, and if they leave anyway a keepalive PATCH survives the unload. pagehide, not unload: it also
+  // fires when a phone discards the page, and does not spoil the back/forward cache.
+  useEffect(() => {
+    if (!holding) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    const onPageHide = () => void cancelHold(urlPath, { keepalive: true });
+    window.addEventListener("beforeunload", onBeforeUnload);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      window.removeEventListener("pagehide", onPageHide);
+    };
+  }, [holding, urlPath]);
+
+  async function tapTicket() {
+    if (busy.current) return;
+    busy.current = true;
+    setPhase({ name: "reserving" });
+    setFormError(undefined);
+    try {
+      const hold = await reservePrize(urlPath);
+      // Count to a deadline measured on this device from the server's seconds_left: immune to clock skew.
+      const seconds = Math.max(0, hold.seconds_left);
+      setPhase({ name: "claiming", deadline: Date.now() + seconds * 1000, seconds });
+    } catch (error) {
+      // A 404 is already on its way to /not-found (apiFetch); anything else means no hold for us.
+      if (error instanceof ApiError && error.status === 404) return;
+      setPhase({ name: "taken", reason: error instanceof ApiError && error.status === 409 ? "taken" : "error" });
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | void> {
+    submitting.current = true;
+    setFormError(undefined);
+    try {
+      const won = await claimPrize(urlPath, values);
+      setClaimed(true);
+      setPhase({ name: "result", result: { kind: "success", message: won?.detail || CLAIM_SUCCESS_FALLBACK, nickname: values.name } });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 404) return;
+      // No answer at all: the hold is probably still ours, so let the visitor simply try again.
+      if (error.status === 0) {
+        setFormError(NETWORK_TROUBLE);
+        return;
+      }
+      if (error.status === 400) {
+        const fields: ClaimFieldErrors = { name: firstString(error.body?.name), password: firstString(error.body?.password) };
+        if (fields.name || fields.password) return fields;
+      }
+      // The hold is gone (409) or the server failed; free whatever is left of it, then say so.
+      void cancelHold(urlPath);
+      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, CLAIM_FAILURE_FALLBACK) } });
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  function closeClaim() {
+    // Mid-submit the answer decides what happens; closing now could cancel a hold that is being won.
+    if (submitting.current) return;
+    void cancelHold(urlPath);
+    setFormError(undefined);
+    setPhase({ name: "idle" });
+  }
+
+  const onExpire = useCallback(() => {
+    if (submitting.current) return;
+    void cancelHold(urlPath);
+    setPhase((current) => (current.name === "claiming" ? { name: "expired", seconds: current.seconds } : current));
+  }, [urlPath]);
+
+  const reload = () => window.location.reload();
+  const ticketReady = hasPrize && !isReserved && !claimed && imageState !== "loading";
+
+  useEffect(() => {
+    if (ticketReady) void loadClaimForm().catch(() => undefined);
+  }, [ticketReady]);
+
+  return (
+    <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
+      <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} />
+
+      <div className="mt-4 md:mt-0">
+        {children}
+
+        {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
+        <section aria-live="polite" aria-label="Prize" className="mt-5">
+          {claimed ? (
+            <Note tone="success" title="You claimed the prize on this page">
+              See you at the prize desk: bring your nickname and password.
+            </Note>
+          ) : ticketReady ? (
+            <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
+              <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
+              <p className="mt-1 text-base text-slate-800">
+                First come, first served: tap the ticket, then enter a nickname and a password within a minute.
+              </p>
+              <button
+                type="button"
+                onClick={tapTicket}
+                // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
+                // not hand it back here when it closes. The `busy` ref ignores the extra taps.
+                aria-disabled={phase.name === "reserving" || undefined}
+                aria-busy={phase.name === "reserving" || undefined}
+                className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
+              >
+                <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
+                <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
+                  {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
+                </span>
+              </button>
+            </div>
+          ) : hasPrize && isReserved ? (
+            <Note tone="busy" title="Someone is claiming this prize right now">
+              <p>If they do not finish within a minute, it comes back. Check again in a moment.</p>
+              <button
+                type="button"
+                onClick={reload}
+                className="mt-3 h-12 rounded-xl bg-slate-900 px-5 text-base font-semibold text-white hover:bg-slate-700"
+              >
+                Check again
+              </button>
+            </Note>
+          ) : !hasPrize ? (
+            <Note tone="neutral" title="No prize is waiting here right now">
+              Prizes move around the event: scan the QR codes at other product stands to find one.
+            </Note>
+          ) : null}
+        </section>
+      </div>
+
+      <Modal open={phase.name === "claiming"} onClose={closeClaim} title="Claim your prize" size="sm" closeLabel="Cancel and give the prize back">
+        {phase.name === "claiming" && (
+          <div className="space-y-4">
+            <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />
+            <p className="text-base text-slate-700">The prize is held for you. Enter a nickname and a password to claim it.</p>
+            <Suspense
+              fallback={
+                <div role="status" className="flex h-72 items-center justify-center gap-3 text-slate-700">
+                  <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-rose-700" aria-hidden="true" />
+                  Loading the form…
+                </div>
+              }
+            >
+              <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} />
+            </Suspense>
+          </div>
+        )}
+      </Modal>
+      {phase.name === "result" && (
+        <ResultModal result={phase.result} onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload} />
+      )}
+      {phase.name === "taken" && <FirstComeFailedModal reason={phase.reason} onConfirm={reload} />}
+      {phase.name === "expired" && <TimeUpModal seconds={phase.seconds} onConfirm={() => setPhase({ name: "idle" })} />}
+    </div>
+  );
+}
+
+const NOTE_TONE = {
+  success: "bg-emerald-50 ring-emerald-200 [&_h2]:text-emerald-900",
+  busy: "bg-amber-50 ring-amber-200 [&_h2]:text-amber-900",
+  neutral: "bg-white ring-slate-200 [&_h2]:text-slate-900",
+} as const;
+
+function Note({ tone, title, children }: { tone: keyof typeof NOTE_TONE; title: string; children: ReactNode }) {
+  return (
+    <div className={`rounded-2xl p-4 ring-2 sm:p-5 ${NOTE_TONE[tone]}`}>
+      <h2 className="text-xl font-bold tracking-tight">{title}</h2>
+      <div className="mt-1 text-base text-slate-700">{children}</div>
+    </div>
+  );
+}

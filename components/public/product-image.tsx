@@ -1,0 +1,63 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { GiftIcon } from "@/components/ui/icons";
+
+export type ImageState = "loading" | "loaded" | "failed";
+
+type ProductImageProps = {
+  src: string | null;
+  alt: string;
+  state: ImageState;
+  onStateChange: (state: ImageState) => void;
+};
+
+/**
+ * The product picture in a fixed square frame (no layout shift while it arrives on a slow network), with
+ * a spinner until it has loaded and a plain placeholder when there is none or it fails. A plain <img>:
+ * the file is already a normalised WebP from our own /api/images, next/image would add nothing but JS.
+ */
+export function ProductImage({ src, alt, state, onStateChange }: ProductImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+
+  // The server-rendered <img> may finish before React hydrates and attaches onLoad; catch that case.
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete) onStateChange(image.naturalWidth > 0 ? "loaded" : "failed");
+  }, [onStateChange]);
+
+  return (
+    // On a phone the picture is capped at under a third of the screen height, so the ticket below it is
+    // on screen without scrolling; on a wide screen it fills its column.
+    <div className="relative mx-auto aspect-square w-full max-w-[min(100%,30dvh)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:max-w-none">
+      {src && state !== "failed" ? (
+        <>
+          {state === "loading" && (
+            <div className="absolute inset-0 flex items-center justify-center" role="status">
+              <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-indigo-600" aria-hidden="true" />
+              <span className="sr-only">Loading the product image…</span>
+            </div>
+          )}
+          {/* eslint-disable-next-line @next/next/no-img-element -- see the component comment */}
+          <img
+            ref={ref}
+            src={src}
+            alt={alt}
+            width={400}
+            height={400}
+            decoding="async"
+            fetchPriority="high"
+            onLoad={() => onStateChange("loaded")}
+            onError={() => onStateChange("failed")}
+            className="relative size-full object-contain"
+          />
+        </>
+      ) : (
+        <div className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
+          <GiftIcon className="size-16" />
+          <span className="text-sm font-medium">{src ? "The picture could not be loaded." : "No picture for this product."}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The public product page at /p/{urlPath}, as a visitor with a phone sees it. */
+export class ProductPage {
+  constructor(readonly page: Page) {}
+
+  async open(urlPath: string) {
+    await this.page.goto(`/p/${urlPath}`);
+    await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+
+  get ticket(): Locator {
+    return this.page.getByRole("button", { name: "Tap the ticket to claim your prize" });
+  }
+
+  get claimDialog(): Locator {
+    return this.page.getByRole("dialog", { name: "Claim your prize" });
+  }
+
+  get nickname(): Locator {
+    return this.claimDialog.getByLabel("Nickname");
+  }
+
+  get password(): Locator {
+    return this.claimDialog.getByLabel("Password", { exact: true });
+  }
+
+  get countdown(): Locator {
+    return this.claimDialog.getByRole("timer");
+  }
+
+  /** The one-button messages: result, first-come-first-served failure, time up. */
+  alert(title: string | RegExp): Locator {
+    return this.page.getByRole("alertdialog", { name: title });
+  }
+
+  get failedDialog(): Locator {
+    return this.alert("Someone else got there first");
+  }
+
+  /** The product picture, which the seeded pages all have. */
+  get productImage(): Locator {
+    return this.page.getByRole("main").locator("img");
+  }
+
+  async expectTicketReady() {
+    // The ticket waits for the product picture (spec §2); it must really have loaded, not failed.
+    await expect(this.ticket).toBeVisible();
+    expect(await this.productImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+
+  /** Taps the ticket and waits for the reservation call to answer. */
+  async tapTicket() {
+    const reserved = this.page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
+    await this.ticket.click();
+    return reserved;
+  }
+
+  async fillClaim(nickname: string, password: string) {
+    await this.nickname.fill(nickname);
+    await this.password.fill(password);
+  }
+
+  async submitClaim() {
+    await this.claimDialog.getByRole("button", { name: "Claim my prize" }).click();
+  }
+
+  /** Closes the claim form without winning, and waits for the cancel (PATCH) to reach the server. */
+  async cancelClaim(how: "button" | "escape" = "button") {
+    const cancelled = this.page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH");
+    if (how === "escape") await this.page.keyboard.press("Escape");
+    else await this.claimDialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(this.claimDialog).toBeHidden();
+    expect((await cancelled).status()).toBe(200);
+  }
+
+  async screenshot(name: string) {
+    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
+    // Let the ticket's sway and any fade settle, so the pictures show the resting state.
+    await this.page.waitForTimeout(300);
+    await this.page.screenshot({ path: `.tmp/screenshots/public-${name}-${width}.png`, fullPage: false, animations: "disabled" });
+  }
+}

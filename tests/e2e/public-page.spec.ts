@@ -1,0 +1,225 @@
+import { expect, test, type Browser, type TestInfo } from "@playwright/test";
+import { CLAIM_MESSAGES } from "../../lib/validation/claim";
+import { ProductPage } from "./pages/product-page";
+import { GiveawayAdmin, PageAllocator } from "./support/giveaway-admin";
+
+// One prize per worker, placed afresh on a page of its own for each test (see PageAllocator).
+let admin: GiveawayAdmin;
+let pages: PageAllocator;
+let prizeName: string;
+
+test.beforeAll(async ({}, testInfo) => {
+  admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+  await admin.stopMaintenanceMode();
+  prizeName = `E2E prize ${testInfo.project.name} ${Date.now()}`;
+  const prizeId = await admin.createPrize(prizeName);
+  await admin.revealAllPages(prizeId);
+  pages = new PageAllocator(admin, prizeId);
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+});
+
+/** A second visitor: another browser context (own cookies, own visitor id) on the same kind of device. */
+async function otherVisitor(browser: Browser, testInfo: TestInfo): Promise<ProductPage> {
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  return new ProductPage(await context.newPage());
+}
+
+function secondsShown(text: string | null): number {
+  const match = /^(\d+)s$/.exec(text ?? "");
+  if (!match) throw new Error(`Countdown shows "${text}"`);
+  return Number(match[1]);
+}
+
+test.describe("public product page", () => {
+  test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await expect(page.getByRole("heading", { name: "You found a prize!" })).toBeVisible();
+    await visitor.expectTicketReady();
+    await visitor.screenshot("prize");
+    // The narrowest phones in use (360 px): nothing sticks out sideways, and the ticket is on screen.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect(visitor.ticket).toBeInViewport({ ratio: 0.3 });
+    await visitor.screenshot("prize-360");
+    if (viewport) await page.setViewportSize(viewport);
+
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    await expect(visitor.claimDialog).toBeVisible();
+    await expect(visitor.nickname).toBeFocused();
+    // The countdown starts from the server's seconds_left (60) and runs.
+    const first = secondsShown(await visitor.countdown.textContent());
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    await expect.poll(async () => secondsShown(await visitor.countdown.textContent()), { timeout: 5_000 }).toBeLessThan(first);
+    await visitor.screenshot("claim");
+
+    // Empty form: both "required" messages; editing a field clears only its own message.
+    await visitor.submitClaim();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.nameRequired)).toBeVisible();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.passwordRequired)).toBeVisible();
+    await expect(visitor.nickname).toHaveAttribute("aria-invalid", "true");
+    await visitor.nickname.pressSequentially("A");
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.nameRequired)).toBeHidden();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.passwordRequired)).toBeVisible();
+    await visitor.screenshot("claim-errors");
+
+    await visitor.fillClaim("Elevenchars", "12a");
+    await visitor.submitClaim();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.nameTooLong)).toBeVisible();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.passwordFormat)).toBeVisible();
+    await visitor.password.pressSequentially("4");
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.passwordFormat)).toBeHidden();
+
+    // The password goes out trimmed (spec §5).
+    await visitor.fillClaim("Winner", " 2468 ");
+    const claim = page.waitForRequest((request) => request.url().includes("/prize/claim/") && request.method() === "POST");
+    await visitor.submitClaim();
+    expect((await claim).postDataJSON()).toEqual({ name: "Winner", password: "2468" });
+
+    const result = visitor.alert("Congratulations!");
+    await expect(result).toBeVisible();
+    await expect(result).toContainText(`Congratulations! You won ${prizeName}.`);
+    await expect(result).toContainText("Winner");
+    await expect(visitor.claimDialog).toBeHidden();
+    await visitor.screenshot("success");
+    await result.getByRole("button", { name: "OK" }).click();
+    await expect(result).toBeHidden();
+    await expect(visitor.ticket).toHaveCount(0);
+    await expect(page.getByText("You claimed the prize on this page")).toBeVisible();
+
+    // The win used up the placement: the page has nothing waiting any more.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "No prize is waiting here right now" })).toBeVisible();
+  });
+
+  test("the slower of two visitors gets the first-come-first-served modal, whose OK reloads", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    const first = new ProductPage(page);
+    const second = await otherVisitor(browser, testInfo);
+    await first.open(urlPath);
+    await second.open(urlPath);
+    await first.expectTicketReady();
+    await second.expectTicketReady();
+
+    expect((await first.tapTicket()).status()).toBe(200);
+    await expect(first.claimDialog).toBeVisible();
+    expect((await second.tapTicket()).status()).toBe(409);
+    await expect(second.failedDialog).toBeVisible();
+    await expect(second.claimDialog).toBeHidden();
+    await second.screenshot("failed");
+
+    // OK reloads: the page now tells the second visitor someone is claiming it, with no ticket to tap.
+    await Promise.all([second.page.waitForEvent("load"), second.failedDialog.getByRole("button", { name: "OK" }).click()]);
+    await expect(second.page.getByRole("heading", { name: "Someone is claiming this prize right now" })).toBeVisible();
+    await expect(second.ticket).toHaveCount(0);
+    await second.screenshot("reserved");
+
+    await first.cancelClaim();
+    await second.page.context().close();
+  });
+
+  test("closing the form gives the prize back, so another visitor can hold it", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    const first = new ProductPage(page);
+    await first.open(urlPath);
+    await first.expectTicketReady();
+    expect((await first.tapTicket()).status()).toBe(200);
+    await first.cancelClaim("button");
+    // Back on the page, with the ticket there to tap again, and keyboard focus back on it.
+    await expect(first.ticket).toBeVisible();
+    await expect(first.ticket).toBeFocused();
+
+    const second = await otherVisitor(browser, testInfo);
+    await second.open(urlPath);
+    await second.expectTicketReady();
+    expect((await second.tapTicket()).status()).toBe(200);
+    await expect(second.claimDialog).toBeVisible();
+    // Escape closes it the same way, and the first visitor can have it again.
+    await second.cancelClaim("escape");
+
+    expect((await first.tapTicket()).status()).toBe(200);
+    await expect(first.claimDialog).toBeVisible();
+    await first.cancelClaim();
+    await second.page.context().close();
+  });
+
+  test("leaving the page while holding the prize asks first, then gives it back", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    const first = new ProductPage(page);
+    await first.open(urlPath);
+    await first.expectTicketReady();
+    expect((await first.tapTicket()).status()).toBe(200);
+    await expect(first.claimDialog).toBeVisible();
+
+    const prompts: string[] = [];
+    page.on("dialog", (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.goto("/not-found");
+    expect(prompts).toEqual(["beforeunload"]);
+
+    // The keepalive PATCH outlived the page (the browser does not report it to the new one, so ask the
+    // server): the prize is no longer held, and the next visitor can have it.
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/p/${urlPath}/prize/`)).json()) as { is_reserved: boolean }).is_reserved)
+      .toBe(false);
+    const second = await otherVisitor(browser, testInfo);
+    await second.open(urlPath);
+    expect((await second.tapTicket()).status()).toBe(200);
+    await second.cancelClaim();
+    await second.page.context().close();
+  });
+
+  test("when the time runs out the hold is let go and the visitor is told", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    // A fake clock, so the 60 seconds pass at once; the server's own hold is still live at that point,
+    // which proves the page really cancels it rather than waiting for it to lapse.
+    await page.clock.install();
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    await expect(visitor.claimDialog).toBeVisible();
+
+    const cancelled = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH");
+    await page.clock.fastForward(61_000);
+    const timeUp = visitor.alert("Time is up");
+    await expect(timeUp).toBeVisible();
+    await expect(visitor.claimDialog).toBeHidden();
+    expect((await cancelled).status()).toBe(200);
+    await visitor.screenshot("time-up");
+    await timeUp.getByRole("button", { name: "OK" }).click();
+    await expect(visitor.ticket).toBeVisible();
+
+    const second = await otherVisitor(browser, testInfo);
+    await second.open(urlPath);
+    expect((await second.tapTicket()).status()).toBe(200);
+    await second.cancelClaim();
+    await second.page.context().close();
+  });
+
+  test("a page with no prize says so and offers no ticket", async ({ page }) => {
+    const urlPath = await pages.withoutPrize();
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await expect(page.getByRole("heading", { name: "No prize is waiting here right now" })).toBeVisible();
+    await expect.poll(() => visitor.productImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(visitor.ticket).toHaveCount(0);
+    await visitor.screenshot("no-prize");
+  });
+
+  test("an unknown product page says the product was not found", async ({ page }) => {
+    const response = await page.goto("/p/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product information not found.");
+    await expect(page.getByText(/scanning the QR code/)).toBeVisible();
+  });
+});
