@@ -8,5 +8,6 @@ if (!existsSync(`${target}/server.js`)) {
   process.exit(1);
 }
 cpSync(".next/static", `${target}/.next/static`, { recursive: true });
-cpSync("public", `${target}/public`, { recursive: true });
+// public/ is optional: a checkout without static files still builds.
+if (existsSync("public")) cpSync("public", `${target}/public`, { recursive: true });
 cpSync("drizzle", `${target}/drizzle`, { recursive: true });
