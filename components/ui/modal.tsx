@@ -1,0 +1,157 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
+import { CloseIcon } from "./icons";
+
+export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "full";
+
+const sizeClass: Record<ModalSize, string> = {
+  sm: "sm:max-w-sm",
+  md: "sm:max-w-md",
+  lg: "sm:max-w-lg",
+  xl: "sm:max-w-xl",
+  "2xl": "sm:max-w-2xl",
+  "3xl": "sm:max-w-3xl",
+  "4xl": "sm:max-w-4xl",
+  full: "sm:max-w-none sm:h-full",
+};
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+// Open modals, innermost last: only the top one answers Escape and keeps focus (a confirm over an edit form).
+const openStack: string[] = [];
+
+/**
+ * An accessible dialog: labelled by its title, aria-modal, focus moved in on open and kept inside (Tab
+ * wraps), Escape or the backdrop closes it, focus returns where it was, and the page behind does not scroll.
+ * `dismissible={false}` holds it open, e.g. while saving.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  size = "md",
+  footer,
+  dismissible = true,
+  initialFocus,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: ModalSize;
+  /** Buttons, right-aligned under the body. */
+  footer?: ReactNode;
+  dismissible?: boolean;
+  /** The element to focus on open; by default the first focusable one in the body. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Latest values for the listeners, which are attached once per opening.
+  const latest = useRef({ onClose, dismissible });
+  useEffect(() => {
+    latest.current = { onClose, dismissible };
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    openStack.push(id);
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const panel = panelRef.current;
+    const target = initialFocus?.current ?? panel?.querySelector<HTMLElement>(`[data-modal-body] :is(${FOCUSABLE})`) ?? panel;
+    target?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== id || !panel) return;
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        if (latest.current.dismissible) latest.current.onClose();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const inside = panel.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      openStack.splice(openStack.indexOf(id), 1);
+      if (openStack.length === 0) document.body.style.overflow = previousOverflow;
+      previouslyFocused?.focus?.();
+    };
+    // initialFocus is read once, on opening; re-running on its change would steal focus mid-edit.
+  }, [open, id]);
+
+  if (!open || typeof document === "undefined") return null;
+  const full = size === "full";
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
+      <div
+        className="absolute inset-0 bg-slate-900/50"
+        aria-hidden="true"
+        onClick={() => {
+          if (dismissible) onClose();
+        }}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        tabIndex={-1}
+        className={`relative flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${sizeClass[size]} ${full ? "h-[92dvh]" : ""}`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">
+              {title}
+            </h2>
+            {description && (
+              <p id={`${id}-description`} className="mt-1 text-sm text-slate-600">
+                {description}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={!dismissible}
+            aria-label="Close"
+            className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div data-modal-body className="min-h-0 flex-1 overflow-y-auto px-5 py-4 sm:px-6">
+          {children}
+        </div>
+        {footer && (
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
