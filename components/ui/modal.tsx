@@ -148,7 +148,7 @@ export function Modal({
           {children}
         </div>
         {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-4 *:flex-1 sm:px-6 sm:*:flex-none">{footer}</div>
         )}
       </div>
     </div>,

@@ -187,7 +187,7 @@ export function ProductFormFields({
 
       {/* In the edit modal the buttons stay in view while the body scrolls (the modal body pads by 1rem). */}
       <div
-        className={`flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end ${
+        className={`flex justify-end gap-2 border-t border-slate-200 pt-4 *:flex-1 sm:*:flex-none ${
           mode === "edit" ? "sticky -bottom-4 -mx-5 -mb-4 bg-white px-5 pb-4 sm:-mx-6 sm:px-6" : ""
         }`}
       >
