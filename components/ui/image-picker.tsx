@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageLimit } from "@/lib/validation/image";
 import { buttonClass } from "./button";
 import { ImageIcon, TrashIcon } from "./icons";
@@ -53,7 +53,6 @@ export function ImagePicker({
   children?: ReactNode;
 }) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const previewUrl = useObjectUrl(file) ?? (file ? null : currentUrl);
   const hasImage = Boolean(file || currentUrl);
   return (
@@ -75,29 +74,32 @@ export function ImagePicker({
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap gap-2">
-            <label htmlFor={`${id}-input`} className={`${buttonClass({ size: "sm" })} ${disabled ? "pointer-events-none opacity-60" : "cursor-pointer"}`}>
+            {/* The real input is visually hidden inside its label; the label shows the keyboard focus. */}
+            <label
+              className={`${buttonClass({ size: "sm" })} relative has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${
+                disabled ? "pointer-events-none opacity-60" : "cursor-pointer"
+              }`}
+            >
               <ImageIcon className="size-4" />
               {hasImage ? "Change image" : "Choose image"}
+              <input
+                type="file"
+                accept={ACCEPTED_IMAGE_TYPES}
+                disabled={disabled}
+                aria-labelledby={`${id}-label`}
+                aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+                className="sr-only"
+                onChange={(event) => {
+                  const picked = event.target.files?.[0];
+                  // Cleared so that picking the same file again still fires a change.
+                  event.target.value = "";
+                  if (!picked) return;
+                  const problem = checkImageFile(picked, limit);
+                  onError(problem);
+                  if (!problem) onPick(picked);
+                }}
+              />
             </label>
-            <input
-              ref={inputRef}
-              id={`${id}-input`}
-              type="file"
-              accept={ACCEPTED_IMAGE_TYPES}
-              disabled={disabled}
-              aria-labelledby={`${id}-label`}
-              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-              className="sr-only"
-              onChange={(event) => {
-                const picked = event.target.files?.[0];
-                // Cleared so that picking the same file again still fires a change.
-                event.target.value = "";
-                if (!picked) return;
-                const problem = checkImageFile(picked, limit);
-                onError(problem);
-                if (!problem) onPick(picked);
-              }}
-            />
             {hasImage && (
               <button type="button" onClick={onRemove} disabled={disabled} className={buttonClass({ size: "sm", variant: "ghost", className: "text-red-700 hover:bg-red-50" })}>
                 <TrashIcon className="size-4" />
