@@ -85,7 +85,7 @@ export function ConfirmByTyping({
         <label htmlFor={`${id}-input`} className="mb-1.5 block text-sm text-slate-700">
           {inputLabel ?? (
             <>
-              Type <strong className="font-semibold break-all text-slate-900">{phrase}</strong> to confirm.
+              Type <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{phrase}</strong> to confirm.
             </>
           )}
         </label>

@@ -118,7 +118,7 @@ export function DeleteProductModal({
       phrase={product?.name ?? ""}
       inputLabel={
         <>
-          Type the product name <strong className="font-semibold break-all text-slate-900">{product?.name}</strong> to confirm.
+          Type the product name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{product?.name}</strong> to confirm.
         </>
       }
       mismatchMessage="The name does not match."
