@@ -20,6 +20,14 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Static assets and images never need the cookie.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt|api/images/).*)"],
+  matcher: [
+    {
+      // Static assets and images never need the cookie.
+      source: "/((?!_next/static|_next/image|favicon.ico|robots.txt|api/images/).*)",
+      // Uploads bypass the proxy: when a proxy runs, Next.js buffers the request body in memory (and cuts it
+      // at 10 MB), so a 20 MB image would be truncated and an oversize one read before the route refuses it.
+      // An upload needs the CSRF cookie already, so it has nothing to gain here.
+      missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }],
+    },
+  ],
 };

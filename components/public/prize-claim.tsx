@@ -202,7 +202,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         </section>
       </div>
 
-      <Modal open={phase.name === "claiming"} onClose={closeClaim} title="Claim your prize" size="sm" closeLabel="Cancel and give the prize back">
+      <Modal open={phase.name === "claiming"} onClose={closeClaim} title="Claim your prize" size="sm" closeLabel="Cancel and give the prize back" closeOnBackdrop={false}>
         {phase.name === "claiming" && (
           <div className="space-y-4">
             <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />

@@ -1,115 +1,176 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "full";
 
-const SIZE_CLASS: Record<ModalSize, string> = {
-  sm: "max-w-sm",
-  md: "max-w-md",
-  lg: "max-w-lg",
-  xl: "max-w-xl",
-  "2xl": "max-w-2xl",
-  "3xl": "max-w-3xl",
-  "4xl": "max-w-4xl",
-  full: "max-w-none h-[calc(100dvh-2rem)]",
+const sizeClass: Record<ModalSize, string> = {
+  sm: "sm:max-w-sm",
+  md: "sm:max-w-md",
+  lg: "sm:max-w-lg",
+  xl: "sm:max-w-xl",
+  "2xl": "sm:max-w-2xl",
+  "3xl": "sm:max-w-3xl",
+  "4xl": "sm:max-w-4xl",
+  full: "sm:max-w-none sm:h-full",
 };
 
-export type ModalProps = {
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+// Open modals, innermost last: only the top one answers Escape and keeps focus (a confirm over an edit form).
+const openStack: string[] = [];
+
+/**
+ * An accessible dialog: labelled by its title, aria-modal, focus moved in on open and kept inside (Tab
+ * wraps), Escape or the backdrop closes it, focus returns where it was, and the page behind does not scroll.
+ * `dismissible={false}` holds it open, e.g. while saving; `closeOnBackdrop={false}` keeps Escape and the
+ * close button but ignores taps outside (a visitor's claim form must not vanish on a stray tap).
+ * Focus goes to `initialFocus`, else an element marked `data-autofocus`, else the first focusable one.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  size = "md",
+  footer,
+  dismissible = true,
+  initialFocus,
+  role = "dialog",
+  hideCloseButton = false,
+  closeLabel = "Close",
+  closeOnBackdrop = true,
+  children,
+}: {
   open: boolean;
-  /** Called for Escape and the close button; the parent decides whether the modal really closes. */
   onClose: () => void;
   title: ReactNode;
+  description?: ReactNode;
   size?: ModalSize;
-  /** "alertdialog" for messages that need an answer (screen readers announce the whole content). */
+  /** Buttons, right-aligned under the body. */
+  footer?: ReactNode;
+  dismissible?: boolean;
+  /** The element to focus on open; by default the first focusable one in the body. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** "alertdialog" for a message that needs an answer: screen readers announce the whole content. */
   role?: "dialog" | "alertdialog";
-  /** Hide the corner close button when the content offers its own way out (a single "OK"). */
+  /** Hide the corner close button when the content has its own way out (a single "OK"). */
   hideCloseButton?: boolean;
   /** Accessible name of the corner close button. */
   closeLabel?: string;
-  children: ReactNode;
-};
-
-/**
- * A modal on the native <dialog> element opened with showModal(): the browser puts it in the top layer,
- * makes the rest of the page inert (the focus trap, for mouse, keyboard and screen readers alike) and
- * sets aria-modal semantics. Escape is routed to onClose so the parent's state stays the truth.
- * Focus goes to the first element marked `data-autofocus` inside, else the browser's first focusable one,
- * and returns to where it was when the modal closes.
- */
-export function Modal({ open, onClose, title, size = "md", role = "dialog", hideCloseButton, closeLabel = "Close", children }: ModalProps) {
-  if (!open) return null;
-  return (
-    <OpenModal onClose={onClose} title={title} size={size} role={role} hideCloseButton={hideCloseButton} closeLabel={closeLabel}>
-      {children}
-    </OpenModal>
-  );
-}
-
-function OpenModal({ onClose, title, size, role, hideCloseButton, closeLabel, children }: Omit<ModalProps, "open"> & { size: ModalSize }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  // The latest onClose without re-running the open/close effect on every render.
-  const onCloseRef = useRef(onClose);
+  closeOnBackdrop?: boolean;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Latest values for the listeners, which are attached once per opening.
+  const latest = useRef({ onClose, dismissible });
   useEffect(() => {
-    onCloseRef.current = onClose;
+    latest.current = { onClose, dismissible };
   });
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const html = document.documentElement;
-    const previousOverflow = html.style.overflow;
-    // The page behind must not scroll under a finger dragging inside the modal.
-    html.style.overflow = "hidden";
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    if (!open) return;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    openStack.push(id);
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const panel = panelRef.current;
+    const target =
+      initialFocus?.current ??
+      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel?.querySelector<HTMLElement>(`[data-modal-body] :is(${FOCUSABLE})`) ??
+      panel;
+    target?.focus();
 
-    const onCancel = (event: Event) => {
-      // Escape: let the parent decide (it may cancel a hold, or ignore it while a request is pending).
-      event.preventDefault();
-      onCloseRef.current();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== id || !panel) return;
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        if (latest.current.dismissible) latest.current.onClose();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const inside = panel.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
     };
-    // Chrome lets a second quick Escape close the dialog even though "cancel" was prevented; tell the
-    // parent so its state does not say "open" while nothing is shown.
-    const onNativeClose = () => onCloseRef.current();
-    dialog.addEventListener("cancel", onCancel);
-    dialog.addEventListener("close", onNativeClose);
+    document.addEventListener("keydown", onKeyDown);
     return () => {
-      dialog.removeEventListener("cancel", onCancel);
-      dialog.removeEventListener("close", onNativeClose);
-      if (dialog.open) dialog.close();
-      html.style.overflow = previousOverflow;
-      if (previousFocus?.isConnected) previousFocus.focus();
+      document.removeEventListener("keydown", onKeyDown);
+      openStack.splice(openStack.indexOf(id), 1);
+      if (openStack.length === 0) document.body.style.overflow = previousOverflow;
+      previouslyFocused?.focus?.();
     };
-  }, []);
+    // initialFocus is read once, on opening; re-running on its change would steal focus mid-edit.
+  }, [open, id]);
 
-  return (
-    <dialog
-      ref={ref}
-      role={role === "alertdialog" ? "alertdialog" : undefined}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      className={`m-auto w-[calc(100%-2rem)] ${SIZE_CLASS[size]} max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70`}
-    >
-      <div className="flex items-start justify-between gap-3 px-5 pt-5 sm:px-6 sm:pt-6">
-        <h2 id={titleId} className="pt-1.5 text-xl font-bold tracking-tight text-slate-900">
-          {title}
-        </h2>
-        {!hideCloseButton && (
-          <button
-            type="button"
-            onClick={() => onCloseRef.current()}
-            aria-label={closeLabel}
-            className="-mr-2 -mt-1 flex size-12 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <CloseIcon className="size-6" />
-          </button>
+  if (!open || typeof document === "undefined") return null;
+  const full = size === "full";
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
+      <div
+        className="absolute inset-0 bg-slate-900/50"
+        aria-hidden="true"
+        onClick={() => {
+          if (dismissible && closeOnBackdrop) onClose();
+        }}
+      />
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        tabIndex={-1}
+        className={`relative flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${sizeClass[size]} ${full ? "h-[92dvh]" : ""}`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">
+              {title}
+            </h2>
+            {description && (
+              <p id={`${id}-description`} className="mt-1 text-sm text-slate-600">
+                {description}
+              </p>
+            )}
+          </div>
+          {!hideCloseButton && (
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={!dismissible}
+              aria-label={closeLabel}
+              className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40"
+            >
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+        <div data-modal-body className="min-h-0 flex-1 overflow-y-auto px-5 py-4 sm:px-6">
+          {children}
+        </div>
+        {footer && (
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-4 *:flex-1 sm:px-6 sm:*:flex-none">{footer}</div>
         )}
       </div>
-      <div className="px-5 pb-5 pt-3 sm:px-6 sm:pb-6">{children}</div>
-    </dialog>
+    </div>,
+    document.body,
   );
 }

@@ -35,6 +35,11 @@ export type ApiFetchInit = {
 export type ApiFetchOptions = {
   /** The login page turns this off: a wrong password there is a 400, but nothing should bounce it. */
   redirectOn401?: boolean;
+  /**
+   * Lists turn this off: a page past the end (another admin deleted rows meanwhile) answers 404
+   * "Invalid page.", which should reload an earlier page, not leave the screen for /not-found.
+   */
+  redirectOn404?: boolean;
 };
 
 const LOGIN_PATH = "/admin/login";
@@ -75,7 +80,7 @@ function isAbort(error: unknown): boolean {
 }
 
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options: ApiFetchOptions = {}): Promise<T> {
-  const { redirectOn401 = true } = options;
+  const { redirectOn401 = true, redirectOn404 = true } = options;
   const headers = new Headers({ Accept: "application/json" });
   const csrfToken = readCookie("csrftoken");
   if (csrfToken) headers.set("X-CSRFToken", csrfToken);
@@ -118,7 +123,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
   const errorBody = asErrorBody(parsed);
   if (response.status === 401 && redirectOn401) {
     if (window.location.pathname.replace(/\/+$/, "") !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
-  } else if (response.status === 404) {
+  } else if (response.status === 404 && redirectOn404) {
     window.location.assign(NOT_FOUND_PATH);
   }
   throw new ApiError(response.status, errorBody);

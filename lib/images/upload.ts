@@ -1,25 +1,29 @@
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
+import { IMAGE_LIMITS, ONLY_IMAGES, type ImageKind } from "@/lib/validation/image";
 import { storeImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
-export const ONLY_IMAGES = "Only image files can be uploaded (JPG, PNG, WebP or GIF).";
-
-/** Upload limits per kind of image, with the spec's messages. */
-export const IMAGE_LIMITS = {
-  product: { maxBytes: 20 * 1024 * 1024, tooLarge: "Image size is limited to 20MB or less." },
-  prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
-} as const;
-export type ImageKind = keyof typeof IMAGE_LIMITS;
+// The limits and messages live in lib/validation/image.ts so the browser checks the same ones.
+export { IMAGE_LIMITS, ONLY_IMAGES, type ImageKind } from "@/lib/validation/image";
 
 /**
  * Room for the other form fields around the image in a multipart body: the route refuses a larger
  * Content-Length before reading anything (lib/api/body.ts).
  */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Route options for a multipart form carrying one image of this kind (see lib/api/route.ts). */
+export function imageUploadBody(kind: ImageKind) {
+  return {
+    bodyFormat: "multipart",
+    maxBodyBytes: IMAGE_LIMITS[kind].maxBytes + MULTIPART_OVERHEAD_BYTES,
+    tooLargeMessage: IMAGE_LIMITS[kind].tooLarge,
+  } as const;
+}
 
 /**
  * Checks that an uploaded file really is an image by decoding it (the declared type and the file name are

@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/db";
 import { CLAIM_MESSAGES } from "@/lib/validation/claim";
 import { signedInClient, type TestClient } from "../support/http-client";
+import { openServerDatabase } from "../support/direct-database";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
-if (!databaseUrl) console.warn("claims-api: seeds product pages straight into Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.");
+const connection = openServerDatabase("claims-api");
 
-describe.runIf(databaseUrl)("the public claim API", () => {
-  let database: DatabaseHandle;
+describe.runIf(connection)("the public claim API", () => {
+  const database = connection!;
   let admin: TestClient;
   beforeAll(async () => {
-    database = openDatabase({ kind: "postgres", url: databaseUrl! });
     admin = await signedInClient(baseUrl, TEST_ADMIN);
   });
-  afterAll(async () => database?.close());
+  afterAll(async () => database.close());
 
   async function pageWithPrize() {
     const prizeId = await seedPrize(database.db, { total: 3, daily: 3, maintenance: 1, name: "Tumbler" });

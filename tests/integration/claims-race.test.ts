@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/db";
 import { prizeDistributions, prizes, winners } from "@/db/schema";
 import { startServer, type RunningServer } from "../support/app-server";
+import { openServerDatabase } from "../support/direct-database";
 import { seedPages, seedPrize } from "../support/seed";
 import { tempDir } from "../support/test-database";
 import { claimPath, newVisitor, tryToWin } from "../support/visitor";
@@ -10,19 +10,18 @@ import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
+const connection = openServerDatabase("claims-race");
 
-if (!databaseUrl) console.warn("claims-race: these races are about Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so they do not run.");
 
 /**
  * The crowd, over HTTP against the real server on Postgres. A second instance on the same database
  * (with a 5-second hold) proves the scale-out promise and the hold expiry.
  */
-describe.runIf(databaseUrl)("first come, first served on Postgres", () => {
-  let database: DatabaseHandle;
+describe.runIf(connection)("first come, first served on Postgres", () => {
+  const database = connection!;
   let secondInstance: RunningServer;
 
   beforeAll(async () => {
-    database = openDatabase({ kind: "postgres", url: databaseUrl! });
     secondInstance = await startServer({
       DATABASE_URL: databaseUrl!,
       AUTH_SECRET: TEST_AUTH_SECRET,
@@ -35,7 +34,7 @@ describe.runIf(databaseUrl)("first come, first served on Postgres", () => {
   });
   afterAll(async () => {
     await secondInstance?.stop();
-    await database?.close();
+    await database.close();
   });
 
   async function countWinners(): Promise<number> {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { PRIZE_RULE_MESSAGES } from "@/lib/validation/prize";
-import { TestClient, signedInClient } from "../support/http-client";
+import { TestClient, signedInClient, type FormFieldValue } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const validPrize = { name: "Umbrella", description: "Golf umbrella", total_quantity: "10", daily_distribution: "2", maintenance_count: "2", is_active: "true" };
 
-async function createPrize(fields: Record<string, string | [Blob, string]> = {}) {
+async function createPrize(fields: Record<string, FormFieldValue> = {}) {
   const response = await admin.form("POST", "/api/prizes/", { ...validPrize, ...fields });
   expect(response.status).toBe(201);
   return response.json();
@@ -38,7 +38,7 @@ describe("POST /api/prizes/", () => {
 
   it("stores an uploaded image as a normalised WebP served with immutable caching", async () => {
     const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#36c" } }).png().toBuffer();
-    const prize = await createPrize({ image: [new Blob([new Uint8Array(png)], { type: "image/png" }), "prize.png"] });
+    const prize = await createPrize({ image: { file: new Blob([new Uint8Array(png)], { type: "image/png" }), name: "prize.png" } });
     expect(prize.image).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
     const image = await fetch(`${baseUrl}${prize.image}`);
     expect(image.headers.get("content-type")).toBe("image/webp");
@@ -65,7 +65,7 @@ describe("POST /api/prizes/", () => {
     ["a text file named .png", new Blob(["hello, not an image"], { type: "image/png" }), "fake.png"],
     ["an SVG", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], { type: "image/svg+xml" }), "x.svg"],
   ])("refuses %s as the image", async (_label, blob, name) => {
-    const response = await admin.form("POST", "/api/prizes/", { ...validPrize, image: [blob, name] });
+    const response = await admin.form("POST", "/api/prizes/", { ...validPrize, image: { file: blob, name } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ image: ["Only image files can be uploaded (JPG, PNG, WebP or GIF)."] });
   });
@@ -109,7 +109,7 @@ describe("GET /api/prizes/", () => {
 describe("PUT, DELETE and counters on /api/prizes/{id}/", () => {
   it("edits the stock within the rules, and keeps the image unless removed", async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c33" } }).png().toBuffer();
-    const prize = await createPrize({ image: [new Blob([new Uint8Array(png)]), "p.png"] });
+    const prize = await createPrize({ image: { file: new Blob([new Uint8Array(png)]), name: "p.png" } });
     const edited = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "7" });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ remaining_quantity: 7, image: prize.image });

@@ -3,6 +3,8 @@
  * spec's client does, never follows redirects (so a redirect is visible as a 3xx).
  */
 
+export type FormFieldValue = string | { file: Blob; name: string };
+
 export type SetCookie = { name: string; value: string; attributes: string[] };
 
 function parseSetCookie(header: string): SetCookie {
@@ -62,18 +64,25 @@ export class TestClient {
     return this.request("POST", path, { json, ...options });
   }
 
-  /** A multipart form, as the admin screens send prizes and products with their images. */
-  form(method: string, path: string, fields: Record<string, string | Blob | [Blob, string]>, options: { csrf?: boolean } = {}) {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) {
-      if (Array.isArray(value)) body.append(name, value[0], value[1]);
-      else body.append(name, value);
-    }
-    return this.request(method, path, { body, ...options });
-  }
-
   patch(path: string, json?: unknown, options: { csrf?: boolean } = {}) {
     return this.request("PATCH", path, { json, ...options });
+  }
+
+  delete(path: string, options: { csrf?: boolean } = {}) {
+    return this.request("DELETE", path, options);
+  }
+
+  /**
+   * A multipart/form-data request, as a browser's FormData sends it. A field given as `{ file, name }` is a
+   * file upload under that file name (with the Blob's type as its declared type).
+   */
+  form(method: string, path: string, fields: Record<string, FormFieldValue>, options: { csrf?: boolean } = {}) {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === "string") body.append(key, value);
+      else body.append(key, value.file, value.name);
+    }
+    return this.request(method, path, { body, ...options });
   }
 
   /** Name of next-auth's session cookie in this jar (its name depends on http vs https). */

@@ -3,7 +3,7 @@ import { getPrize, listPrizes } from "@/db/queries/prizes";
 import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { IMAGE_LIMITS, MULTIPART_OVERHEAD_BYTES } from "@/lib/images/upload";
+import { imageUploadBody } from "@/lib/images/upload";
 import { createPrize } from "@/lib/services/prizes/create";
 import { createPrizeBody, prizeListQuery } from "@/lib/validation/prize";
 
@@ -16,9 +16,7 @@ export const POST = route(
   {
     access: "admin",
     body: createPrizeBody,
-    bodyFormat: "multipart",
-    maxBodyBytes: IMAGE_LIMITS.prize.maxBytes + MULTIPART_OVERHEAD_BYTES,
-    tooLargeMessage: IMAGE_LIMITS.prize.tooLarge,
+    ...imageUploadBody("prize"),
   },
   async ({ ctx, body }) => {
     const { id } = await createPrize({ ctx, input: body });

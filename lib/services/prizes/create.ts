@@ -5,8 +5,9 @@ import type { ServiceContext } from "../context";
 import { rebalancePrize } from "../placements/maintain";
 
 export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: CreatePrizeBody }): Promise<{ id: number }> {
+  // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
+  const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
   const created = await ctx.db.transaction(async (tx) => {
-    const image = input.image ? await storeUploadedImage(tx, input.image, "prize") : null;
     const [row] = await tx
       .insert(prizes)
       .values({

@@ -8,8 +8,9 @@ import { rebalancePrize } from "../placements/maintain";
 
 /** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */
 export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: UpdatePrizeBody & { id: number } }) {
+  // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
+  const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
   await ctx.db.transaction(async (tx) => {
-    const image = input.image ? await storeUploadedImage(tx, input.image, "prize") : null;
     const imageChange = image ? { imageId: image.id } : input.remove_image ? { imageId: null } : {};
     const [row] = await tx
       .update(prizes)

@@ -4,7 +4,7 @@ import { parseId } from "@/lib/api/params";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
-import { IMAGE_LIMITS, MULTIPART_OVERHEAD_BYTES } from "@/lib/images/upload";
+import { imageUploadBody } from "@/lib/images/upload";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
 import { updatePrizeBody } from "@/lib/validation/prize";
@@ -21,9 +21,7 @@ export const PUT = route(
   {
     access: "admin",
     body: updatePrizeBody,
-    bodyFormat: "multipart",
-    maxBodyBytes: IMAGE_LIMITS.prize.maxBytes + MULTIPART_OVERHEAD_BYTES,
-    tooLargeMessage: IMAGE_LIMITS.prize.tooLarge,
+    ...imageUploadBody("prize"),
   },
   async ({ ctx, params, body }) => {
     const id = parseId(params.id, NOT_FOUND);

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { PrintButton } from "@/components/admin/products/print-button";
+import { Banner } from "@/components/ui/banner";
+import { buttonClass } from "@/components/ui/button";
+import { db } from "@/db";
+import { listProductCodes } from "@/db/queries/products";
+import { qrBaseUrl } from "@/lib/qr/base-url";
+import { qrSvg } from "@/lib/qr/render";
+import { productPageUrl } from "@/lib/qr/urls";
+
+export const metadata: Metadata = { title: "Print QR codes" };
+
+/** Six cards per A4 sheet (2 x 3): each QR is 6 cm wide, large enough to scan from a metre or two. */
+const CARDS_PER_SHEET = 6;
+
+// Page size and margins for the browser's print dialog; the sheets below are sized to fit inside.
+const printCss = `@page { size: A4 portrait; margin: 10mm; }`;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, index * size + size));
+}
+
+export default async function PrintQrCodesPage() {
+  const { baseUrl, configured } = qrBaseUrl(await headers());
+  const products = await listProductCodes({ db: db() });
+  // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
+  const cards = await Promise.all(
+    products.map(async (product) => {
+      const url = productPageUrl(baseUrl, product.urlPath);
+      const svg = await qrSvg(url);
+      return { ...product, url, shortUrl: url.replace(/^https?:\/\//, ""), qrSrc: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+    }),
+  );
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
+      <style>{printCss}</style>
+      <div className="mb-6 space-y-4 print:hidden">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Print QR codes</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {cards.length} product page{cards.length === 1 ? "" : "s"}, {CARDS_PER_SHEET} cards per A4 sheet. Cut along the card edges and laminate them for the stands.
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Link href="/admin/products" className={buttonClass()}>
+              Back to products
+            </Link>
+            <PrintButton disabled={cards.length === 0} />
+          </div>
+        </div>
+        {!configured && (
+          <Banner tone="warning">
+            These QR codes open {baseUrl}, the address you are using now, because PUBLIC_BASE_URL is not set. Set it to the address visitors will use
+            before printing.
+          </Banner>
+        )}
+        {cards.length === 0 && <Banner tone="info">There are no product pages yet, so there is nothing to print.</Banner>}
+      </div>
+
+      {chunk(cards, CARDS_PER_SHEET).map((sheet, sheetIndex) => (
+        <section
+          key={sheetIndex}
+          aria-label={`Sheet ${sheetIndex + 1}`}
+          className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 print:mb-0 print:h-[277mm] print:grid-cols-2 print:grid-rows-3 print:gap-0 print:break-after-page print:last:break-after-auto"
+        >
+          {sheet.map((card) => (
+            <article
+              key={card.id}
+              className="flex flex-col items-center justify-center rounded-xl border border-slate-300 bg-white p-5 text-center break-inside-avoid print:rounded-none print:border-dashed print:p-[6mm]"
+            >
+              <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[60mm]" />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[3mm] print:text-[14pt]">{card.name}</h2>
+              <p className="mt-1 font-mono text-sm break-all text-slate-600 print:text-[9pt]">{card.shortUrl}</p>
+            </article>
+          ))}
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,208 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { UndoIcon } from "@/components/ui/icons";
+import { ImagePicker } from "@/components/ui/image-picker";
+import { ApiError, errorMessage } from "@/lib/client/api";
+import { IMAGE_LIMITS } from "@/lib/validation/image";
+import { productForm, type ProductForm } from "@/lib/validation/product";
+
+/** What happens to the image on save: nothing, a new file, or removal of the stored one. */
+export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
+
+const inputClass =
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 sm:text-sm";
+
+function firstMessage(value: unknown): string | undefined {
+  return Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+}
+
+function imageStatus(change: ImageChange, hasOriginal: boolean): string {
+  if (change.kind === "remove") return "The current image will be deleted when you save.";
+  if (change.kind === "replace") return hasOriginal ? "The image will be changed to the new image when you save." : "The new image will be added when you save.";
+  return hasOriginal ? "The current image is kept if unchanged." : "This product has no image; choose one to add it.";
+}
+
+/**
+ * The add and edit form of a product page: image (pick, preview, remove; in edit mode also restore the
+ * original, with a note saying what saving will do), name, description. The container makes the call in
+ * `onSubmit`; an ApiError it throws is shown here, per field where the server named one.
+ */
+export function ProductFormFields({
+  mode,
+  defaultValues,
+  originalImageUrl = null,
+  failureMessage,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  mode: "create" | "edit";
+  defaultValues: ProductForm;
+  originalImageUrl?: string | null;
+  /** Shown when the call fails without a server message. */
+  failureMessage: string;
+  onSubmit: (values: ProductForm, image: ImageChange) => Promise<void>;
+  onCancel?: () => void;
+  /** Extra content between the fields and the buttons (the QR section when editing). */
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues });
+
+  const change: ImageChange = file ? { kind: "replace", file } : removed ? { kind: "remove" } : { kind: "keep" };
+  const hasOriginal = Boolean(originalImageUrl);
+
+  const resetAll = () => {
+    reset(defaultValues);
+    setFile(null);
+    setRemoved(false);
+    setImageError(null);
+    setFormError(null);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values, change);
+      if (mode === "create") resetAll();
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      let placed = false;
+      for (const field of ["name", "description"] as const) {
+        const message = firstMessage(body?.[field]);
+        if (message) {
+          setError(field, { message });
+          placed = true;
+        }
+      }
+      const imageMessage = firstMessage(body?.image);
+      if (imageMessage) {
+        setImageError(imageMessage);
+        placed = true;
+      }
+      if (!placed || body?.detail || body?.non_field_errors) setFormError(errorMessage(error, failureMessage));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={isSubmitting || undefined} className="space-y-5">
+      <div role="alert">
+        {formError && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
+      </div>
+
+      <ImagePicker
+        label="Image"
+        file={file}
+        currentUrl={removed ? null : originalImageUrl}
+        limit={IMAGE_LIMITS.product}
+        disabled={isSubmitting}
+        error={imageError}
+        onError={setImageError}
+        onPick={(picked) => {
+          setFile(picked);
+          setRemoved(false);
+        }}
+        onRemove={() => {
+          setFile(null);
+          setRemoved(hasOriginal);
+          setImageError(null);
+        }}
+      >
+        {mode === "edit" && hasOriginal && change.kind !== "keep" && (
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={isSubmitting}
+            onClick={() => {
+              setFile(null);
+              setRemoved(false);
+              setImageError(null);
+            }}
+          >
+            <UndoIcon className="size-4" />
+            Restore original image
+          </Button>
+        )}
+      </ImagePicker>
+      {mode === "edit" && (
+        <p role="status" className="-mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {imageStatus(change, hasOriginal)}
+        </p>
+      )}
+
+      <div>
+        <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Name <span className="text-red-700" aria-hidden="true">*</span>
+        </label>
+        <input
+          id={`${id}-name`}
+          autoComplete="off"
+          aria-required="true"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          className={inputClass}
+          {...register("name")}
+        />
+        {errors.name && (
+          <p id={`${id}-name-error`} className="mt-1.5 text-sm text-red-700">
+            {errors.name.message}
+          </p>
+        )}
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={3}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          className={inputClass}
+          {...register("description")}
+        />
+        {errors.description && (
+          <p id={`${id}-description-error`} className="mt-1.5 text-sm text-red-700">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+
+      {children}
+
+      {/* In the edit modal the buttons stay in view while the body scrolls (the modal body pads by 1rem). */}
+      <div
+        className={`flex justify-end gap-2 border-t border-slate-200 pt-4 *:flex-1 sm:*:flex-none ${
+          mode === "edit" ? "sticky -bottom-4 -mx-5 -mb-4 bg-white px-5 pb-4 sm:-mx-6 sm:px-6" : ""
+        }`}
+      >
+        <Button onClick={resetAll} disabled={isSubmitting}>
+          Reset
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" variant="primary" busy={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

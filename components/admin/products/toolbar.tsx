@@ -1,0 +1,100 @@
+"use client";
+
+import Link from "next/link";
+import { Button, buttonClass } from "@/components/ui/button";
+import { CloseIcon, DownloadIcon, PlusIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
+import { PageSizeSelect } from "@/components/ui/page-size-select";
+import { SearchBox } from "@/components/ui/search-box";
+
+export type ZipProgress = { done: number; total: number };
+
+/** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
+export function ProductsToolbar({
+  search,
+  resultsSearch,
+  onSearch,
+  addOpen,
+  onToggleAdd,
+  total,
+  pageSize,
+  onPageSizeChange,
+  selectedCount,
+  zipProgress,
+  onDownloadZip,
+  onDeleteSelected,
+  onDeleteAll,
+}: {
+  search: string;
+  /** The search the total on screen belongs to (the previous one while a new search loads). */
+  resultsSearch: string;
+  onSearch: (term: string) => void;
+  addOpen: boolean;
+  onToggleAdd: () => void;
+  total: number | null;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+  selectedCount: number;
+  zipProgress: ZipProgress | null;
+  onDownloadZip: () => void;
+  onDeleteSelected: () => void;
+  onDeleteAll: () => void;
+}) {
+  const zipping = zipProgress !== null;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchBox value={search} onSearch={onSearch} label="Search products" placeholder="Search name or description" />
+        <Button variant={addOpen ? "secondary" : "primary"} onClick={onToggleAdd} aria-expanded={addOpen} aria-controls="add-product-panel">
+          {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
+          {addOpen ? "Close add form" : "Add product"}
+        </Button>
+      </div>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={onDownloadZip} busy={zipping} size="sm">
+            {!zipping && <DownloadIcon className="size-4" />}
+            {zipping ? `Preparing QR codes ${zipProgress.done} / ${zipProgress.total}…` : "Download all QR codes"}
+          </Button>
+          <Link href="/admin/products/print" className={buttonClass({ size: "sm" })}>
+            <PrinterIcon className="size-4" />
+            Print QR codes
+          </Link>
+          <Button onClick={onDeleteSelected} size="sm" className="text-red-700">
+            <TrashIcon className="size-4" />
+            Delete selected ({selectedCount})
+          </Button>
+          <Button onClick={onDeleteAll} size="sm" className="text-red-700">
+            <TrashIcon className="size-4" />
+            Delete all
+          </Button>
+        </div>
+        <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
+      </div>
+
+      {zipping && (
+        <progress
+          className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600"
+          aria-label="QR codes prepared"
+          max={Math.max(zipProgress.total, 1)}
+          value={zipProgress.done}
+        />
+      )}
+
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === null ? (
+          "Loading products…"
+        ) : resultsSearch ? (
+          <>
+            <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"} matching “
+            <span className="font-medium text-slate-900">{resultsSearch}</span>”
+          </>
+        ) : (
+          <>
+            Total <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

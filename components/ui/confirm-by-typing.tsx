@@ -1,0 +1,112 @@
+"use client";
+
+import { useId, useRef, useState, type ReactNode } from "react";
+import { Button } from "./button";
+import { Modal } from "./modal";
+
+/**
+ * A destructive action confirmed by typing a phrase exactly (a product's name, "delete all"...). A wrong
+ * phrase shows `mismatchMessage` and does nothing; `error` shows what the server said when the action failed.
+ */
+export function ConfirmByTyping({
+  open,
+  onClose,
+  title,
+  children,
+  phrase,
+  inputLabel,
+  mismatchMessage = "The text does not match. Type it exactly as shown.",
+  confirmLabel = "Delete",
+  busy = false,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** What will happen, above the field. */
+  children?: ReactNode;
+  phrase: string;
+  inputLabel?: ReactNode;
+  mismatchMessage?: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+  // A fresh field each time the dialog opens.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setTyped("");
+      setMismatch(false);
+    }
+  }
+  const message = mismatch ? mismatchMessage : error;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="md"
+      dismissible={!busy}
+      initialFocus={inputRef}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} variant="danger" busy={busy}>
+            {busy ? "Deleting…" : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (busy) return;
+          if (typed !== phrase) {
+            setMismatch(true);
+            inputRef.current?.focus();
+            return;
+          }
+          onConfirm();
+        }}
+      >
+        {children && <div className="mb-4 text-sm text-slate-700">{children}</div>}
+        <label htmlFor={`${id}-input`} className="mb-1.5 block text-sm text-slate-700">
+          {inputLabel ?? (
+            <>
+              Type <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{phrase}</strong> to confirm.
+            </>
+          )}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          value={typed}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={mismatch || undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setMismatch(false);
+          }}
+          className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 sm:text-sm"
+        />
+        <div role="alert" id={`${id}-message`}>
+          {message && <p className="mt-2 text-sm text-red-700">{message}</p>}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { images, products, winners } from "@/db/schema";
+import { imageUrl } from "@/lib/images/store";
+import { productQrUrl } from "@/lib/qr/urls";
+
+/** `%`, `_` and `\` typed in a search box are meant literally, not as LIKE wildcards. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function matchesSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLikePattern(search)}%`;
+  // Backslash is Postgres's default LIKE escape character, which escapeLikePattern relies on.
+  return or(ilike(products.name, pattern), ilike(products.description, pattern));
+}
+
+// Correlated count on the indexed winners.product_id: cheap per row of one page.
+const winnersCount = sql<number>`(select count(*)::int from ${winners} where ${winners.productId} = ${products.id})`;
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  imageSha256: images.sha256,
+  urlPath: products.urlPath,
+  winnersCount,
+};
+
+type ProductSelection = { id: number; name: string; description: string; imageSha256: string | null; urlPath: string; winnersCount: number };
+
+/** A product as every API response and admin screen shows it (spec §3). */
+export type ProductView = ReturnType<typeof toProductView>;
+
+function toProductView(row: ProductSelection) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.imageSha256 ? imageUrl(row.imageSha256) : null,
+    qr_code: productQrUrl(row.id),
+    url_path: row.urlPath,
+    winners_count: row.winnersCount,
+  };
+}
+
+/** One page of product pages, newest first, optionally filtered by a search over name and description. */
+export async function listProducts({
+  db,
+  search,
+  limit,
+  offset,
+}: {
+  db: Queryable;
+  search?: string;
+  limit: number;
+  offset: number;
+}): Promise<{ count: number; results: ProductView[] }> {
+  const where = matchesSearch(search);
+  const [total] = await db.select({ value: count() }).from(products).where(where);
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(images, eq(images.id, products.imageId))
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return { count: total?.value ?? 0, results: rows.map(toProductView) };
+}
+
+export async function findProduct({ db, id }: { db: Queryable; id: number }): Promise<ProductView | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(images, eq(images.id, products.imageId))
+    .where(eq(products.id, id));
+  return row ? toProductView(row) : undefined;
+}
+
+/** What a QR code needs: the page's secret path. */
+export async function findProductUrlPath({ db, id }: { db: Queryable; id: number }): Promise<string | undefined> {
+  const [row] = await db.select({ urlPath: products.urlPath }).from(products).where(eq(products.id, id));
+  return row?.urlPath;
+}
+
+/** Every product page by name, for the printable sheet of QR codes. */
+export async function listProductCodes({ db }: { db: Queryable }): Promise<{ id: number; name: string; urlPath: string }[]> {
+  return db
+    .select({ id: products.id, name: products.name, urlPath: products.urlPath })
+    .from(products)
+    .orderBy(asc(products.name), asc(products.id));
+}

@@ -1,0 +1,30 @@
+import { findProduct, type ProductView } from "@/db/queries/products";
+import { products } from "@/db/schema";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/errors";
+import { storeUploadedImage } from "@/lib/images/upload";
+import { newUrlPath } from "@/lib/url-path";
+import type { CreateProductBody } from "@/lib/validation/product";
+import type { ServiceContext } from "../context";
+
+// A clash of two random 10-character paths is about one in 10^17; a few tries make it vanish.
+const URL_PATH_ATTEMPTS = 5;
+
+/**
+ * Creates a product page with a fresh random url_path. The image is decoded and stored first, outside any
+ * transaction: decoding takes a while and must not hold a connection (or PGlite's single transaction), and a
+ * stored image without a product is harmless (images are content-addressed and shared).
+ */
+export async function createProduct({ ctx, input }: { ctx: ServiceContext; input: CreateProductBody }): Promise<ProductView> {
+  const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [row] = await ctx.db
+        .insert(products)
+        .values({ name: input.name, description: input.description, imageId: image?.id ?? null, urlPath: newUrlPath() })
+        .returning({ id: products.id });
+      return (await findProduct({ db: ctx.db, id: row!.id }))!;
+    } catch (error) {
+      if (postgresErrorCode(error) !== UNIQUE_VIOLATION || attempt >= URL_PATH_ATTEMPTS) throw error;
+    }
+  }
+}
