@@ -58,6 +58,8 @@ test.describe("admin sign-in and shell", () => {
     await admin.signIn(E2E_ADMIN);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const toggle = page.getByRole("button", { name: /collapse sidebar/i });
+    // The button is server-rendered: a click before hydration would do nothing.
+    await page.waitForLoadState("networkidle");
     await toggle.click();
     await expect(page.getByRole("button", { name: /expand sidebar/i })).toHaveAttribute("aria-expanded", "false");
     await page.reload();

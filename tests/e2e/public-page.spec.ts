@@ -13,8 +13,7 @@ test.beforeAll(async ({}, testInfo) => {
   await admin.stopMaintenanceMode();
   prizeName = `E2E prize ${testInfo.project.name} ${Date.now()}`;
   const prizeId = await admin.createPrize(prizeName);
-  await admin.revealAllPages(prizeId);
-  pages = new PageAllocator(admin, prizeId);
+  pages = new PageAllocator(admin, prizeId, `E2E ${testInfo.project.name} ${Date.now()}`);
 });
 
 test.afterAll(async () => {

@@ -1,20 +1,16 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_ADMIN } from "../../../playwright.config";
 
 /**
- * Test data through the organiser's own API, the way an admin sets up an event: sign in, create a prize,
- * place it on a product page. Product pages come from the demo seed the e2e server starts with
- * (playwright.config.ts), found through the placement list.
+ * Test data through the organiser's own API, the way an admin sets up an event: sign in, create a prize
+ * and product pages, place the prize on a page.
  */
 
-type Placement = {
-  id: number;
-  prize: number;
-  product: number;
-  is_active: boolean;
-  is_reserved: boolean;
-  product_url_path: string;
-};
+/** A plain 400x400 picture, as organisers upload for a stand. */
+function standPicture(): Promise<Buffer> {
+  return sharp({ create: { width: 400, height: 400, channels: 3, background: "#4f46e5" } }).png().toBuffer();
+}
 
 export type ProductPageRef = { productId: number; urlPath: string };
 
@@ -58,42 +54,19 @@ export class GiveawayAdmin {
     return ((await response.json()) as { id: number }).id;
   }
 
-  /**
-   * Places `prizeId` on every page with nothing live, so that every seeded page shows up in the placement
-   * list (the only admin listing of product pages on this branch).
-   */
-  async revealAllPages(prizeId: number): Promise<void> {
-    const response = await this.api.post("/api/prize-distributions/randomize/", {
+  /** A new product page of the test's own, as the products screen creates one. */
+  async createPage(name: string): Promise<ProductPageRef> {
+    const response = await this.api.post("/api/admin/create-product/", {
       headers: this.headers(),
-      data: { reset: false, maintenance_mode: false, prize_id: prizeId },
+      multipart: {
+        name,
+        description: "Created by the browser tests.",
+        image: { name: "stand.png", mimeType: "image/png", buffer: await standPicture() },
+      },
     });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-
-  private async placements(): Promise<Placement[]> {
-    const response = await this.api.get("/api/prize-distributions/?page_size=1000");
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { results: Placement[] }).results;
-  }
-
-  /** Every product page the placement list knows, with its live placement if any. */
-  async pages(): Promise<Array<ProductPageRef & { live?: Placement }>> {
-    const byProduct = new Map<number, ProductPageRef & { live?: Placement }>();
-    for (const placement of await this.placements()) {
-      const page = byProduct.get(placement.product) ?? { productId: placement.product, urlPath: placement.product_url_path };
-      if (placement.is_active) page.live = placement;
-      byProduct.set(placement.product, page);
-    }
-    return [...byProduct.values()];
-  }
-
-  /** Takes the page's live placement away (refused with 409 while a visitor holds it). */
-  async clearPage(page: ProductPageRef & { live?: Placement }): Promise<boolean> {
-    if (!page.live) return true;
-    const response = await this.api.delete(`/api/prize-distributions/${page.live.id}/`, { headers: this.headers() });
-    if (response.status() === 409) return false;
-    expect(response.status(), await response.text()).toBe(204);
-    return true;
+    expect(response.status(), await response.text()).toBe(201);
+    const product = (await response.json()) as { id: number; url_path: string };
+    return { productId: product.id, urlPath: product.url_path };
   }
 
   async place(prizeId: number, page: ProductPageRef): Promise<void> {
@@ -107,28 +80,21 @@ export class GiveawayAdmin {
 }
 
 /**
- * Hands each test a page of its own, set up from scratch: with a fresh placement of the test prize, or
- * with nothing on it. Pages not used yet in this worker come first; should a page serve again, it is
- * reset here first, and never taken while someone still holds it: no test depends on what another left.
+ * Hands each test a product page of its own, created fresh: with the test prize waiting on it, or with
+ * nothing on it. No test depends on what another left (the products tests delete pages, for one).
  */
 export class PageAllocator {
-  private readonly used = new Set<number>();
+  private created = 0;
 
   constructor(
     private readonly admin: GiveawayAdmin,
     private readonly prizeId: number,
+    private readonly label: string,
   ) {}
 
-  private async pick(): Promise<ProductPageRef & { live?: Placement }> {
-    const pages = (await this.admin.pages()).filter((page) => !page.live?.is_reserved);
-    pages.sort((a, b) => Number(this.used.has(a.productId)) - Number(this.used.has(b.productId)));
-    for (const page of pages) {
-      if (await this.admin.clearPage(page)) {
-        this.used.add(page.productId);
-        return page;
-      }
-    }
-    throw new Error("No product page is free for this test");
+  private pick(): Promise<ProductPageRef> {
+    this.created += 1;
+    return this.admin.createPage(`${this.label} page ${this.created}`);
   }
 
   /** A page with the test prize waiting on it, nobody holding it. */
