@@ -25,6 +25,8 @@ const optionalDate = z
   .optional();
 
 function isTimeZone(name: string): boolean {
+  // Names only: Postgres reads an offset such as "+09:00" with the opposite (POSIX) sign.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;

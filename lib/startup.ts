@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { getDatabase } from "@/db";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
@@ -31,6 +32,12 @@ export async function startUp(): Promise<void> {
     if (error instanceof DataDirInUseError) fail(error.message);
     const where = config.database.kind === "postgres" ? "the Postgres server in DATABASE_URL" : `the embedded database in ${config.dataDir}`;
     fail(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    // "Today" is computed by Postgres in this zone (lib/services/prizes/budget.ts): it must know the name.
+    await database.db.execute(sql`select now() at time zone ${config.timeZone}`);
+  } catch {
+    fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
   startMaintenanceTicker(database.db);

@@ -1,4 +1,7 @@
-/** An ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` in it taken literally. */
+/**
+ * An ILIKE pattern matching `text` anywhere: `%`, `_` and `\` typed in a search box are meant literally,
+ * so they are escaped with backslash, Postgres's default LIKE escape character.
+ */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }

@@ -4,16 +4,11 @@ import type { Queryable } from "@/db";
 import { images, products, winners } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
 import { productQrUrl } from "@/lib/qr/urls";
-
-/** `%`, `_` and `\` typed in a search box are meant literally, not as LIKE wildcards. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
+import { likePattern } from "./like";
 
 function matchesSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${escapeLikePattern(search)}%`;
-  // Backslash is Postgres's default LIKE escape character, which escapeLikePattern relies on.
+  const pattern = likePattern(search);
   return or(ilike(products.name, pattern), ilike(products.description, pattern));
 }
 

@@ -4,6 +4,7 @@ import type { Queryable } from "@/db";
 import { images, prizeDistributions, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
 import { heldNow, prizeWinnable } from "@/lib/services/prizes/budget";
+import { isUrlPath } from "@/lib/url-path";
 
 export type PublicProductPage = {
   id: number;
@@ -20,6 +21,7 @@ export type PublicProductPage = {
  * on it right now (a live placement of a winnable prize) and whether someone holds it.
  */
 export async function getPublicProductPage({ db, urlPath }: { db: Queryable; urlPath: string }): Promise<PublicProductPage | null> {
+  if (!isUrlPath(urlPath)) return null;
   const [row] = await db
     .select({
       id: products.id,

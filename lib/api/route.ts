@@ -7,7 +7,7 @@ import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { readBody, DEFAULT_MAX_BODY_BYTES, type BodyFormat } from "./body";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
-import { toFieldErrors } from "./zod-errors";
+import { assertNoNulCharacters, toFieldErrors } from "./zod-errors";
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
@@ -40,6 +40,7 @@ type AdminOf<O> = O extends { access: "admin" } ? AdminIdentity : null;
 
 function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
+  assertNoNulCharacters(value);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data as Parsed<S>;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FieldErrors } from "@/lib/errors";
+import { ValidationError, type FieldErrors } from "@/lib/errors";
 
 /** zod issues in the DRF shape: `{field: [messages]}`, issues about the whole object under non_field_errors. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
@@ -9,4 +9,20 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
     (fields[key] ??= []).push(issue.message);
   }
   return fields;
+}
+
+/**
+ * Postgres refuses the NUL character in text (and would answer with an error, a 500), so input holding
+ * one is refused here, per field, before any schema or query sees it.
+ */
+export function assertNoNulCharacters(value: unknown, path: string[] = []): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) {
+      throw new ValidationError({ [path.join(".") || "non_field_errors"]: ["Remove the invisible control character (NUL)."] });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => assertNoNulCharacters(item, [...path, String(index)]));
+  } else if (value && typeof value === "object" && !(value instanceof Blob)) {
+    for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, [...path, key]);
+  }
 }

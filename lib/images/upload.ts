@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
 import { IMAGE_LIMITS, ONLY_IMAGES, type ImageKind } from "@/lib/validation/image";
-import { storeImage } from "./store";
+import { normaliseImage, saveImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
@@ -45,10 +45,12 @@ export async function storeUploadedImage(
     throw ValidationError.field(field, ONLY_IMAGES);
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, ONLY_IMAGES);
+  let normalised;
   try {
-    return await storeImage(db, bytes);
+    normalised = await normaliseImage(bytes);
   } catch {
-    // Decodable header but a broken body (truncated file, corrupt pixels).
+    // Decodable header but a broken body (truncated file, corrupt pixels), or too many pixels.
     throw ValidationError.field(field, ONLY_IMAGES);
   }
+  return saveImage(db, normalised);
 }

@@ -56,6 +56,10 @@ export type CreatePrizeBody = z.infer<typeof createPrizeBody>;
 export const updatePrizeBody = prizeFields
   .extend({
     remaining_quantity: wholeNumber("remaining quantity", 0),
+    /** The stock the form showed; when sent, the edit is refused if claims changed it meanwhile. */
+    expected_remaining_quantity: z.preprocess(emptyToUndefined, wholeNumber("expected remaining quantity", 0).optional()),
+    // As in an HTML form (and DRF): an unticked checkbox is simply absent, so absent means false.
+    is_active: formBoolean.default(false),
     remove_image: formBoolean.default(false),
   })
   .superRefine(checkPrizeRules);

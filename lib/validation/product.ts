@@ -89,7 +89,7 @@ export const deleteProductQuery = z.object({ force: flag });
 export const deleteSelectedProductsBody = z
   .object({
     product_ids: z
-      .array(z.number({ error: "Each product id must be a number." }).int("Each product id must be a whole number.").positive("Each product id must be positive."), {
+      .array(z.number({ error: "Each product id must be a number." }).int("Each product id must be a whole number.").positive("Each product id must be positive.").max(2_147_483_647, "No product has this id."), {
         error: "Send the ids of the products to delete as a list.",
       })
       .min(1, "Select at least one product to delete.")

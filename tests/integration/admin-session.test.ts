@@ -61,6 +61,14 @@ describe("POST /api/admin/login/", () => {
     expect((await other.post("/api/admin/login/", TEST_ADMIN)).status).toBe(200);
   });
 
+  it("counts a burst of parallel guesses: no more than the limit get a password check", async () => {
+    const name = `burst-${Date.now()}`;
+    const client = await new TestClient(baseUrl).init();
+    const statuses = await Promise.all(Array.from({ length: 15 }, () => client.post("/api/admin/login/", { name, password: "guess-guess" }).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(MAX_FAILURES_PER_NAME);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15 - MAX_FAILURES_PER_NAME);
+  });
+
   it("throttles an address that tries many names", async () => {
     const client = await new TestClient(baseUrl).init();
     let status = 0;

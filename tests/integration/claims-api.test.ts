@@ -91,6 +91,29 @@ describe.runIf(connection)("the public claim API", () => {
     expect(noHold.status).toBe(409);
   });
 
+  it("a claim sent twice (the first answer lost) is answered 201 twice, with one winner", async () => {
+    const { urlPath } = await pageWithPrize();
+    const visitor = newVisitor(baseUrl);
+    await visitor.post(claimPath(urlPath));
+    const first = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
+    const again = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await again.json()).toEqual(await first.json());
+  });
+
+  it("refuses a NUL character per field instead of failing in the database, and odd paths are 404", async () => {
+    const { urlPath } = await pageWithPrize();
+    const visitor = newVisitor(baseUrl);
+    await visitor.post(claimPath(urlPath));
+    const nul = await visitor.post(claimPath(urlPath), { name: "Mi\u0000na", password: "1234" });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ name: ["Remove the invisible control character (NUL)."] });
+    expect((await fetch(`${baseUrl}/api/p/abc%00def12/prize/`)).status).toBe(404);
+    expect((await visitor.post("/api/p/not-a-real-path!/prize/claim/")).status).toBe(404);
+    const hugeId = await admin.post("/api/prize-distributions/", { prize: 3_000_000_000, product: 1 });
+    expect(hugeId.status).toBe(400);
+  });
+
   it("claims need the CSRF header like every unsafe call", async () => {
     const { urlPath } = await pageWithPrize();
     expect((await newVisitor(baseUrl).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);

@@ -179,6 +179,26 @@ describe("manual placements", () => {
   });
 });
 
+describe("after a win", () => {
+  it("a won placement is not 'held': the admin can switch it off or delete it", async () => {
+    const { page, placementId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "w" } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "w" } });
+    await deletePlacement({ ctx: ctx(), input: { id: placementId } });
+  });
+
+  it("the same claim sent again (its answer lost on the way) gets the same win, not a second one", async () => {
+    const { page, prizeId } = await pageWithPrize();
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "retry" } });
+    const first = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "retry" } });
+    const again = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "retry" } });
+    expect(first.repeated).toBe(false);
+    expect(again).toEqual({ ...first, repeated: true });
+    expect(await winnersOf(prizeId)).toHaveLength(1);
+    expect((await prizeRow(database.db, prizeId)).remainingQuantity).toBe(4);
+  });
+});
+
 describe("random placement and maintenance", () => {
   /** Every page free and earlier prizes switched off, so each test starts from a known state. */
   async function clearPlacements() {
@@ -253,4 +273,46 @@ describe("random placement and maintenance", () => {
     });
     expect(await live()).toHaveLength(1);
   });
+
+  it("a placement that was held when its prize was switched off is trimmed by the tick after the hold", async () => {
+    await clearPlacements();
+    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 1 });
+    const [page] = await seedPages(database.db, 1, "Held", [prizeId]);
+    await reservePrize({ ctx: ctx(), input: { urlPath: page!.urlPath, visitorId: "holder" } });
+    const prize = await prizeRow(database.db, prizeId);
+    await updatePrize({
+      ctx: ctx(),
+      input: { id: prizeId, name: prize.name, description: "", total_quantity: 10, remaining_quantity: 10, daily_distribution: 10, maintenance_count: 1, is_active: false, remove_image: false },
+    });
+    const liveOn = () => database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.productId, page!.id), eq(prizeDistributions.isActive, true)));
+    expect(await liveOn()).toHaveLength(1); // held: left alone
+    await database.db.update(prizeDistributions).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(prizeDistributions.productId, page!.id));
+    await runMaintenanceTick(database.db);
+    expect(await liveOn()).toHaveLength(0);
+  });
+
+  it("ticks, random placements, manual placements and claims at the same time neither fail nor overfill", async () => {
+    await clearPlacements();
+    const prizeIds = [
+      await seedPrize(database.db, { total: 50, daily: 50, maintenance: 4 }),
+      await seedPrize(database.db, { total: 50, daily: 50, maintenance: 4 }),
+      await seedPrize(database.db, { total: 50, daily: 50, maintenance: 4 }),
+    ];
+    const pages = await seedPages(database.db, 10, "Busy");
+    const work: Promise<unknown>[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      work.push(runMaintenanceTick(database.db));
+      work.push(randomizePlacements({ ctx: ctx(), input: { reset: round % 2 === 0, maintenance_mode: true, prize_id: prizeIds[round % 3]! } }));
+      work.push(
+        createPlacement({ ctx: ctx(), input: { prize: prizeIds[round % 3]!, product: pages[round]!.id, is_active: true } }).catch((error: { code?: string }) => {
+          if (error.code !== "validation") throw error; // a refused placement (page taken, at target) is fine
+        }),
+      );
+    }
+    await Promise.all(work);
+    for (const prizeId of prizeIds) {
+      const live = await database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+      expect(live.length).toBeLessThanOrEqual(4);
+    }
+  }, 60_000);
 });

@@ -120,6 +120,17 @@ describe("PUT, DELETE and counters on /api/prizes/{id}/", () => {
     expect(await removed.json()).toMatchObject({ image: null });
   });
 
+  it("refuses an edit made on stale stock (409 with the stock now), and a missing checkbox means inactive", async () => {
+    const prize = await createPrize();
+    const stale = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "10", expected_remaining_quantity: "9" });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ remaining_quantity: 10 });
+    const { is_active: _omitted, ...withoutCheckbox } = validPrize;
+    const fresh = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...withoutCheckbox, remaining_quantity: "8", expected_remaining_quantity: "10" });
+    expect(fresh.status).toBe(200);
+    expect(await fresh.json()).toMatchObject({ remaining_quantity: 8, is_active: false });
+  });
+
   it("resets the daily counters and lists a prize's winners", async () => {
     const prize = await createPrize();
     expect((await admin.post(`/api/prizes/${prize.id}/reset_daily/`)).status).toBe(200);

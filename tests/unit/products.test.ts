@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLikePattern } from "@/db/queries/products";
+import { likePattern } from "@/db/queries/like";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
 import { productPageUrl } from "@/lib/qr/urls";
@@ -8,10 +8,10 @@ import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/imag
 import { parseId } from "@/lib/api/params";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
 
-describe("escapeLikePattern", () => {
+describe("likePattern", () => {
   it("makes %, _ and \\ literal for ILIKE", () => {
-    expect(escapeLikePattern("100% a_b c\\d")).toBe("100\\% a\\_b c\\\\d");
-    expect(escapeLikePattern("plain")).toBe("plain");
+    expect(likePattern("100% a_b c\\d")).toBe("%100\\% a\\_b c\\\\d%");
+    expect(likePattern("plain")).toBe("%plain%");
   });
 });
 

@@ -1,12 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
 import { prizeDistributions, prizes, products, winners } from "@/db/schema";
-import { conflict } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { distributedToday, today } from "../prizes/budget";
+import { NO_PRODUCT } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";
 export const PRIZE_GONE = "Sorry, this prize has just run out.";
+/** How long a visitor's repeated claim (a retry after a lost response) is answered with their win. */
+const REPEAT_WINDOW_SECONDS = 10 * 60;
 
 class ClaimRefused extends Error {
   constructor(readonly detail: string) {
@@ -14,14 +18,36 @@ class ClaimRefused extends Error {
   }
 }
 
+export type ClaimOutcome = { prizeId: number; prizeName: string; repeated: boolean };
+
+/** The win this visitor made on this page a moment ago, if any: the same claim sent again. */
+async function recentWin(tx: Queryable, productId: number, visitorId: string) {
+  const [win] = await tx
+    .select({ prizeId: winners.prizeId, prizeName: winners.prizeName })
+    .from(winners)
+    .innerJoin(prizeDistributions, eq(prizeDistributions.id, winners.distributionId))
+    .where(
+      and(
+        eq(prizeDistributions.productId, productId),
+        eq(prizeDistributions.reservedBy, visitorId),
+        sql`${prizeDistributions.claimedAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
+      ),
+    )
+    .orderBy(desc(winners.createdAt))
+    .limit(1);
+  return win;
+}
+
 /**
  * Turns this visitor's live hold into a win, in one transaction:
+ *  0. lock the product page against deletion (KEY SHARE), first, as a page delete locks it first too;
  *  1. consume the hold: only a live hold by this visitor matches, and it leaves the placement inactive, so
  *     it can be won once;
  *  2. take one unit: only while the prize is active, in stock and under today's limit; otherwise the
  *     whole transaction rolls back and the hold is not consumed;
  *  3. record the winner, with the prize and product names as they are now.
- * The unique index on winners.distribution_id is the last guard against a double win.
+ * The unique index on winners.distribution_id is the last guard against a double win. A claim repeated
+ * after its answer was lost (venue Wi-Fi) gets the same answer again, without a second win.
  */
 export async function finaliseClaim({
   ctx,
@@ -29,24 +55,33 @@ export async function finaliseClaim({
 }: {
   ctx: ServiceContext;
   input: ClaimBody & { urlPath: string; visitorId: string };
-}): Promise<{ prizeId: number; prizeName: string }> {
+}): Promise<ClaimOutcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      const [product] = await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(eq(products.urlPath, input.urlPath))
+        .for("key share");
+      if (!product) throw notFound(NO_PRODUCT);
+
       const [placement] = await tx
         .update(prizeDistributions)
         .set({ isActive: false, claimedAt: sql`now()` })
-        .from(products)
         .where(
           and(
-            eq(prizeDistributions.productId, products.id),
-            eq(products.urlPath, input.urlPath),
+            eq(prizeDistributions.productId, product.id),
             eq(prizeDistributions.isActive, true),
             eq(prizeDistributions.reservedBy, input.visitorId),
             sql`${prizeDistributions.reservedUntil} > now()`,
           ),
         )
-        .returning({ id: prizeDistributions.id, prizeId: prizeDistributions.prizeId, productId: products.id, productName: products.name });
-      if (!placement) throw new ClaimRefused(HOLD_EXPIRED);
+        .returning({ id: prizeDistributions.id, prizeId: prizeDistributions.prizeId });
+      if (!placement) {
+        const repeated = await recentWin(tx, product.id, input.visitorId);
+        if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
+        throw new ClaimRefused(HOLD_EXPIRED);
+      }
 
       const [prize] = await tx
         .update(prizes)
@@ -70,12 +105,12 @@ export async function finaliseClaim({
         name: input.name,
         password: input.password,
         prizeId: prize.id,
-        productId: placement.productId,
+        productId: product.id,
         distributionId: placement.id,
         prizeName: prize.name,
-        productName: placement.productName,
+        productName: product.name,
       });
-      return { prizeId: prize.id, prizeName: prize.name };
+      return { prizeId: prize.id, prizeName: prize.name, repeated: false };
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);

@@ -1,10 +1,11 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { prizeDistributions, prizes, products } from "@/db/schema";
 import { conflict, notFound, postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
 import type { CreateDistributionBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
-import { heldNow, placementTarget } from "../prizes/budget";
+import { HELD_NOW, heldNow, placementTarget } from "../prizes/budget";
+import { lockPlacementWrites } from "./top-up";
 
 export const PAGE_TAKEN = "This product page already has an active prize.";
 
@@ -14,7 +15,7 @@ const refuse = (message: string) => new ValidationError({ non_field_errors: [mes
  * Checks that one more live placement of this prize is allowed, with the prize row locked so that two
  * admins (or an admin and a top-up) cannot both take the last slot.
  */
-async function assertRoomForPlacement(tx: Queryable, prizeId: number): Promise<void> {
+async function assertRoomForPlacement(tx: Queryable, prizeId: number, alreadyCounted = 0): Promise<void> {
   const [prize] = await tx
     .select({ isActive: prizes.isActive, remaining: prizes.remainingQuantity, target: placementTarget() })
     .from(prizes)
@@ -27,7 +28,7 @@ async function assertRoomForPlacement(tx: Queryable, prizeId: number): Promise<v
     .select({ count: count() })
     .from(prizeDistributions)
     .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
-  if ((live?.count ?? 0) >= prize.target) {
+  if ((live?.count ?? 0) - alreadyCounted >= prize.target) {
     throw refuse(
       prize.target === 0
         ? "This prize has no budget left today."
@@ -45,7 +46,9 @@ function pageTakenInstead(error: unknown): never {
 export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreateDistributionBody }) {
   return ctx.db
     .transaction(async (tx) => {
-      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product));
+      await lockPlacementWrites(tx);
+      // KEY SHARE: the page cannot be deleted under us (a delete would otherwise fail our insert).
+      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product)).for("key share");
       if (!product) throw ValidationError.field("product", "Choose an existing product page.");
       if (input.is_active) await assertRoomForPlacement(tx, input.prize);
       else {
@@ -72,8 +75,15 @@ export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; 
       if (!placement) throw notFound("Placement not found.");
       if (input.is_active) {
         if (placement.claimedAt) throw refuse("This placement has been won already; place the prize again instead.");
-        await assertRoomForPlacement(tx, placement.prizeId);
-        await tx.update(prizeDistributions).set({ isActive: true }).where(eq(prizeDistributions.id, input.id));
+        await lockPlacementWrites(tx);
+        const switchedOn = await tx
+          .update(prizeDistributions)
+          .set({ isActive: true })
+          .where(and(eq(prizeDistributions.id, input.id), eq(prizeDistributions.isActive, false), isNull(prizeDistributions.claimedAt)))
+          .returning({ prizeId: prizeDistributions.prizeId });
+        if (switchedOn.length === 0) return; // Already on (or won meanwhile): nothing to change.
+        // Checked after the switch, inside the same transaction: a refusal rolls it back.
+        await assertRoomForPlacement(tx, placement.prizeId, 1);
         return;
       }
       const switchedOff = await tx
@@ -81,7 +91,7 @@ export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; 
         .set({ isActive: false })
         .where(and(eq(prizeDistributions.id, input.id), sql`not ${heldNow()}`))
         .returning({ id: prizeDistributions.id });
-      if (switchedOff.length === 0) throw conflict("A visitor is holding this prize right now. Try again when the hold ends.");
+      if (switchedOff.length === 0) throw conflict(HELD_NOW);
     })
     .catch(pageTakenInstead);
 }
@@ -94,5 +104,5 @@ export async function deletePlacement({ ctx, input }: { ctx: ServiceContext; inp
     .returning({ id: prizeDistributions.id });
   if (deleted.length > 0) return;
   const [exists] = await ctx.db.select({ id: prizeDistributions.id }).from(prizeDistributions).where(eq(prizeDistributions.id, input.id));
-  throw exists ? conflict("A visitor is holding this prize right now. Try again when the hold ends.") : notFound("Placement not found.");
+  throw exists ? conflict(HELD_NOW) : notFound("Placement not found.");
 }

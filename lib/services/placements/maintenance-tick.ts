@@ -1,15 +1,15 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
-import { topUpPrize } from "./top-up";
+import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
 export const TICK_SECONDS = 30;
 // Any constant works; it only has to be the same in every instance of this app.
 const TICK_LOCK_KEY = 7_301_994_002;
 
 /**
- * In maintenance mode, tops every active prize up to its target: a new day's budget is placed at midnight
- * without anyone clicking, and a top-up that lost a page to another prize is retried. One instance at a
+ * In maintenance mode, brings every prize to its target: a new day's budget is placed at midnight without
+ * anyone clicking, a failed top-up is retried, and placements above a lowered target are trimmed. One instance at a
  * time: the others find the transaction-scoped advisory lock taken and skip this round.
  */
 export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed: number }> {
@@ -19,9 +19,14 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
       .from(settings)
       .where(eq(settings.id, 1));
     if (!row?.locked || !row.maintenanceMode) return { ran: false, placed: 0 };
-    const active = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.isActive, true)).orderBy(asc(prizes.id));
+    await lockPlacementWrites(tx);
+    // Every prize, inactive ones too: a placement that was held when its target fell is trimmed now.
+    const all = await tx.select({ id: prizes.id, isActive: prizes.isActive }).from(prizes).orderBy(asc(prizes.id));
     let placed = 0;
-    for (const prize of active) placed += (await topUpPrize(tx, prize.id)).placed;
+    for (const prize of all) {
+      await trimPlacements(tx, prize.id);
+      if (prize.isActive) placed += (await topUpPrize(tx, prize.id)).placed;
+    }
     return { ran: true, placed };
   });
 }

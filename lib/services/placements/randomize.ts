@@ -4,7 +4,7 @@ import { ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
 import { heldNow } from "../prizes/budget";
-import { topUpPrize } from "./top-up";
+import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /**
  * POST /api/prize-distributions/randomize/: stores maintenance mode, optionally clears the live placements
@@ -12,6 +12,7 @@ import { topUpPrize } from "./top-up";
  */
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
   return ctx.db.transaction(async (tx) => {
+    await lockPlacementWrites(tx);
     await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
@@ -24,7 +25,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
           .where(and(eq(prizeDistributions.isActive, true), sql`not ${heldNow()}`, inScope))
           .returning({ id: prizeDistributions.id })
       : [];
-    // Locks are taken in id order, the same order every randomize uses, so two runs cannot deadlock.
+    // Prize rows are locked in id order, as the maintenance tick does.
     const activePrizes = await tx
       .select({ id: prizes.id })
       .from(prizes)

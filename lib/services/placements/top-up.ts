@@ -1,16 +1,28 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { prizeDistributions, prizes, products } from "@/db/schema";
 import { heldNow, placementTarget } from "../prizes/budget";
 
 export type TopUpResult = { placed: number; missing: number };
 
+// Any constant works; it only has to be the same in every instance of this app.
+const PLACEMENT_WRITES_LOCK_KEY = 7_301_994_003;
+
+/**
+ * Taken first by every transaction that creates or switches on placements (top-ups, the tick, random and
+ * manual placement). They then lock prize rows, and insert into the one-live-prize-per-page index, in a
+ * single order, so two of them can never wait on each other in a cycle (a deadlock that Postgres would
+ * break by failing one). Released at commit.
+ */
+export async function lockPlacementWrites(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLACEMENT_WRITES_LOCK_KEY})`);
+}
+
 /**
  * Brings one prize's live placements up to its target, on product pages chosen uniformly at random among
- * those with no live placement. Call inside a transaction: the prize row is locked first, so two top-ups
- * of one prize (a claim and the maintenance tick, on two instances) cannot both fill the last slot. Two
- * prizes picking the same free page are settled by the one-live-placement-per-page index: the loser
- * skips that page and reports it as missing; the next tick retries.
+ * those with no live placement. Call inside a transaction that holds lockPlacementWrites: the prize row is
+ * locked too, so two top-ups of one prize (a claim and the maintenance tick, on two instances) cannot both
+ * fill the last slot. Pages being deleted right now are skipped (SKIP LOCKED) rather than waited for.
  */
 export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpResult> {
   const [prize] = await tx
@@ -33,9 +45,10 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
       sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive})`,
     )
     .orderBy(sql`random()`)
-    .limit(needed);
+    .limit(needed)
+    .for("key share", { skipLocked: true });
   if (freePages.length === 0) return { placed: 0, missing: needed };
-  // A page taken meanwhile by another prize's top-up hits the partial unique index and is skipped.
+  // The index settles any page taken meanwhile outside this lock (a placement switched on by hand).
   const placed = await tx
     .insert(prizeDistributions)
     .values(freePages.map((page) => ({ prizeId, productId: page.productId })))
@@ -45,9 +58,9 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
 }
 
 /**
- * The opposite of a top-up, after an admin change lowers a target (stock cut, prize deactivated):
- * live placements beyond the target that nobody holds are switched off, newest first. A held one is
- * left alone; the claim's own stock check still guards it.
+ * The opposite of a top-up, when a target falls (stock cut, prize switched off): live placements beyond
+ * the target that nobody holds are switched off, newest first. A held one is left alone (the claim's own
+ * stock check still guards it) and the maintenance tick trims it once the hold is over.
  */
 export async function trimPlacements(tx: Queryable, prizeId: number): Promise<number> {
   const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
@@ -59,11 +72,11 @@ export async function trimPlacements(tx: Queryable, prizeId: number): Promise<nu
     .orderBy(sql`${prizeDistributions.createdAt} desc`, sql`${prizeDistributions.id} desc`);
   const excess = live.length - prize.target;
   const removable = live.filter((placement) => !placement.held).slice(0, Math.max(0, excess));
-  for (const placement of removable) {
-    await tx
-      .update(prizeDistributions)
-      .set({ isActive: false })
-      .where(and(eq(prizeDistributions.id, placement.id), sql`not ${heldNow()}`));
-  }
-  return removable.length;
+  if (removable.length === 0) return 0;
+  const switchedOff = await tx
+    .update(prizeDistributions)
+    .set({ isActive: false })
+    .where(and(inArray(prizeDistributions.id, removable.map((placement) => placement.id)), sql`not ${heldNow()}`))
+    .returning({ id: prizeDistributions.id });
+  return switchedOff.length;
 }

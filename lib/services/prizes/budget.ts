@@ -32,7 +32,9 @@ export function prizeWinnable(): SQL<boolean> {
   return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution})`;
 }
 
-/** A visitor holds this placement right now (an expired hold counts as free). */
+export const HELD_NOW = "A visitor is holding this prize right now. Try again in a minute, when the hold ends.";
+
+/** A visitor holds this live placement right now (an expired hold counts as free; a won one is not held). */
 export function heldNow(): SQL<boolean> {
-  return sql<boolean>`(${prizeDistributions.reservedUntil} is not null and ${prizeDistributions.reservedUntil} > now())`;
+  return sql<boolean>`(${prizeDistributions.isActive} and ${prizeDistributions.reservedUntil} is not null and ${prizeDistributions.reservedUntil} > now())`;
 }

@@ -2,7 +2,7 @@ import { prizes } from "@/db/schema";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { CreatePrizeBody } from "@/lib/validation/prize";
 import type { ServiceContext } from "../context";
-import { rebalancePrize } from "../placements/maintain";
+import { replenishPrize } from "../placements/maintain";
 
 export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: CreatePrizeBody }): Promise<{ id: number }> {
   // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
@@ -23,6 +23,6 @@ export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: 
       .returning({ id: prizes.id });
     return row!;
   });
-  await rebalancePrize(ctx.db, created.id);
+  await replenishPrize(ctx.db, created.id);
   return created;
 }

@@ -2,9 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { prizeDistributions, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
-import { heldNow } from "./budget";
-
-export const HELD_NOW = "A visitor is holding this prize right now. Try again in a minute, when the hold ends.";
+import { HELD_NOW, heldNow } from "./budget";
 
 /**
  * Deletes a prize and its placements (winners stay, with the prize name kept). Refused with 409 while a

@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { prizes } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { UpdatePrizeBody } from "@/lib/validation/prize";
 import type { ServiceContext } from "../context";
-import { rebalancePrize } from "../placements/maintain";
+import { replenishPrize } from "../placements/maintain";
+import { trimPlacements } from "../placements/top-up";
 
 /** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */
 export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: UpdatePrizeBody & { id: number } }) {
@@ -25,9 +26,24 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
         updatedAt: sql`now()`,
         ...imageChange,
       })
-      .where(eq(prizes.id, input.id))
+      .where(
+        and(
+          eq(prizes.id, input.id),
+          // Claims keep taking units while the admin edits: a form that showed 5 left must not put back 5
+          // when 2 were won meanwhile. The screen sends what it showed; the spec's client may not.
+          input.expected_remaining_quantity === undefined ? undefined : eq(prizes.remainingQuantity, input.expected_remaining_quantity),
+        ),
+      )
       .returning({ id: prizes.id });
-    if (!row) throw notFound("Prize not found.");
+    if (!row) {
+      const [current] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, input.id));
+      if (!current) throw notFound("Prize not found.");
+      throw conflict(`Visitors won some of this prize while you were editing: ${current.remaining} left now. Reload and try again.`, {
+        remaining_quantity: current.remaining,
+      });
+    }
+    // A lowered target takes effect with the edit itself; a raised one is filled after commit.
+    await trimPlacements(tx, input.id);
   });
-  await rebalancePrize(ctx.db, input.id);
+  await replenishPrize(ctx.db, input.id);
 }

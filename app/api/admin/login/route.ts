@@ -4,7 +4,7 @@ import { clientAddress } from "@/lib/api/client-address";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { signIn } from "@/lib/auth/next-auth";
-import { assertSignInAllowed, clearFailedSignIns, recordFailedSignIn, ThrottledError } from "@/lib/services/auth/throttle";
+import { beginSignInAttempt, clearFailedSignIns, ThrottledError } from "@/lib/services/auth/throttle";
 import { loginBody } from "@/lib/validation/admin";
 
 export const LOGIN_SUCCESSFUL = "Login successful";
@@ -13,7 +13,7 @@ const WRONG_CREDENTIALS = "Login failed. Please check your ID and password.";
 export const POST = route({ access: "public", body: loginBody }, async ({ request, body, ctx }) => {
   const attempt = { name: body.name, address: clientAddress(request) };
   try {
-    await assertSignInAllowed({ ctx, input: attempt });
+    await beginSignInAttempt({ ctx, input: attempt });
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
     return json({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
@@ -23,7 +23,6 @@ export const POST = route({ access: "public", body: loginBody }, async ({ reques
     await signIn("credentials", { name: body.name, password: body.password, redirect: false });
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) throw error;
-    await recordFailedSignIn({ ctx, input: attempt });
     return json({ error: WRONG_CREDENTIALS }, 400);
   }
   await clearFailedSignIns({ ctx, input: attempt });

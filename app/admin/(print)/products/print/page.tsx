@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getAdminSession } from "@/lib/auth/session";
 import Link from "next/link";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { Banner } from "@/components/ui/banner";
@@ -23,6 +25,8 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 export default async function PrintQrCodesPage() {
+  // Checked here too, not only in the layout: this page reads every product's secret url_path.
+  if (!(await getAdminSession())) redirect("/admin/login");
   const { baseUrl, configured } = qrBaseUrl(await headers());
   const products = await listProductCodes({ db: db() });
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.

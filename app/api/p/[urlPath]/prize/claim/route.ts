@@ -4,14 +4,16 @@ import { after } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
-import { conflict } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
+import { isUrlPath } from "@/lib/url-path";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
-import { cancelReservation, reservePrize } from "@/lib/services/claims/reserve";
-import { replenishAfterClaim } from "@/lib/services/placements/maintain";
+import { cancelReservation, NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
+import { replenishPrize } from "@/lib/services/placements/maintain";
 import { claimRequest } from "@/lib/validation/claim";
 
 export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
-  const urlPath = params.urlPath ?? "";
+  const urlPath = params.urlPath;
+  if (!isUrlPath(urlPath)) throw notFound(NO_PRODUCT);
   if ("reserve" in body) {
     const visitorId = readVisitorId(request) ?? newVisitorId();
     const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
@@ -26,13 +28,13 @@ export const POST = route({ access: "public", body: claimRequest }, async ({ ctx
   const visitorId = readVisitorId(request);
   if (!visitorId) throw conflict(HOLD_EXPIRED);
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
-  // Replenishing placements must never delay or undo a win: it runs after the response, and only logs.
-  after(() => replenishAfterClaim(ctx.db, won.prizeId).catch((error) => console.error("Top-up after a claim failed:", error)));
+  // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
+  if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
   return json({ detail: `Congratulations! You won ${won.prizeName}.` }, 201);
 });
 
 export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
   const visitorId = readVisitorId(request);
-  if (visitorId) await cancelReservation({ ctx, input: { urlPath: params.urlPath ?? "", visitorId } });
+  if (visitorId && isUrlPath(params.urlPath)) await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId } });
   return { detail: "Your reservation was cancelled." };
 });
