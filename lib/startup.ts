@@ -45,8 +45,9 @@ export async function startUp(): Promise<void> {
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   console.log(`\nPrize giveaway is running at ${url} on the ${storage}.`);
   if (admin === "none") {
+    const stopFirst = config.database.kind === "embedded" ? "stop this server (Ctrl+C), then run\n" : "run\n";
     console.log(
-      "No admin account exists yet. Create one with:\n" +
+      `No admin account exists yet. To create one, ${stopFirst}` +
         "  npm run admin -- create <name>        (asks for the password)\n" +
         "or restart with ADMIN_NAME and ADMIN_PASSWORD set.\n",
     );
