@@ -34,7 +34,7 @@ export async function startUp(): Promise<void> {
     fail(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    // "Today" is computed by Postgres in this zone (lib/services/prizes/budget.ts): it must know the name.
+    // "Today" is computed by Postgres in this zone (db/prize-rules.ts): it must know the name.
     await database.db.execute(sql`select now() at time zone ${config.timeZone}`);
   } catch {
     fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);

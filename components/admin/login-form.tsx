@@ -4,9 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { loginBody, type LoginBody } from "@/lib/validation/admin";
+import { LOGIN_SUCCESSFUL, loginBody, type LoginBody } from "@/lib/validation/admin";
 
-const LOGIN_SUCCESSFUL = "Login successful";
 const UNEXPECTED_RESPONSE = "Login failed.";
 const FALLBACK_ERROR = "Login failed. Please check your ID and password.";
 

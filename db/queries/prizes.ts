@@ -1,9 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, prizeDistributions, prizes, winners } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
-import { distributedToday } from "@/lib/services/prizes/budget";
+import { distributedToday } from "@/db/prize-rules";
 import { likePattern } from "./like";
 
 /** A prize as the admin API shows it (spec §3). */
@@ -50,11 +50,10 @@ export async function getPrize({ db, id }: { db: Queryable; id: number }) {
   const [row] = await selectPrizes(db, eq(prizes.id, id));
   return row ? present(row) : null;
 }
-export type PrizeView = NonNullable<Awaited<ReturnType<typeof getPrize>>>;
 
 /** Winners of one prize, newest first (the prize screen's export). */
 export async function listPrizeWinners({ db, prizeId, limit, offset }: { db: Queryable; prizeId: number; limit: number; offset: number }) {
-  const where = and(eq(winners.prizeId, prizeId));
+  const where = eq(winners.prizeId, prizeId);
   const [rows, [total]] = await Promise.all([
     db
       .select({

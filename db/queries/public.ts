@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, prizeDistributions, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
-import { heldNow, prizeWinnable } from "@/lib/services/prizes/budget";
+import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { isUrlPath } from "@/lib/url-path";
 
 export type PublicProductPage = {

@@ -15,6 +15,18 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+export const MAX_SEARCH_LENGTH = 200;
+
+/** A paged list with a free-text search box (products, prizes). An empty search means none. */
+export const searchablePageQuery = pageQuery.extend({
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `The search must be ${MAX_SEARCH_LENGTH} characters or fewer.`)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 export function pageWindow({ page, page_size }: PageQuery): { limit: number; offset: number } {

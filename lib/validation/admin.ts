@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The sign-in call's success message; the form checks for exactly this text (spec §5). */
+export const LOGIN_SUCCESSFUL = "Login successful";
+
 /** The sign-in form and POST /api/admin/login/ share this schema, and so the spec's messages. */
 export const loginBody = z.object({
   name: z.string({ error: "Please enter an ID." }).trim().min(1, "Please enter an ID.").max(150, "The ID is too long."),

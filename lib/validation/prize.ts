@@ -65,7 +65,3 @@ export const updatePrizeBody = prizeFields
   .superRefine(checkPrizeRules);
 export type UpdatePrizeBody = z.infer<typeof updatePrizeBody>;
 
-/** New-prize form defaults (server-behaviour.md: maintenance 2, since it may not exceed daily 2). */
-export const NEW_PRIZE_DEFAULTS = { total_quantity: 10, daily_distribution: 2, maintenance_count: 2, is_active: true } as const;
-
-export const prizeListQuery = z.object({ search: z.string().trim().max(200).optional() });

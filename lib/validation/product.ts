@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/pagination";
 
 /**
  * Product page input, one schema per operation. The add and edit forms (zodResolver) and the route
@@ -72,16 +71,6 @@ export const updateProductBody = z
   });
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 
-export const MAX_SEARCH_LENGTH = 200;
-
-/** GET /api/products/: paging plus a free-text search over name and description. */
-export const productSearch = z
-  .string()
-  .trim()
-  .max(MAX_SEARCH_LENGTH, `The search must be ${MAX_SEARCH_LENGTH} characters or fewer.`)
-  .optional()
-  .transform((value) => value || undefined);
-
 /** DELETE /api/products/{id}/?force=true: force deletes even when winners are linked (they are kept). */
 export const deleteProductQuery = z.object({ force: flag });
 
@@ -102,6 +91,3 @@ export type DeleteSelectedProductsBody = z.infer<typeof deleteSelectedProductsBo
 /** DELETE /api/products/delete_all/?confirm=true&force=... */
 export const deleteAllProductsQuery = z.object({ confirm: flag, force: flag });
 
-/** GET /api/products/?page=&page_size=&search= */
-export const listProductsQuery = pageQuery.extend({ search: productSearch });
-export type ListProductsQuery = z.infer<typeof listProductsQuery>;

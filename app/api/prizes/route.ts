@@ -1,13 +1,13 @@
 // GET /api/prizes - paged prize list with search; POST /api/prizes - create a prize (multipart, optional image)
 import { getPrize, listPrizes } from "@/db/queries/prizes";
-import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
+import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { imageUploadBody } from "@/lib/images/upload";
 import { createPrize } from "@/lib/services/prizes/create";
-import { createPrizeBody, prizeListQuery } from "@/lib/validation/prize";
+import { createPrizeBody } from "@/lib/validation/prize";
 
-export const GET = route({ access: "admin", query: pageQuery.extend(prizeListQuery.shape) }, async ({ ctx, query, request }) => {
+export const GET = route({ access: "admin", query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listPrizes({ db: ctx.db, search: query.search, ...pageWindow(query) });
   return toPage(request.url, query, count, results);
 });

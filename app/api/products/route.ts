@@ -1,10 +1,9 @@
 // GET /api/products - product pages, newest first: page, page_size (1..1000), search over name and description
 import { listProducts } from "@/db/queries/products";
-import { pageWindow, toPage } from "@/lib/api/pagination";
+import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
-import { listProductsQuery } from "@/lib/validation/product";
 
-export const GET = route({ access: "admin", query: listProductsQuery }, async ({ ctx, query, request }) => {
+export const GET = route({ access: "admin", query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listProducts({ db: ctx.db, search: query.search, ...pageWindow(query) });
   return toPage(request.url, query, count, results);
 });

@@ -4,7 +4,7 @@ import { prizeDistributions, prizes, products, winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
-import { distributedToday, today } from "../prizes/budget";
+import { distributedToday, today } from "@/db/prize-rules";
 import { NO_PRODUCT } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";

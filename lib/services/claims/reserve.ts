@@ -3,7 +3,7 @@ import { prizeDistributions, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
-import { prizeWinnable } from "../prizes/budget";
+import { prizeWinnable } from "@/db/prize-rules";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {

@@ -3,7 +3,7 @@ import { prizeDistributions, prizes, settings } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
-import { heldNow } from "../prizes/budget";
+import { heldNow } from "@/db/prize-rules";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /**

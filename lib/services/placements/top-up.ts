@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { prizeDistributions, prizes, products } from "@/db/schema";
-import { heldNow, placementTarget } from "../prizes/budget";
+import { heldNow, placementTarget } from "@/db/prize-rules";
 
 export type TopUpResult = { placed: number; missing: number };
 

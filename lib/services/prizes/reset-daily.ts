@@ -3,7 +3,7 @@ import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
-import { today } from "./budget";
+import { today } from "@/db/prize-rules";
 
 /** Sets today's handed-out count of one prize (or of every prize) back to 0; targets rise, so top up. */
 export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; input: { id: number | "all" } }) {

@@ -5,9 +5,8 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { signIn } from "@/lib/auth/next-auth";
 import { beginSignInAttempt, clearFailedSignIns, ThrottledError } from "@/lib/services/auth/throttle";
-import { loginBody } from "@/lib/validation/admin";
+import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
-export const LOGIN_SUCCESSFUL = "Login successful";
 const WRONG_CREDENTIALS = "Login failed. Please check your ID and password.";
 
 export const POST = route({ access: "public", body: loginBody }, async ({ request, body, ctx }) => {

@@ -3,7 +3,7 @@ import { prizeDistributions, prizes } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 
 /**
- * The prize rules as SQL expressions, so every check runs inside the statement that acts on it
+ * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it
  * (server-behaviour.md: races are settled by conditional UPDATEs, never read-then-write).
  */
 
