@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 
 /**

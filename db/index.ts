@@ -1,11 +1,11 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { getConfig, type AppConfig } from "@/lib/config";
+import { type AppConfig, getConfig } from "@/lib/config";
 import { acquireDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import type { AppConfig } from "@/lib/config";
 import type { DatabaseHandle } from "./index";

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { prizeDistributions, prizes } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 

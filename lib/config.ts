@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isoDate as realDate } from "./validation/dates";
@@ -26,7 +26,7 @@ const optionalDate = z
 
 function isTimeZone(name: string): boolean {
   // Names only: Postgres reads an offset such as "+09:00" with the opposite (POSIX) sign.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(name)) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;
@@ -54,9 +54,7 @@ const envSchema = z
         .transform((url) => url.replace(/\/+$/, ""))
         .optional(),
     ),
-    APP_TIMEZONE: optionalText.pipe(
-      z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional(),
-    ),
+    APP_TIMEZONE: optionalText.pipe(z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional()),
     RESERVATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,
@@ -122,10 +120,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     database: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "embedded", dataDir },
     dataDir,
     authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
-    initialAdmin:
-      values.ADMIN_NAME && values.ADMIN_PASSWORD
-        ? { name: values.ADMIN_NAME, password: values.ADMIN_PASSWORD }
-        : undefined,
+    initialAdmin: values.ADMIN_NAME && values.ADMIN_PASSWORD ? { name: values.ADMIN_NAME, password: values.ADMIN_PASSWORD } : undefined,
     publicBaseUrl: values.PUBLIC_BASE_URL,
     timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     reservationSeconds: values.RESERVATION_SECONDS,

@@ -42,8 +42,7 @@ export class ValidationError extends AppError {
 
 export const notFound = (message = "Not found.") => new AppError("not_found", message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError("conflict", message, extra);
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new AppError("bad_request", message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError("bad_request", message, extra);
 
 /** Postgres error codes the services translate; anything else is a bug and answers 500. */
 export function postgresErrorCode(error: unknown): string | undefined {

@@ -17,20 +17,21 @@ function fail(message: string): never {
  * one line that says where the app is and how to sign in.
  */
 export async function startUp(): Promise<void> {
-  let config;
+  let config: ReturnType<typeof getConfig>;
   try {
     config = getConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  let database;
+  let database: ReturnType<typeof getDatabase>;
   try {
     database = getDatabase();
     await migrateDatabase(config.database, database);
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);
-    const where = config.database.kind === "postgres" ? "the Postgres server in DATABASE_URL" : `the embedded database in ${config.dataDir}`;
+    const where =
+      config.database.kind === "postgres" ? "the Postgres server in DATABASE_URL" : `the embedded database in ${config.dataDir}`;
     fail(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {

@@ -36,11 +36,20 @@ const { db } = database;
 async function seed(label: string, pageCount: number) {
   const [prize] = await db
     .insert(prizes)
-    .values({ name: `Bench ${label}`, totalQuantity: 1_000_000, remainingQuantity: 1_000_000, dailyDistribution: 1_000_000, maintenanceCount: 1_000_000 })
+    .values({
+      name: `Bench ${label}`,
+      totalQuantity: 1_000_000,
+      remainingQuantity: 1_000_000,
+      dailyDistribution: 1_000_000,
+      maintenanceCount: 1_000_000,
+    })
     .returning({ id: prizes.id });
   const pages: string[] = [];
   for (let offset = 0; offset < pageCount; offset += 500) {
-    const batch = Array.from({ length: Math.min(500, pageCount - offset) }, (_, index) => ({ name: `Bench ${label} ${offset + index}`, urlPath: newUrlPath() }));
+    const batch = Array.from({ length: Math.min(500, pageCount - offset) }, (_, index) => ({
+      name: `Bench ${label} ${offset + index}`,
+      urlPath: newUrlPath(),
+    }));
     const rows = await db.insert(products).values(batch).returning({ id: products.id, urlPath: products.urlPath });
     await db.insert(prizeDistributions).values(rows.map((row) => ({ prizeId: prize!.id, productId: row.id })));
     pages.push(...rows.map((row) => row.urlPath));
@@ -133,13 +142,20 @@ async function main() {
     });
 
     const pings = Array.from({ length: pagesPerRun * 2 }, (_, index) => String(index));
-    const empty = await race(pings, async () => (await (await fetch(`${baseUrl}/api/ping/`)).arrayBuffer(), true));
+    const empty = await race(pings, async () => {
+      await (await fetch(`${baseUrl}/api/ping/`)).arrayBuffer();
+      return true;
+    });
 
     const overAllocated = (await overAllocations(http.prizeId)) + (await overAllocations(driver.prizeId));
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     console.log(`\nConcurrent visitors: ${visitors}, pages per run: ${pagesPerRun} (two visitors race for each)`);
-    console.log(`reserve+claim over HTTP : ${viaHttp.perSecond.toFixed(0)} wins/s   p50 ${ms(viaHttp.p50)}  p99 ${ms(viaHttp.p99)}  (${viaHttp.wins} wins)`);
-    console.log(`same, postgres driver   : ${viaDriver.perSecond.toFixed(0)} wins/s   p50 ${ms(viaDriver.p50)}  p99 ${ms(viaDriver.p99)}  (${viaDriver.wins} wins)`);
+    console.log(
+      `reserve+claim over HTTP : ${viaHttp.perSecond.toFixed(0)} wins/s   p50 ${ms(viaHttp.p50)}  p99 ${ms(viaHttp.p99)}  (${viaHttp.wins} wins)`,
+    );
+    console.log(
+      `same, postgres driver   : ${viaDriver.perSecond.toFixed(0)} wins/s   p50 ${ms(viaDriver.p50)}  p99 ${ms(viaDriver.p99)}  (${viaDriver.wins} wins)`,
+    );
     console.log(`empty route (/api/ping/): ${empty.perSecond.toFixed(0)} requests/s   p50 ${ms(empty.p50)}  p99 ${ms(empty.p99)}`);
     console.log(`ratio HTTP claim / driver      : ${(viaHttp.perSecond / viaDriver.perSecond).toFixed(2)}`);
     console.log(`ratio HTTP claim / empty route : ${(viaHttp.perSecond / empty.perSecond).toFixed(2)}`);

@@ -1,8 +1,8 @@
-import { getDatabase, type DatabaseHandle } from "@/db";
+import { existsSync } from "node:fs";
+import { type DatabaseHandle, getDatabase } from "@/db";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
-import { existsSync } from "node:fs";
 
 /** Opens and migrates the configured database for a command-line script, or explains why it cannot. */
 export async function openCliDatabase(): Promise<DatabaseHandle> {

@@ -1,7 +1,8 @@
 // npm run demo:seed - a few product pages with pictures, prizes and live placements, so a newcomer who
 // starts the app has something to scan and win. Idempotent: run it again and nothing is duplicated.
-import sharp from "sharp";
+
 import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { prizeDistributions, prizes, products } from "@/db/schema";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
@@ -17,12 +18,30 @@ const demoProducts = [
 ];
 
 const demoPrizes = [
-  { name: "Tote bag", description: "Canvas tote with the event logo.", totalQuantity: 30, dailyDistribution: 10, maintenanceCount: 2, colour: "#7c3aed" },
-  { name: "Coffee voucher", description: "One free coffee at the café stand.", totalQuantity: 20, dailyDistribution: 5, maintenanceCount: 2, colour: "#b45309" },
+  {
+    name: "Tote bag",
+    description: "Canvas tote with the event logo.",
+    totalQuantity: 30,
+    dailyDistribution: 10,
+    maintenanceCount: 2,
+    colour: "#7c3aed",
+  },
+  {
+    name: "Coffee voucher",
+    description: "One free coffee at the café stand.",
+    totalQuantity: 20,
+    dailyDistribution: 5,
+    maintenanceCount: 2,
+    colour: "#b45309",
+  },
 ];
 
 function picture(label: string, colour: string): Promise<Buffer> {
-  const initials = label.split(" ").map((word) => word[0]).join("").slice(0, 2);
+  const initials = label
+    .split(" ")
+    .map((word) => word[0])
+    .join("")
+    .slice(0, 2);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
     <rect width="400" height="400" fill="${colour}"/>
     <circle cx="200" cy="170" r="110" fill="#ffffff" fill-opacity="0.18"/>
@@ -53,10 +72,26 @@ async function main() {
   const pages = await db
     .select({ id: products.id, name: products.name, urlPath: products.urlPath })
     .from(products)
-    .where(inArray(products.name, demoProducts.map((item) => item.name)));
-  const live = await db.select({ productId: prizeDistributions.productId, prizeId: prizeDistributions.prizeId }).from(prizeDistributions).where(eq(prizeDistributions.isActive, true));
+    .where(
+      inArray(
+        products.name,
+        demoProducts.map((item) => item.name),
+      ),
+    );
+  const live = await db
+    .select({ productId: prizeDistributions.productId, prizeId: prizeDistributions.prizeId })
+    .from(prizeDistributions)
+    .where(eq(prizeDistributions.isActive, true));
   const taken = new Set(live.map((placement) => placement.productId));
-  const prizeRows = await db.select({ id: prizes.id, name: prizes.name, maintenanceCount: prizes.maintenanceCount }).from(prizes).where(inArray(prizes.name, demoPrizes.map((item) => item.name)));
+  const prizeRows = await db
+    .select({ id: prizes.id, name: prizes.name, maintenanceCount: prizes.maintenanceCount })
+    .from(prizes)
+    .where(
+      inArray(
+        prizes.name,
+        demoPrizes.map((item) => item.name),
+      ),
+    );
   for (const prize of prizeRows) {
     let placed = live.filter((placement) => placement.prizeId === prize.id).length;
     for (const page of pages) {
@@ -68,7 +103,11 @@ async function main() {
     }
   }
 
-  const placedOn = new Set((await db.select({ productId: prizeDistributions.productId }).from(prizeDistributions).where(eq(prizeDistributions.isActive, true))).map((row) => row.productId));
+  const placedOn = new Set(
+    (
+      await db.select({ productId: prizeDistributions.productId }).from(prizeDistributions).where(eq(prizeDistributions.isActive, true))
+    ).map((row) => row.productId),
+  );
   console.log("Demo product pages (a prize is waiting on those marked ★):");
   for (const page of pages) console.log(`  ${placedOn.has(page.id) ? "★" : " "} /p/${page.urlPath}  ${page.name}`);
   await database.close();

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, production build (the tests run the real server), unit and
+# `npm test`: every test. Lint and format check, type check, production build (the tests run the real server), unit and
 # integration tests (Vitest; integration on a fresh Postgres database, or PGlite if none answers), then
 # the browser tests (Playwright on Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh
+echo "== Lint and format (Biome)"
+npx biome ci .
 echo "== Type check"
 npx tsc --noEmit
 echo "== Production build"

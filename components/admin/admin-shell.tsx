@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   ChevronsLeftIcon,
   ChevronsRightIcon,
@@ -70,15 +70,14 @@ function setCollapsed(value: boolean) {
   } catch {
     // Not persisted; the in-memory value still applies for this page.
   }
-  collapsedListeners.forEach((listener) => listener());
+  for (const listener of collapsedListeners) listener();
 }
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-const itemClass =
-  "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+const itemClass = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
 function SidebarNav({
   id,
@@ -237,13 +236,7 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
             {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
           </button>
         </div>
-        <SidebarNav
-          id="admin-sidebar-nav"
-          pathname={pathname}
-          collapsed={collapsed}
-          loggingOut={loggingOut}
-          onLogout={logout}
-        />
+        <SidebarNav id="admin-sidebar-nav" pathname={pathname} collapsed={collapsed} loggingOut={loggingOut} onLogout={logout} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { LOGIN_SUCCESSFUL, loginBody, type LoginBody } from "@/lib/validation/admin";
+import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/admin";
 
 const UNEXPECTED_RESPONSE = "Login failed.";
 const FALLBACK_ERROR = "Login failed. Please check your ID and password.";
@@ -53,9 +53,7 @@ export function LoginForm() {
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
       {/* Always mounted so screen readers announce the message when it appears. */}
       <div role="alert">
-        {formError && (
-          <p className="mb-5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>
-        )}
+        {formError && <p className="mb-5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
       </div>
 
       <div className="mb-5">

@@ -1,15 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The title row of every admin screen: one h1, an optional muted line, optional actions on the right. */
-export function ScreenHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
+export function ScreenHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { claimBody, type ClaimBody } from "@/lib/validation/claim";
+import { type ClaimBody, claimBody } from "@/lib/validation/claim";
 
 type ClaimInput = z.input<typeof claimBody>;
 type Field = keyof ClaimInput;
@@ -14,7 +14,7 @@ export type ClaimFieldErrors = Partial<Record<Field, string>>;
 
 type ClaimFormProps = {
   /** Does the call; resolves with field errors to show, or nothing when the flow moved on. */
-  onSubmit: (values: ClaimBody) => Promise<ClaimFieldErrors | void>;
+  onSubmit: (values: ClaimBody) => Promise<ClaimFieldErrors | undefined>;
   onCancel: () => void;
   /** A message about the last attempt as a whole (e.g. the network dropped); shown above the buttons. */
   formError?: string;
@@ -59,7 +59,10 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
     }
   });
 
-  const describedBy = (field: Field) => [field === "name" ? ids.nameHint : ids.passwordHint, errors[field] ? (field === "name" ? ids.nameError : ids.passwordError) : ""].filter(Boolean).join(" ");
+  const describedBy = (field: Field) =>
+    [field === "name" ? ids.nameHint : ids.passwordHint, errors[field] ? (field === "name" ? ids.nameError : ids.passwordError) : ""]
+      .filter(Boolean)
+      .join(" ");
 
   const inputClass = (field: Field) =>
     `block h-14 w-full rounded-xl border-2 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-400 focus:outline-none focus-visible:outline-none focus:ring-4 ${

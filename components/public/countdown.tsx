@@ -47,7 +47,11 @@ export function Countdown({ deadline, total, onExpire }: { deadline: number; tot
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-sm font-semibold text-slate-700">Time left to claim</span>
         {/* role="timer" is implicitly aria-live="off": the number is there when read, not shouted. */}
-        <span role="timer" aria-label={`${left} seconds left`} className={`text-2xl font-extrabold tabular-nums ${urgent ? "text-red-700" : "text-slate-900"}`}>
+        <span
+          role="timer"
+          aria-label={`${left} seconds left`}
+          className={`text-2xl font-extrabold tabular-nums ${urgent ? "text-red-700" : "text-slate-900"}`}
+        >
           {left}s
         </span>
       </div>

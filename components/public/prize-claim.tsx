@@ -1,14 +1,21 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
 import { cancelHold, claimPrize, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
-import { ProductImage, type ImageState } from "./product-image";
-import { CLAIM_FAILURE_FALLBACK, CLAIM_SUCCESS_FALLBACK, FirstComeFailedModal, ResultModal, TimeUpModal, type ClaimResult } from "./result-modal";
+import { type ImageState, ProductImage } from "./product-image";
+import {
+  CLAIM_FAILURE_FALLBACK,
+  CLAIM_SUCCESS_FALLBACK,
+  type ClaimResult,
+  FirstComeFailedModal,
+  ResultModal,
+  TimeUpModal,
+} from "./result-modal";
 import { TicketArt } from "./ticket";
 
 type Phase =
@@ -101,7 +108,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
     }
   }
 
-  async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | void> {
+  async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | undefined> {
     submitting.current = true;
     setFormError(undefined);
     try {
@@ -202,7 +209,14 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         </section>
       </div>
 
-      <Modal open={phase.name === "claiming"} onClose={closeClaim} title="Claim your prize" size="sm" closeLabel="Cancel and give the prize back" closeOnBackdrop={false}>
+      <Modal
+        open={phase.name === "claiming"}
+        onClose={closeClaim}
+        title="Claim your prize"
+        size="sm"
+        closeLabel="Cancel and give the prize back"
+        closeOnBackdrop={false}
+      >
         {phase.name === "claiming" && (
           <div className="space-y-4">
             <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />

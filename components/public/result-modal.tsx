@@ -16,7 +16,16 @@ const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
   success: { glyph: <GiftIcon className="size-9" />, className: "bg-amber-100 text-rose-700" },
   failure: {
     glyph: (
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="size-9" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        className="size-9"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="12" r="9" />
         <path d="M12 7.5v5.5M12 16.5v.01" />
       </svg>
@@ -25,7 +34,16 @@ const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
   },
   notice: {
     glyph: (
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="size-9" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        className="size-9"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="13" r="8" />
         <path d="M12 9v4l2.5 2.5M9.5 2.5h5" />
       </svg>
@@ -38,7 +56,19 @@ const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
  * A message that needs one answer: an alertdialog with a single big button, which also answers Escape
  * (so the visitor can never end up on a page whose state the modal was about to change).
  */
-function NoticeModal({ title, tone, buttonLabel, onConfirm, children }: { title: string; tone: Tone; buttonLabel: string; onConfirm: () => void; children: ReactNode }) {
+function NoticeModal({
+  title,
+  tone,
+  buttonLabel,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  tone: Tone;
+  buttonLabel: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
   return (
     <Modal open onClose={onConfirm} title={title} role="alertdialog" size="sm" hideCloseButton>
       <div className="flex flex-col items-center text-center">
@@ -68,8 +98,8 @@ export function ResultModal({ result, onClose }: { result: ClaimResult; onClose:
       <NoticeModal title={CLAIM_SUCCESS_TITLE} tone="success" buttonLabel="OK" onConfirm={onClose}>
         <p className="text-lg font-semibold text-slate-900">{result.message}</p>
         <p>
-          Go to the prize desk and give your nickname <strong className="font-bold text-slate-900">{result.nickname}</strong> and the 4-digit password you
-          chose.
+          Go to the prize desk and give your nickname <strong className="font-bold text-slate-900">{result.nickname}</strong> and the
+          4-digit password you chose.
         </p>
       </NoticeModal>
     );
@@ -96,7 +126,9 @@ export function FirstComeFailedModal({ reason, onConfirm }: { reason: "taken" | 
   }
   return (
     <NoticeModal title="Someone else got there first" tone="failure" buttonLabel="OK" onConfirm={onConfirm}>
-      <p className="text-lg font-semibold text-slate-900">Prizes are first come, first served, and another visitor tapped this ticket just before you.</p>
+      <p className="text-lg font-semibold text-slate-900">
+        Prizes are first come, first served, and another visitor tapped this ticket just before you.
+      </p>
       <p>Keep exploring the event: there are more tickets on other product pages.</p>
     </NoticeModal>
   );

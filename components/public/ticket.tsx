@@ -40,17 +40,58 @@ export function TicketArt({ className }: { className?: string }) {
       </g>
 
       {/* Inner printed border. */}
-      <rect x="22" y="22" width="200" height="116" rx="8" fill="none" stroke="#7c2d12" strokeWidth="2.5" strokeDasharray="2 5" strokeLinecap="round" />
+      <rect
+        x="22"
+        y="22"
+        width="200"
+        height="116"
+        rx="8"
+        fill="none"
+        stroke="#7c2d12"
+        strokeWidth="2.5"
+        strokeDasharray="2 5"
+        strokeLinecap="round"
+      />
       {/* Tear line between body and stub. */}
       <path d="M236 24 V136" stroke="#450a0a" strokeWidth="3" strokeDasharray="6 6" strokeLinecap="round" />
 
-      <text x="122" y="56" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="17" fontWeight="800" textLength="120" lengthAdjust="spacingAndGlyphs" fill="#7c2d12">
+      <text
+        x="122"
+        y="56"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="17"
+        fontWeight="800"
+        textLength="120"
+        lengthAdjust="spacingAndGlyphs"
+        fill="#7c2d12"
+      >
         ★ PRIZE ★
       </text>
-      <text x="122" y="98" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="36" fontWeight="900" textLength="148" lengthAdjust="spacingAndGlyphs" fill="#1c0a00">
+      <text
+        x="122"
+        y="98"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="36"
+        fontWeight="900"
+        textLength="148"
+        lengthAdjust="spacingAndGlyphs"
+        fill="#1c0a00"
+      >
         TICKET
       </text>
-      <text x="122" y="124" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="12" fontWeight="700" textLength="176" lengthAdjust="spacingAndGlyphs" fill="#7c2d12">
+      <text
+        x="122"
+        y="124"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="12"
+        fontWeight="700"
+        textLength="176"
+        lengthAdjust="spacingAndGlyphs"
+        fill="#7c2d12"
+      >
         FIRST COME · FIRST SERVED
       </text>
 
@@ -62,7 +103,17 @@ export function TicketArt({ className }: { className?: string }) {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <text x="278" y="116" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="900" textLength="52" lengthAdjust="spacingAndGlyphs" fill="#ffffff">
+      <text
+        x="278"
+        y="116"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="22"
+        fontWeight="900"
+        textLength="52"
+        lengthAdjust="spacingAndGlyphs"
+        fill="#ffffff"
+      >
         TAP
       </text>
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { AlertIcon, CheckCircleIcon, CloseIcon } from "./icons";
 
 /** Spec §9: success messages disappear after 3 seconds. */
@@ -34,6 +34,7 @@ export function Banner({
   useEffect(() => {
     dismissRef.current = onDismiss;
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (children) restarts the timer.
   useEffect(() => {
     if (!autoHideMs) return;
     const timer = window.setTimeout(() => dismissRef.current?.(), autoHideMs);
@@ -49,7 +50,12 @@ export function Banner({
       <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">{children}</div>
       {onDismiss && !autoHideMs && (
-        <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-black/5">
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss message"
+          className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
+        >
           <CloseIcon className="size-4" />
         </button>
       )}
@@ -71,7 +77,12 @@ export function useBanner() {
   }, []);
   const clear = useCallback(() => setMessage(null), []);
   const banner = message ? (
-    <Banner key={message.id} tone={message.tone} onDismiss={clear} autoHideMs={message.tone === "success" ? BANNER_AUTO_HIDE_MS : undefined}>
+    <Banner
+      key={message.id}
+      tone={message.tone}
+      onDismiss={clear}
+      autoHideMs={message.tone === "success" ? BANNER_AUTO_HIDE_MS : undefined}
+    >
       {message.text}
     </Banner>
   ) : null;

@@ -18,7 +18,15 @@ const sizeClass: Record<ButtonSize, string> = {
 };
 
 /** Classes of a button, for links that should look like one. */
-export function buttonClass({ variant = "secondary", size = "md", className = "" }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClass({
+  variant = "secondary",
+  size = "md",
+  className = "",
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}) {
   return `inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variantClass[variant]} ${sizeClass[size]} ${className}`;
 }
 
@@ -31,7 +39,13 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 export function Button({ variant, size, busy = false, className, disabled, children, type = "button", ...rest }: ButtonProps) {
   return (
-    <button type={type} disabled={disabled || busy} aria-busy={busy || undefined} className={buttonClass({ variant, size, className })} {...rest}>
+    <button
+      type={type}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={buttonClass({ variant, size, className })}
+      {...rest}
+    >
       {busy && <Spinner className="size-4" />}
       {children}
     </button>

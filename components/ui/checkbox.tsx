@@ -1,9 +1,13 @@
 "use client";
 
-import { useEffect, useRef, type InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useEffect, useRef } from "react";
 
 /** A native checkbox that can also show the "some selected" state (select-all headers). */
-export function Checkbox({ indeterminate = false, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
+export function Checkbox({
+  indeterminate = false,
+  className = "",
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "./button";
 import { Modal } from "./modal";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageLimit } from "@/lib/validation/image";
 import { buttonClass } from "./button";
 import { ImageIcon, TrashIcon } from "./icons";
@@ -64,7 +64,7 @@ export function ImagePicker({
         <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
           {previewUrl ? (
             // A plain img: object URLs and our own immutable images need no image optimiser.
-            <img src={previewUrl} alt="Selected image preview" className="size-full object-cover" />
+            <img src={previewUrl} alt="Selected for upload" className="size-full object-cover" />
           ) : (
             <span className="flex flex-col items-center gap-1 text-xs text-slate-500">
               <ImageIcon className="size-7 text-slate-400" />
@@ -101,7 +101,12 @@ export function ImagePicker({
               />
             </label>
             {hasImage && (
-              <button type="button" onClick={onRemove} disabled={disabled} className={buttonClass({ size: "sm", variant: "ghost", className: "text-red-700 hover:bg-red-50" })}>
+              <button
+                type="button"
+                onClick={onRemove}
+                disabled={disabled}
+                className={buttonClass({ size: "sm", variant: "ghost", className: "text-red-700 hover:bg-red-50" })}
+              >
                 <TrashIcon className="size-4" />
                 Remove image
               </button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 
@@ -72,6 +72,7 @@ export function Modal({
     latest.current = { onClose, dismissible };
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening; initialFocus is read at that moment.
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;

@@ -7,9 +7,26 @@ import { pageWindow } from "./page-window";
 const cellClass =
   "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
 
-function StepButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+function StepButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className={`${cellClass} text-slate-600 hover:bg-slate-100`}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={`${cellClass} text-slate-600 hover:bg-slate-100`}
+    >
       {children}
     </button>
   );

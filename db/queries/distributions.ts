@@ -1,8 +1,8 @@
 import "server-only";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { prizeDistributions, prizes, products } from "@/db/schema";
 import { heldNow } from "@/db/prize-rules";
+import { prizeDistributions, prizes, products } from "@/db/schema";
 
 /** Placements for the admin list: active first, newest first, with names and both counts. */
 export async function listDistributions({ db, limit, offset }: { db: Queryable; limit: number; offset: number }) {

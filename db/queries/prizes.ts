@@ -1,9 +1,9 @@
 import "server-only";
-import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { distributedToday } from "@/db/prize-rules";
 import { images, prizeDistributions, prizes, winners } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
-import { distributedToday } from "@/db/prize-rules";
 import { likePattern } from "./like";
 
 /** A prize as the admin API shows it (spec §3). */

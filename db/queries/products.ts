@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, products, winners } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
@@ -24,7 +24,14 @@ const productColumns = {
   winnersCount,
 };
 
-type ProductSelection = { id: number; name: string; description: string; imageSha256: string | null; urlPath: string; winnersCount: number };
+type ProductSelection = {
+  id: number;
+  name: string;
+  description: string;
+  imageSha256: string | null;
+  urlPath: string;
+  winnersCount: number;
+};
 
 /** A product as every API response and admin screen shows it (spec §3). */
 export type ProductView = ReturnType<typeof toProductView>;
@@ -67,11 +74,7 @@ export async function listProducts({
 }
 
 export async function findProduct({ db, id }: { db: Queryable; id: number }): Promise<ProductView | undefined> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(images, eq(images.id, products.imageId))
-    .where(eq(products.id, id));
+  const [row] = await db.select(productColumns).from(products).leftJoin(images, eq(images.id, products.imageId)).where(eq(products.id, id));
   return row ? toProductView(row) : undefined;
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { images, prizeDistributions, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/lib/images/store";
-import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { isUrlPath } from "@/lib/url-path";
 
 export type PublicProductPage = {

@@ -26,7 +26,10 @@ export const prizes = pgTable(
     check("prizes_name_not_blank", sql`btrim(${table.name}) <> ''`),
     check("prizes_remaining_within_total", sql`${table.remainingQuantity} >= 0 AND ${table.remainingQuantity} <= ${table.totalQuantity}`),
     check("prizes_daily_within_total", sql`${table.dailyDistribution} >= 1 AND ${table.dailyDistribution} <= ${table.totalQuantity}`),
-    check("prizes_maintenance_within_daily", sql`${table.maintenanceCount} >= 1 AND ${table.maintenanceCount} <= ${table.dailyDistribution}`),
+    check(
+      "prizes_maintenance_within_daily",
+      sql`${table.maintenanceCount} >= 1 AND ${table.maintenanceCount} <= ${table.dailyDistribution}`,
+    ),
     check("prizes_today_distributed_non_negative", sql`${table.todayDistributed} >= 0`),
     index("prizes_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
   ],

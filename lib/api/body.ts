@@ -43,12 +43,7 @@ function formDataToObject(form: FormData): Record<string, unknown> {
  * The request body as a plain object for zod: JSON, or multipart / url-encoded form fields (files stay
  * `File`s). An empty body is `undefined`, which the spec's claim call uses to mean "reserve".
  */
-export async function readBody(
-  request: NextRequest,
-  format: BodyFormat,
-  limit: number,
-  tooLargeMessage: string,
-): Promise<unknown> {
+export async function readBody(request: NextRequest, format: BodyFormat, limit: number, tooLargeMessage: string): Promise<unknown> {
   const bytes = await readLimited(request, limit, tooLargeMessage);
   if (bytes.byteLength === 0) return undefined;
   const contentType = request.headers.get("content-type") ?? "";

@@ -7,4 +7,3 @@ export function parseId(value: string | undefined, what = "Not found."): number 
   if (id > 2_147_483_647) throw notFound(what);
   return id;
 }
-

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { AppError, ValidationError, type ErrorCode } from "@/lib/errors";
+import { AppError, type ErrorCode, ValidationError } from "@/lib/errors";
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,

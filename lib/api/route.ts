@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { getAdminSession } from "@/lib/auth/session";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
-import { readBody, DEFAULT_MAX_BODY_BYTES, type BodyFormat } from "./body";
+import { type BodyFormat, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
 import { assertNoNulCharacters, toFieldErrors } from "./zod-errors";

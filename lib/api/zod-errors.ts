@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { ValidationError, type FieldErrors } from "@/lib/errors";
+import { type FieldErrors, ValidationError } from "@/lib/errors";
 
 /** zod issues in the DRF shape: `{field: [messages]}`, issues about the whole object under non_field_errors. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "non_field_errors";
-    (fields[key] ??= []).push(issue.message);
+    fields[key] = [...(fields[key] ?? []), issue.message];
   }
   return fields;
 }
@@ -21,7 +21,7 @@ export function assertNoNulCharacters(value: unknown, path: string[] = []): void
       throw new ValidationError({ [path.join(".") || "non_field_errors"]: ["Remove the invisible control character (NUL)."] });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => assertNoNulCharacters(item, [...path, String(index)]));
+    for (const [index, item] of value.entries()) assertNoNulCharacters(item, [...path, String(index)]);
   } else if (value && typeof value === "object" && !(value instanceof Blob)) {
     for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, [...path, key]);
   }

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
  * Admin passwords are hashed with scrypt (memory-hard, built into Node: no native dependency).
@@ -11,9 +11,7 @@ const KEY_LENGTH = 32;
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r) + 1024 * 1024;
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 

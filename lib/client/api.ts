@@ -138,10 +138,5 @@ function firstString(value: unknown): string | undefined {
 /** The message to show for a failed call: the server's detail, else its error, else its first non-field error. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || !error.body) return fallback;
-  return (
-    firstString(error.body.detail) ??
-    firstString(error.body.error) ??
-    firstString(error.body.non_field_errors) ??
-    fallback
-  );
+  return firstString(error.body.detail) ?? firstString(error.body.error) ?? firstString(error.body.non_field_errors) ?? fallback;
 }

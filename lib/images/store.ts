@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { images } from "@/db/schema";
 import type { Queryable } from "@/db";
+import { images } from "@/db/schema";
 
 /** Longest side of a stored image: large enough for a phone screen at 3x, small enough for venue Wi-Fi. */
 export const MAX_IMAGE_SIDE = 1200;
@@ -29,10 +29,7 @@ export async function storeImage(db: Queryable, input: Buffer): Promise<{ id: nu
 
 export async function saveImage(db: Queryable, { data, width, height }: NormalisedImage): Promise<{ id: number; url: string }> {
   const sha256 = createHash("sha256").update(data).digest("hex");
-  await db
-    .insert(images)
-    .values({ sha256, contentType: "image/webp", width, height, data })
-    .onConflictDoNothing({ target: images.sha256 });
+  await db.insert(images).values({ sha256, contentType: "image/webp", width, height, data }).onConflictDoNothing({ target: images.sha256 });
   const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sha256, sha256));
   return { id: row!.id, url: imageUrl(sha256) };
 }

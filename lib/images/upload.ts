@@ -1,14 +1,14 @@
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
-import { IMAGE_LIMITS, ONLY_IMAGES, type ImageKind } from "@/lib/validation/image";
+import { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
 import { normaliseImage, saveImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
 // The limits and messages live in lib/validation/image.ts so the browser checks the same ones.
-export { IMAGE_LIMITS, ONLY_IMAGES, type ImageKind } from "@/lib/validation/image";
+export { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
 
 /**
  * Room for the other form fields around the image in a multipart body: the route refuses a larger
@@ -45,7 +45,7 @@ export async function storeUploadedImage(
     throw ValidationError.field(field, ONLY_IMAGES);
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, ONLY_IMAGES);
-  let normalised;
+  let normalised: Awaited<ReturnType<typeof normaliseImage>>;
   try {
     normalised = await normaliseImage(bytes);
   } catch {

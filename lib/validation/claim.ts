@@ -35,8 +35,7 @@ export const claimBody = z.object({
 });
 export type ClaimBody = z.infer<typeof claimBody>;
 
-const isEmptyBody = (body: unknown) =>
-  body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
+const isEmptyBody = (body: unknown) => body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
 
 /**
  * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises,

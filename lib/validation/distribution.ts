@@ -20,7 +20,13 @@ export const randomizeBody = z.preprocess(
   z.object({
     reset: z.boolean({ error: "Must be true or false." }).default(false),
     maintenance_mode: z.boolean({ error: "Must be true or false." }).default(true),
-    prize_id: z.coerce.number().int().positive("Choose an existing prize.").max(2_147_483_647, "Choose an existing prize.").nullable().default(null),
+    prize_id: z.coerce
+      .number()
+      .int()
+      .positive("Choose an existing prize.")
+      .max(2_147_483_647, "Choose an existing prize.")
+      .nullable()
+      .default(null),
   }),
 );
 export type RandomizeBody = z.infer<typeof randomizeBody>;

@@ -13,7 +13,10 @@ const wholeNumber = (field: string, min: number) =>
     .max(1_000_000, `The ${field} must be at most 1,000,000.`);
 
 /** Multipart checkboxes arrive as "true"/"false"/"on"; JSON as booleans. */
-export const formBoolean = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((value) => value === "true" || value === "on" || value === "1")]);
+export const formBoolean = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "on", "1", "0"]).transform((value) => value === "true" || value === "on" || value === "1"),
+]);
 
 const imageFile = z.instanceof(File, { error: "Upload an image file." }).optional();
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -25,7 +28,11 @@ export const PRIZE_RULE_MESSAGES = {
 } as const;
 
 const prizeFields = z.object({
-  name: z.string({ error: "Please enter a prize name." }).trim().min(1, "Please enter a prize name.").max(200, "The prize name must be 200 characters or fewer."),
+  name: z
+    .string({ error: "Please enter a prize name." })
+    .trim()
+    .min(1, "Please enter a prize name.")
+    .max(200, "The prize name must be 200 characters or fewer."),
   description: z.string().trim().max(2000, "The description must be 2,000 characters or fewer.").default(""),
   total_quantity: wholeNumber("total quantity", 1),
   daily_distribution: wholeNumber("daily distribution", 1),
@@ -64,4 +71,3 @@ export const updatePrizeBody = prizeFields
   })
   .superRefine(checkPrizeRules);
 export type UpdatePrizeBody = z.infer<typeof updatePrizeBody>;
-

@@ -33,19 +33,22 @@ function isFileLike(value: unknown): value is FileLike {
  * A multipart `image` field: a file, or nothing. An empty file input (no name, no bytes) and an empty string
  * (the spec's prize client sends one when removing) both count as "no new image".
  */
-const imageField = z.unknown().transform((value, context): File | undefined => {
-  if (value === undefined || value === "") return undefined;
-  if (Array.isArray(value)) {
-    context.addIssue({ code: "custom", message: "Send one image only." });
-    return z.NEVER;
-  }
-  if (!isFileLike(value)) {
-    context.addIssue({ code: "custom", message: "The submitted data was not a file. Check the encoding type on the form." });
-    return z.NEVER;
-  }
-  if (value.size === 0 && value.name === "") return undefined;
-  return value as File;
-}).optional();
+const imageField = z
+  .unknown()
+  .transform((value, context): File | undefined => {
+    if (value === undefined || value === "") return undefined;
+    if (Array.isArray(value)) {
+      context.addIssue({ code: "custom", message: "Send one image only." });
+      return z.NEVER;
+    }
+    if (!isFileLike(value)) {
+      context.addIssue({ code: "custom", message: "The submitted data was not a file. Check the encoding type on the form." });
+      return z.NEVER;
+    }
+    if (value.size === 0 && value.name === "") return undefined;
+    return value as File;
+  })
+  .optional();
 
 /** A true/false flag sent as form or query text ("true"/"false", "1"/"0"); absent or empty means false. */
 export const flag = z
@@ -54,9 +57,7 @@ export const flag = z
   .transform((value) => value === true || value === "true" || value === "1");
 
 /** POST /api/admin/create-product/ (multipart). */
-export const createProductBody = z
-  .object({ name, description: description.optional().default(""), image: imageField })
-  .strict();
+export const createProductBody = z.object({ name, description: description.optional().default(""), image: imageField }).strict();
 export type CreateProductBody = z.infer<typeof createProductBody>;
 
 /**
@@ -78,9 +79,16 @@ export const deleteProductQuery = z.object({ force: flag });
 export const deleteSelectedProductsBody = z
   .object({
     product_ids: z
-      .array(z.number({ error: "Each product id must be a number." }).int("Each product id must be a whole number.").positive("Each product id must be positive.").max(2_147_483_647, "No product has this id."), {
-        error: "Send the ids of the products to delete as a list.",
-      })
+      .array(
+        z
+          .number({ error: "Each product id must be a number." })
+          .int("Each product id must be a whole number.")
+          .positive("Each product id must be positive.")
+          .max(2_147_483_647, "No product has this id."),
+        {
+          error: "Send the ids of the products to delete as a list.",
+        },
+      )
       .min(1, "Select at least one product to delete.")
       .max(1000, "Delete at most 1000 products at a time."),
     force: z.boolean({ error: "Must be true or false." }).optional().default(false),
@@ -90,4 +98,3 @@ export type DeleteSelectedProductsBody = z.infer<typeof deleteSelectedProductsBo
 
 /** DELETE /api/products/delete_all/?confirm=true&force=... */
 export const deleteAllProductsQuery = z.object({ confirm: flag, force: flag });
-

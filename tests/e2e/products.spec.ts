@@ -73,7 +73,10 @@ test.describe("product management", () => {
     const original = (await products.findViaApi(name))!;
 
     await products.search(name);
-    await products.row(name).getByRole("button", { name: `Edit ${name}` }).click();
+    await products
+      .row(name)
+      .getByRole("button", { name: `Edit ${name}` })
+      .click();
     const dialog = products.dialog;
     await expect(dialog.getByRole("heading", { name: "Edit product" })).toBeVisible();
     await expect(dialog.getByText("The current image is kept if unchanged.")).toBeVisible();
@@ -96,14 +99,20 @@ test.describe("product management", () => {
     expect(replaced.url_path).toBe(original.url_path);
 
     await products.search(`${name} v2`);
-    await products.row(`${name} v2`).getByRole("button", { name: `Edit ${name} v2` }).click();
+    await products
+      .row(`${name} v2`)
+      .getByRole("button", { name: `Edit ${name} v2` })
+      .click();
     await dialog.getByRole("button", { name: "Remove image" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await products.expectSuccess(`Product “${name} v2” was updated.`);
     expect((await products.findViaApi(`${name} v2`))!.image).toBeNull();
 
     // Reset brings back what the form opened with; Cancel closes without saving.
-    await products.row(`${name} v2`).getByRole("button", { name: `Edit ${name} v2` }).click();
+    await products
+      .row(`${name} v2`)
+      .getByRole("button", { name: `Edit ${name} v2` })
+      .click();
     await dialog.getByLabel("Name").fill("Something else");
     await dialog.getByRole("button", { name: "Reset" }).click();
     await expect(dialog.getByLabel("Name")).toHaveValue(`${name} v2`);
@@ -117,7 +126,10 @@ test.describe("product management", () => {
     await products.createViaApi(name, "Bean to cup");
     await products.open();
     await products.search(name);
-    await products.row(name).getByRole("button", { name: `Delete ${name}` }).click();
+    await products
+      .row(name)
+      .getByRole("button", { name: `Delete ${name}` })
+      .click();
     const dialog = products.dialog;
     await dialog.getByRole("textbox").fill(name.toLowerCase());
     await dialog.getByRole("button", { name: "Delete" }).click();

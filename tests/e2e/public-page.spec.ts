@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type TestInfo } from "@playwright/test";
+import { type Browser, expect, type TestInfo, test } from "@playwright/test";
 import { CLAIM_MESSAGES } from "../../lib/validation/claim";
 import { ProductPage } from "./pages/product-page";
 import { GiveawayAdmin, PageAllocator } from "./support/giveaway-admin";
@@ -8,6 +8,7 @@ let admin: GiveawayAdmin;
 let pages: PageAllocator;
 let prizeName: string;
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeAll(async ({}, testInfo) => {
   admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
   await admin.stopMaintenanceMode();
@@ -188,7 +189,9 @@ test.describe("public product page", () => {
     expect((await visitor.tapTicket()).status()).toBe(200);
     await expect(visitor.claimDialog).toBeVisible();
 
-    const cancelled = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH");
+    const cancelled = page.waitForResponse(
+      (response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH",
+    );
     await page.clock.fastForward(61_000);
     const timeUp = visitor.alert("Time is up");
     await expect(timeUp).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { MAX_FAILURES_PER_NAME } from "@/lib/services/auth/throttle";
-import { TestClient, signedInClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -64,7 +64,9 @@ describe("POST /api/admin/login/", () => {
   it("counts a burst of parallel guesses: no more than the limit get a password check", async () => {
     const name = `burst-${Date.now()}`;
     const client = await new TestClient(baseUrl).init();
-    const statuses = await Promise.all(Array.from({ length: 15 }, () => client.post("/api/admin/login/", { name, password: "guess-guess" }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, () => client.post("/api/admin/login/", { name, password: "guess-guess" }).then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(MAX_FAILURES_PER_NAME);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15 - MAX_FAILURES_PER_NAME);
   });
@@ -149,7 +151,10 @@ describe("admin endpoints", () => {
 
   it("answers 400 {detail} for a body that is not JSON, and 400 for an unknown field", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const garbage = await client.request("PATCH", "/api/admin/settings/", { body: "{not json", headers: { "content-type": "application/json" } });
+    const garbage = await client.request("PATCH", "/api/admin/settings/", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toEqual({ detail: "JSON parse error: the request body is not valid JSON." });
     const unknown = await client.patch("/api/admin/settings/", { is_admin: true });

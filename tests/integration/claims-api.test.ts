@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CLAIM_MESSAGES } from "@/lib/validation/claim";
-import { signedInClient, type TestClient } from "../support/http-client";
 import { openServerDatabase } from "../support/direct-database";
+import { signedInClient, type TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
-const databaseUrl = inject("databaseUrl");
 const connection = openServerDatabase("claims-api");
 
 describe.runIf(connection)("the public claim API", () => {
@@ -125,7 +124,10 @@ describe.runIf(connection)("the public claim API", () => {
     expect(list.active_count + list.inactive_count).toBe(list.count);
     const actives = list.results.map((row: { is_active: boolean }) => row.is_active);
     expect(actives).toEqual([...actives].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
-    expect(list.results.find((row: { prize: number }) => row.prize === prizeId)).toMatchObject({ prize_name: "Tumbler", product_name: expect.stringContaining("Claim") });
+    expect(list.results.find((row: { prize: number }) => row.prize === prizeId)).toMatchObject({
+      prize_name: "Tumbler",
+      product_name: expect.stringContaining("Claim"),
+    });
   });
 
   it("manual placement: both ids required; a taken page is a non-field error; randomize reports", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { prizeDistributions, prizes, winners } from "@/db/schema";
-import { startServer, type RunningServer } from "../support/app-server";
+import { type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { seedPages, seedPrize } from "../support/seed";
 import { tempDir } from "../support/test-database";
@@ -11,7 +11,6 @@ import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const connection = openServerDatabase("claims-race");
-
 
 /**
  * The crowd, over HTTP against the real server on Postgres. A second instance on the same database
@@ -58,14 +57,22 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     const claimedTwice = await database.db
       .select({ id: prizeDistributions.id })
       .from(prizeDistributions)
-      .where(sql`${prizeDistributions.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${prizeDistributions.id}) <> 1`);
+      .where(
+        sql`${prizeDistributions.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${prizeDistributions.id}) <> 1`,
+      );
     expect(claimedTwice).toHaveLength(0);
   }
 
   it("200 visitors tapping one ticket at once: exactly one gets it", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Race", [prizeId]);
-    const statuses = await Promise.all(Array.from({ length: 200 }, () => newVisitor(baseUrl).post(claimPath(page!.urlPath)).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        newVisitor(baseUrl)
+          .post(claimPath(page!.urlPath))
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(199);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { TestClient, signedInClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startServer, type RunningServer } from "../support/app-server";
+import { type RunningServer, startServer } from "../support/app-server";
 import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
 
 export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };

@@ -9,8 +9,8 @@ import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
-import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 import { place, prizeRow, seedPages, seedPrize } from "../support/seed";
+import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 
 let database: ServiceDatabase;
 const ctx = () => ({ db: database.db });
@@ -61,14 +61,19 @@ describe("reserve, finalise, cancel", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
     expect(again.reservedUntil).toEqual(first.reservedUntil);
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({ code: "conflict", message: TAKEN });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({
+      code: "conflict",
+      message: TAKEN,
+    });
   });
 
   it("cancelling frees the prize for the next visitor, and only the holder can cancel", async () => {
     const { page } = await pageWithPrize();
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
     await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({
+      code: "conflict",
+    });
     await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
     await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
     await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).resolves.toBeDefined();
@@ -87,10 +92,15 @@ describe("reserve, finalise, cancel", () => {
   it("an expired hold is free for the next visitor, and the late visitor's claim writes nothing", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "slow" } });
-    await database.db.update(prizeDistributions).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(prizeDistributions.id, placementId));
+    await database.db
+      .update(prizeDistributions)
+      .set({ reservedUntil: sql`now() - interval '1 second'` })
+      .where(eq(prizeDistributions.id, placementId));
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: false });
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "fast" } });
-    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "slow" } })).rejects.toMatchObject({ message: HOLD_EXPIRED });
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "slow" } })).rejects.toMatchObject({
+      message: HOLD_EXPIRED,
+    });
     await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "fast" } });
     expect(await winnersOf(prizeId)).toHaveLength(1);
   });
@@ -99,14 +109,18 @@ describe("reserve, finalise, cancel", () => {
     const { page, prizeId, placementId } = await pageWithPrize();
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
     await database.db.update(prizes).set({ isActive: false }).where(eq(prizes.id, prizeId));
-    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } })).rejects.toMatchObject({ message: PRIZE_GONE });
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } })).rejects.toMatchObject({
+      message: PRIZE_GONE,
+    });
     expect(await winnersOf(prizeId)).toHaveLength(0);
     const [placement] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId));
     expect(placement).toMatchObject({ isActive: true, claimedAt: null });
   });
 
   it("an unknown page is not found", async () => {
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: "nosuchpage", visitorId: "v" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: "nosuchpage", visitorId: "v" } })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -120,7 +134,9 @@ describe("daily limit and the day boundary", () => {
     await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: first!.urlPath, visitorId: "a" } });
 
     expect(await getPublicProductPage({ db: database.db, urlPath: second!.urlPath })).toMatchObject({ has_prize: false });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } })).rejects.toMatchObject({
+      code: "conflict",
+    });
 
     // Yesterday's count: the stored 1 was written for another date, so today reads as 0.
     await database.db.update(prizes).set({ distributedOn: sql`current_date - 1` }).where(eq(prizes.id, prizeId));
@@ -135,7 +151,9 @@ describe("daily limit and the day boundary", () => {
   it("an out-of-stock prize is not offered", async () => {
     const { page } = await pageWithPrize({ total: 3, remaining: 0, daily: 3, maintenance: 1 });
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: false });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "a" } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "a" } })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 });
 
@@ -146,21 +164,33 @@ describe("manual placements", () => {
     const empty = await seedPrize(database.db, { total: 5, remaining: 0 });
     const oneSlot = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const nonField = (message: string | RegExp) => ({ fields: { non_field_errors: [expect.stringMatching(message)] } });
-    await expect(createPlacement({ ctx: ctx(), input: { prize: inactive, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(/inactive/));
-    await expect(createPlacement({ ctx: ctx(), input: { prize: empty, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(/out of stock/));
+    await expect(createPlacement({ ctx: ctx(), input: { prize: inactive, product: a!.id, is_active: true } })).rejects.toMatchObject(
+      nonField(/inactive/),
+    );
+    await expect(createPlacement({ ctx: ctx(), input: { prize: empty, product: a!.id, is_active: true } })).rejects.toMatchObject(
+      nonField(/out of stock/),
+    );
     await createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: a!.id, is_active: true } });
-    await expect(createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: b!.id, is_active: true } })).rejects.toMatchObject(nonField(/target of 1/));
+    await expect(createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: b!.id, is_active: true } })).rejects.toMatchObject(
+      nonField(/target of 1/),
+    );
     const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
-    await expect(createPlacement({ ctx: ctx(), input: { prize: other, product: a!.id, is_active: true } })).rejects.toMatchObject(nonField(PAGE_TAKEN));
+    await expect(createPlacement({ ctx: ctx(), input: { prize: other, product: a!.id, is_active: true } })).rejects.toMatchObject(
+      nonField(PAGE_TAKEN),
+    );
     const off = await createPlacement({ ctx: ctx(), input: { prize: other, product: c!.id, is_active: false } });
     await setPlacementActive({ ctx: ctx(), input: { id: off.id, is_active: true } });
-    await expect(createPlacement({ ctx: ctx(), input: { prize: 999999, product: b!.id, is_active: true } })).rejects.toMatchObject({ fields: { prize: ["Choose an existing prize."] } });
+    await expect(createPlacement({ ctx: ctx(), input: { prize: 999999, product: b!.id, is_active: true } })).rejects.toMatchObject({
+      fields: { prize: ["Choose an existing prize."] },
+    });
   });
 
   it("a held placement cannot be switched off or deleted, nor its prize deleted", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
-    await expect(setPlacementActive({ ctx: ctx(), input: { id: placementId, is_active: false } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(setPlacementActive({ ctx: ctx(), input: { id: placementId, is_active: false } })).rejects.toMatchObject({
+      code: "conflict",
+    });
     await expect(deletePlacement({ ctx: ctx(), input: { id: placementId } })).rejects.toMatchObject({ code: "conflict" });
     await expect(deletePrize({ ctx: ctx(), input: { id: prizeId } })).rejects.toMatchObject({ code: "conflict" });
     await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
@@ -214,7 +244,10 @@ describe("random placement and maintenance", () => {
     expect(result.placed).toBe(2);
     const again = await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: false, prize_id: prizeId } });
     expect(again.placed).toBe(0);
-    const live = await database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    const live = await database.db
+      .select()
+      .from(prizeDistributions)
+      .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
     expect(live).toHaveLength(2);
   });
 
@@ -237,7 +270,10 @@ describe("random placement and maintenance", () => {
     }
     expect([...hits.keys()].sort()).toEqual(free.map((page) => page.id).sort());
     // Expected 100 each; 60..140 is more than 4 standard deviations wide, so this only fails if biased.
-    for (const count of hits.values()) expect(count).toBeGreaterThan(60), expect(count).toBeLessThan(140);
+    for (const count of hits.values()) {
+      expect(count).toBeGreaterThan(60);
+      expect(count).toBeLessThan(140);
+    }
   }, 60_000);
 
   it("reset clears unheld placements in scope but spares a held one, and reports pages it lacked", async () => {
@@ -264,12 +300,26 @@ describe("random placement and maintenance", () => {
     await database.db.delete(prizeDistributions).where(eq(prizeDistributions.prizeId, prizeId));
     const tick = await runMaintenanceTick(database.db);
     expect(tick.ran).toBe(true);
-    const live = () => database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    const live = () =>
+      database.db
+        .select()
+        .from(prizeDistributions)
+        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
     expect(await live()).toHaveLength(3);
     const prize = await prizeRow(database.db, prizeId);
     await updatePrize({
       ctx: ctx(),
-      input: { id: prizeId, name: prize.name, description: "", total_quantity: 10, remaining_quantity: 1, daily_distribution: 10, maintenance_count: 3, is_active: true, remove_image: false },
+      input: {
+        id: prizeId,
+        name: prize.name,
+        description: "",
+        total_quantity: 10,
+        remaining_quantity: 1,
+        daily_distribution: 10,
+        maintenance_count: 3,
+        is_active: true,
+        remove_image: false,
+      },
     });
     expect(await live()).toHaveLength(1);
   });
@@ -282,11 +332,28 @@ describe("random placement and maintenance", () => {
     const prize = await prizeRow(database.db, prizeId);
     await updatePrize({
       ctx: ctx(),
-      input: { id: prizeId, name: prize.name, description: "", total_quantity: 10, remaining_quantity: 10, daily_distribution: 10, maintenance_count: 1, is_active: false, remove_image: false },
+      input: {
+        id: prizeId,
+        name: prize.name,
+        description: "",
+        total_quantity: 10,
+        remaining_quantity: 10,
+        daily_distribution: 10,
+        maintenance_count: 1,
+        is_active: false,
+        remove_image: false,
+      },
     });
-    const liveOn = () => database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.productId, page!.id), eq(prizeDistributions.isActive, true)));
+    const liveOn = () =>
+      database.db
+        .select()
+        .from(prizeDistributions)
+        .where(and(eq(prizeDistributions.productId, page!.id), eq(prizeDistributions.isActive, true)));
     expect(await liveOn()).toHaveLength(1); // held: left alone
-    await database.db.update(prizeDistributions).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(prizeDistributions.productId, page!.id));
+    await database.db
+      .update(prizeDistributions)
+      .set({ reservedUntil: sql`now() - interval '1 second'` })
+      .where(eq(prizeDistributions.productId, page!.id));
     await runMaintenanceTick(database.db);
     expect(await liveOn()).toHaveLength(0);
   });
@@ -302,16 +369,23 @@ describe("random placement and maintenance", () => {
     const work: Promise<unknown>[] = [];
     for (let round = 0; round < 6; round += 1) {
       work.push(runMaintenanceTick(database.db));
-      work.push(randomizePlacements({ ctx: ctx(), input: { reset: round % 2 === 0, maintenance_mode: true, prize_id: prizeIds[round % 3]! } }));
       work.push(
-        createPlacement({ ctx: ctx(), input: { prize: prizeIds[round % 3]!, product: pages[round]!.id, is_active: true } }).catch((error: { code?: string }) => {
-          if (error.code !== "validation") throw error; // a refused placement (page taken, at target) is fine
-        }),
+        randomizePlacements({ ctx: ctx(), input: { reset: round % 2 === 0, maintenance_mode: true, prize_id: prizeIds[round % 3]! } }),
+      );
+      work.push(
+        createPlacement({ ctx: ctx(), input: { prize: prizeIds[round % 3]!, product: pages[round]!.id, is_active: true } }).catch(
+          (error: { code?: string }) => {
+            if (error.code !== "validation") throw error; // a refused placement (page taken, at target) is fine
+          },
+        ),
       );
     }
     await Promise.all(work);
     for (const prizeId of prizeIds) {
-      const live = await database.db.select().from(prizeDistributions).where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+      const live = await database.db
+        .select()
+        .from(prizeDistributions)
+        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
       expect(live.length).toBeLessThanOrEqual(4);
     }
   }, 60_000);

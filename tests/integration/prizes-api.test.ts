@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { PRIZE_RULE_MESSAGES } from "@/lib/validation/prize";
-import { TestClient, signedInClient, type FormFieldValue } from "../support/http-client";
+import { type FormFieldValue, signedInClient, TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -11,7 +11,14 @@ beforeAll(async () => {
   admin = await signedInClient(baseUrl, TEST_ADMIN);
 });
 
-const validPrize = { name: "Umbrella", description: "Golf umbrella", total_quantity: "10", daily_distribution: "2", maintenance_count: "2", is_active: "true" };
+const validPrize = {
+  name: "Umbrella",
+  description: "Golf umbrella",
+  total_quantity: "10",
+  daily_distribution: "2",
+  maintenance_count: "2",
+  is_active: "true",
+};
 
 async function createPrize(fields: Record<string, FormFieldValue> = {}) {
   const response = await admin.form("POST", "/api/prizes/", { ...validPrize, ...fields });
@@ -37,7 +44,9 @@ describe("POST /api/prizes/", () => {
   });
 
   it("stores an uploaded image as a normalised WebP served with immutable caching", async () => {
-    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#36c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
     const prize = await createPrize({ image: { file: new Blob([new Uint8Array(png)], { type: "image/png" }), name: "prize.png" } });
     expect(prize.image).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
     const image = await fetch(`${baseUrl}${prize.image}`);
@@ -63,7 +72,13 @@ describe("POST /api/prizes/", () => {
 
   it.each([
     ["a text file named .png", new Blob(["hello, not an image"], { type: "image/png" }), "fake.png"],
-    ["an SVG", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], { type: "image/svg+xml" }), "x.svg"],
+    [
+      "an SVG",
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], {
+        type: "image/svg+xml",
+      }),
+      "x.svg",
+    ],
   ])("refuses %s as the image", async (_label, blob, name) => {
     const response = await admin.form("POST", "/api/prizes/", { ...validPrize, image: { file: blob, name } });
     expect(response.status).toBe(400);
@@ -108,7 +123,9 @@ describe("GET /api/prizes/", () => {
 
 describe("PUT, DELETE and counters on /api/prizes/{id}/", () => {
   it("edits the stock within the rules, and keeps the image unless removed", async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c33" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
     const prize = await createPrize({ image: { file: new Blob([new Uint8Array(png)]), name: "p.png" } });
     const edited = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "7" });
     expect(edited.status).toBe(200);
@@ -116,17 +133,30 @@ describe("PUT, DELETE and counters on /api/prizes/{id}/", () => {
     const tooMany = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "11" });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toEqual({ remaining_quantity: [PRIZE_RULE_MESSAGES.remainingOverTotal] });
-    const removed = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "7", remove_image: "true", image: "" });
+    const removed = await admin.form("PUT", `/api/prizes/${prize.id}/`, {
+      ...validPrize,
+      remaining_quantity: "7",
+      remove_image: "true",
+      image: "",
+    });
     expect(await removed.json()).toMatchObject({ image: null });
   });
 
   it("refuses an edit made on stale stock (409 with the stock now), and a missing checkbox means inactive", async () => {
     const prize = await createPrize();
-    const stale = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "10", expected_remaining_quantity: "9" });
+    const stale = await admin.form("PUT", `/api/prizes/${prize.id}/`, {
+      ...validPrize,
+      remaining_quantity: "10",
+      expected_remaining_quantity: "9",
+    });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({ remaining_quantity: 10 });
     const { is_active: _omitted, ...withoutCheckbox } = validPrize;
-    const fresh = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...withoutCheckbox, remaining_quantity: "8", expected_remaining_quantity: "10" });
+    const fresh = await admin.form("PUT", `/api/prizes/${prize.id}/`, {
+      ...withoutCheckbox,
+      remaining_quantity: "8",
+      expected_remaining_quantity: "10",
+    });
     expect(fresh.status).toBe(200);
     expect(await fresh.json()).toMatchObject({ remaining_quantity: 8, is_active: false });
   });

@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { qrPng } from "@/lib/qr/render";
 import { ONLY_IMAGES } from "@/lib/validation/image";
-import { TestClient, signedInClient } from "../support/http-client";
-import { createProduct, pngBlob, sendDeclaredBody, type ProductJson } from "../support/products";
+import { signedInClient, TestClient } from "../support/http-client";
+import { createProduct, type ProductJson, pngBlob, sendDeclaredBody } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -60,7 +60,9 @@ describe("POST /api/admin/create-product/", () => {
     const fakes = [
       { file: new Blob(["just some text, not a picture"], { type: "image/png" }), name: "notes.png" },
       {
-        file: new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], { type: "image/svg+xml" }),
+        file: new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], {
+          type: "image/svg+xml",
+        }),
         name: "logo.svg",
       },
     ];
@@ -101,11 +103,16 @@ describe("POST /api/admin/create-product/", () => {
 
   it("accepts a 15 MB image whole (uploads must not pass through the proxy's 10 MB body buffer)", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const noisy = await sharp({ create: { width: 2400, height: 2200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const noisy = await sharp({
+      create: { width: 2400, height: 2200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noisy.byteLength).toBeGreaterThan(15 * 1024 * 1024);
-    const product = await createProduct(client, { name: `Large ${token}`, image: new Blob([new Uint8Array(noisy)], { type: "image/png" }) });
+    const product = await createProduct(client, {
+      name: `Large ${token}`,
+      image: new Blob([new Uint8Array(noisy)], { type: "image/png" }),
+    });
     expect(product.image).toMatch(/^\/api\/images\//);
   });
 
@@ -145,7 +152,13 @@ describe("GET /api/products/", () => {
     const past = await client.get(`/api/products/?search=${token}&page=999`);
     expect(past.status).toBe(404);
     expect(await past.json()).toEqual({ detail: "Invalid page." });
-    for (const [query, field] of [["page=0", "page"], ["page=abc", "page"], ["page_size=0", "page_size"], ["page_size=1001", "page_size"], ["page_size=2.5", "page_size"]]) {
+    for (const [query, field] of [
+      ["page=0", "page"],
+      ["page=abc", "page"],
+      ["page_size=0", "page_size"],
+      ["page_size=1001", "page_size"],
+      ["page_size=2.5", "page_size"],
+    ]) {
       const response = await client.get(`/api/products/?${query}`);
       expect(response.status, query).toBe(400);
       expect(Object.keys(await response.json()), query).toEqual([field]);
@@ -155,7 +168,14 @@ describe("GET /api/products/", () => {
 
   it("searches name and description, case-insensitively, with %, _ and \\ taken literally", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const names = [`100% cotton ${token}`, `1000 cotton ${token}`, `snake_case ${token}`, `snakeXcase ${token}`, `back\\slash ${token}`, `backslash ${token}`];
+    const names = [
+      `100% cotton ${token}`,
+      `1000 cotton ${token}`,
+      `snake_case ${token}`,
+      `snakeXcase ${token}`,
+      `back\\slash ${token}`,
+      `backslash ${token}`,
+    ];
     for (const name of names) await createProduct(client, { name });
     await createProduct(client, { name: `Plain ${token}`, description: "Has a HIDDEN word" });
     const search = async (term: string) => {
@@ -207,7 +227,10 @@ describe("PUT /api/products/{id}/", () => {
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toEqual({ ...original, name: `Renamed ${token}`, description: "new words" });
 
-    const replaced = await client.form("PUT", path, { name: `Renamed ${token}`, image: { file: await pngBlob("#aa00aa"), name: "new.png" } });
+    const replaced = await client.form("PUT", path, {
+      name: `Renamed ${token}`,
+      image: { file: await pngBlob("#aa00aa"), name: "new.png" },
+    });
     expect(replaced.status).toBe(200);
     const withNewImage = (await replaced.json()) as ProductJson;
     expect(withNewImage.image).toMatch(/^\/api\/images\//);

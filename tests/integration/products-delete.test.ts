@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { prizeDistributions, winners } from "@/db/schema";
 import { insertPlacement, insertWinners, openServerDatabase } from "../support/direct-database";
-import { TestClient, signedInClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -44,7 +44,15 @@ describe.runIf(connection)("DELETE /api/products/{id}/", () => {
 
     expect((await client.delete(`/api/products/${product.id}/?force=true`)).status).toBe(204);
     expect(await exists(client, product)).toBe(false);
-    const kept = await database.db.select().from(winners).where(inArray(winners.id, inserted.map((row) => row.id)));
+    const kept = await database.db
+      .select()
+      .from(winners)
+      .where(
+        inArray(
+          winners.id,
+          inserted.map((row) => row.id),
+        ),
+      );
     expect(kept).toHaveLength(2);
     expect(kept.every((winner) => winner.productId === null && winner.productName === product.name)).toBe(true);
   });

@@ -34,9 +34,13 @@ describe("start-up configuration", () => {
     [{ APP_TIMEZONE: "Mars/Olympus" }, "APP_TIMEZONE: must be an IANA time zone"],
     [{ DATABASE_URL: "postgres://127.0.0.1:5432/x" }, "AUTH_SECRET: is required when DATABASE_URL is set"],
     [{ ADMIN_NAME: "solo" }, "ADMIN_PASSWORD: must be set together"],
-  ])("stops with one clear line for %o", async (env, expected) => {
-    const { child, output } = spawnServer({ DATA_DIR: tempDir("config"), ...env }, await freePort());
-    expect(await exited(child)).toBe(1);
-    expect(output()).toContain(`Invalid configuration: ${expected}`);
-  }, 60_000);
+  ])(
+    "stops with one clear line for %o",
+    async (env, expected) => {
+      const { child, output } = spawnServer({ DATA_DIR: tempDir("config"), ...env }, await freePort());
+      expect(await exited(child)).toBe(1);
+      expect(output()).toContain(`Invalid configuration: ${expected}`);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { openDatabase, type Db } from "@/db";
+import { type Db, openDatabase } from "@/db";
 import { winners } from "@/db/schema";
 import { place, seedPrize } from "./seed";
 
@@ -11,7 +11,9 @@ import { place, seedPrize } from "./seed";
 export function openServerDatabase(file: string): { db: Db; close: () => Promise<void> } | null {
   const url = inject("databaseUrl");
   if (!url) {
-    console.warn(`${file}: arranges rows straight in Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.`);
+    console.warn(
+      `${file}: arranges rows straight in Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.`,
+    );
     return null;
   }
   const handle = openDatabase({ kind: "postgres", url });

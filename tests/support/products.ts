@@ -4,7 +4,9 @@ import type { TestClient } from "./http-client";
 
 /** A small real PNG of one colour; different colours give different stored images. */
 export async function pngBlob(colour = "#cc0000", width = 64, height = 48): Promise<Blob> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: "image/png" });
 }
 
@@ -39,7 +41,12 @@ export async function createProduct(
  */
 export function sendDeclaredBody(
   url: string,
-  { method, headers, declaredBytes, sentBytes }: { method: string; headers: Record<string, string>; declaredBytes: number; sentBytes: number },
+  {
+    method,
+    headers,
+    declaredBytes,
+    sentBytes,
+  }: { method: string; headers: Record<string, string>; declaredBytes: number; sentBytes: number },
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers: { ...headers, "content-length": String(declaredBytes) } });

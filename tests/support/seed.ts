@@ -10,12 +10,7 @@ import { newUrlPath } from "@/lib/url-path";
  * Creates product pages; `placeOn[i]`, when given, is the prize placed on page i in the same transaction.
  * (Placing afterwards would race the server's own top-ups, which may take a page the moment it is free.)
  */
-export async function seedPages(
-  db: Db,
-  count: number,
-  label = "Page",
-  placeOn: number[] = [],
-): Promise<{ id: number; urlPath: string }[]> {
+export async function seedPages(db: Db, count: number, label = "Page", placeOn: number[] = []): Promise<{ id: number; urlPath: string }[]> {
   const tag = randomBytes(3).toString("hex");
   return db.transaction(async (tx) => {
     const pages = await tx

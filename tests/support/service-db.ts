@@ -1,4 +1,4 @@
-import { openDatabase, type Db } from "@/db";
+import { type Db, openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import type { AppConfig } from "@/lib/config";
 import { createFreshPostgresDatabase, postgresReachable, tempDir } from "./test-database";
@@ -12,7 +12,15 @@ export async function freshServiceDatabase(label: string): Promise<ServiceDataba
     const target: AppConfig["database"] = { kind: "postgres", url };
     const handle = openDatabase(target);
     await migrateDatabase(target, handle);
-    return { db: handle.db, kind: "postgres", url, close: async () => (await handle.close(), await drop()) };
+    return {
+      db: handle.db,
+      kind: "postgres",
+      url,
+      close: async () => {
+        await handle.close();
+        await drop();
+      },
+    };
   }
   const target: AppConfig["database"] = { kind: "embedded", dataDir: tempDir(label) };
   const handle = openDatabase(target);

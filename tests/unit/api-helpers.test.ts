@@ -44,20 +44,28 @@ describe("pageQuery and toPage", () => {
 
 describe("error responses", () => {
   it("shape zod issues like Django REST Framework", () => {
-    const schema = z.object({ name: z.string().min(1, "Required."), nested: z.object({ n: z.number() }) }).refine(() => false, "Whole object is wrong.");
+    const schema = z
+      .object({ name: z.string().min(1, "Required."), nested: z.object({ n: z.number() }) })
+      .refine(() => false, "Whole object is wrong.");
     const result = schema.safeParse({ name: "", nested: { n: "x" } });
     expect(result.success).toBe(false);
     const fields = toFieldErrors(result.error!);
     expect(fields.name).toEqual(["Required."]);
     expect(fields["nested.n"]).toHaveLength(1);
-    const whole = z.object({}).refine(() => false, "Whole object is wrong.").safeParse({});
+    const whole = z
+      .object({})
+      .refine(() => false, "Whole object is wrong.")
+      .safeParse({});
     expect(toFieldErrors(whole.error!)).toEqual({ non_field_errors: ["Whole object is wrong."] });
   });
 
   it("map each typed error to its status and hide unknown errors behind a generic 500", async () => {
     expect(errorResponse(new AppError("not_found", "Gone.")).status).toBe(404);
     expect(errorResponse(new AppError("conflict", "Taken.", { winners_count: 3 })).status).toBe(409);
-    expect(await errorResponse(new AppError("conflict", "Taken.", { winners_count: 3 })).json()).toEqual({ detail: "Taken.", winners_count: 3 });
+    expect(await errorResponse(new AppError("conflict", "Taken.", { winners_count: 3 })).json()).toEqual({
+      detail: "Taken.",
+      winners_count: 3,
+    });
     expect(await errorResponse(ValidationError.field("name", "Bad.")).json()).toEqual({ name: ["Bad."] });
     const original = console.error;
     console.error = () => {};

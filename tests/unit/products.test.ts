@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { likePattern } from "@/db/queries/like";
+import { parseId } from "@/lib/api/params";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
 import { productPageUrl } from "@/lib/qr/urls";
 import { shorten } from "@/lib/text";
 import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/image";
-import { parseId } from "@/lib/api/params";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
 
 describe("likePattern", () => {
@@ -19,7 +19,8 @@ describe("parseId", () => {
   it("accepts positive 32-bit integers only", () => {
     expect(parseId("1")).toBe(1);
     expect(parseId("2147483647")).toBe(2147483647);
-    for (const raw of ["0", "-1", "01", "1.0", "abc", "2147483648", "99999999999", " 1", "", undefined]) expect(() => parseId(raw, "Gone."), raw).toThrow("Gone.");
+    for (const raw of ["0", "-1", "01", "1.0", "abc", "2147483648", "99999999999", " 1", "", undefined])
+      expect(() => parseId(raw, "Gone."), raw).toThrow("Gone.");
   });
 });
 
@@ -43,8 +44,12 @@ describe("checkImageFile (the browser's first check)", () => {
     expect(checkImageFile({ name: "a.png", type: "image/png", size: 1000 }, limit)).toBeNull();
     expect(checkImageFile({ name: "a.txt", type: "text/plain", size: 10 }, limit)).toBe(ONLY_IMAGES);
     expect(checkImageFile({ name: "a.svg", type: "image/svg+xml", size: 10 }, limit)).toBe(ONLY_IMAGES);
-    expect(checkImageFile({ name: "a.png", type: "image/png", size: limit.maxBytes + 1 }, limit)).toBe("Image size is limited to 20MB or less.");
-    expect(checkImageFile({ name: "a.png", type: "image/png", size: 15 * 1024 * 1024 }, IMAGE_LIMITS.prize)).toBe("Image size is limited to 10MB or less.");
+    expect(checkImageFile({ name: "a.png", type: "image/png", size: limit.maxBytes + 1 }, limit)).toBe(
+      "Image size is limited to 20MB or less.",
+    );
+    expect(checkImageFile({ name: "a.png", type: "image/png", size: 15 * 1024 * 1024 }, IMAGE_LIMITS.prize)).toBe(
+      "Image size is limited to 10MB or less.",
+    );
   });
 });
 
@@ -67,9 +72,9 @@ describe("QR file names and addresses", () => {
 
   it("takes the request origin from the proxy's forwarded headers, else Host, and ignores malformed hosts", () => {
     expect(requestOrigin(new Headers({ host: "127.0.0.1:3000" }))).toBe("http://127.0.0.1:3000");
-    expect(requestOrigin(new Headers({ host: "internal:3000", "x-forwarded-host": "prizes.example.com", "x-forwarded-proto": "https" }))).toBe(
-      "https://prizes.example.com",
-    );
+    expect(
+      requestOrigin(new Headers({ host: "internal:3000", "x-forwarded-host": "prizes.example.com", "x-forwarded-proto": "https" })),
+    ).toBe("https://prizes.example.com");
     expect(requestOrigin(new Headers({ host: "evil.com/path?x=" }))).toBe("http://localhost");
   });
 });

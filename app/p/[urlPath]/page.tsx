@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { db } from "@/db";
-import { getPublicProductPage } from "@/db/queries/public";
 import { PrizeClaim } from "@/components/public/prize-claim";
 import { PublicHeader } from "@/components/public/public-header";
+import { db } from "@/db";
+import { getPublicProductPage } from "@/db/queries/public";
 
 // Whether a prize is waiting, and whether someone holds it, changes by the second: never cache.
 export const dynamic = "force-dynamic";
@@ -36,9 +36,17 @@ export default async function PublicProductPage({ params }: Props) {
     <>
       <PublicHeader />
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">
-        <PrizeClaim urlPath={page.url_path} productName={page.name} image={page.image} hasPrize={page.has_prize} isReserved={page.is_reserved}>
+        <PrizeClaim
+          urlPath={page.url_path}
+          productName={page.name}
+          image={page.image}
+          hasPrize={page.has_prize}
+          isReserved={page.is_reserved}
+        >
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl md:text-4xl">{page.name}</h1>
-          {page.description && <p className="mt-1 whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{page.description}</p>}
+          {page.description && (
+            <p className="mt-1 whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{page.description}</p>
+          )}
         </PrizeClaim>
       </main>
     </>

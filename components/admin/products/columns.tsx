@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { ImageIcon } from "@/components/ui/icons";
 import type { listProducts } from "@/db/queries/products";
 import { shorten } from "@/lib/text";
-import { RowActions, type ProductRowHandlers } from "./row-actions";
+import { type ProductRowHandlers, RowActions } from "./row-actions";
 
 /** A row of the products table: exactly what GET /api/products/ returns for one product. */
 export type ProductRow = Awaited<ReturnType<typeof listProducts>>["results"][number];
@@ -63,7 +63,9 @@ export function productColumns(handlers: ProductRowHandlers): ColumnDef<ProductR
       id: "url_path",
       header: "URL path",
       meta: { className: "hidden sm:table-cell" },
-      cell: ({ row }) => <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{row.original.url_path}</code>,
+      cell: ({ row }) => (
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{row.original.url_path}</code>
+      ),
     },
     {
       id: "winners",
@@ -74,7 +76,9 @@ export function productColumns(handlers: ProductRowHandlers): ColumnDef<ProductR
           href={`/admin/winners?product=${product.id}`}
           aria-label={`${product.winners_count} winners of ${product.name}`}
           className={`inline-flex min-h-9 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors ${
-            product.winners_count > 0 ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100" : "bg-slate-100 text-slate-600 hover:bg-slate-200"
+            product.winners_count > 0
+              ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100"
+              : "bg-slate-100 text-slate-600 hover:bg-slate-200"
           }`}
         >
           {product.winners_count}

@@ -1,14 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState, type ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { UndoIcon } from "@/components/ui/icons";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
-import { productForm, type ProductForm } from "@/lib/validation/product";
+import { type ProductForm, productForm } from "@/lib/validation/product";
 
 /** What happens to the image on save: nothing, a new file, or removal of the stored one. */
 export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
@@ -22,7 +22,8 @@ function firstMessage(value: unknown): string | undefined {
 
 function imageStatus(change: ImageChange, hasOriginal: boolean): string {
   if (change.kind === "remove") return "The current image will be deleted when you save.";
-  if (change.kind === "replace") return hasOriginal ? "The image will be changed to the new image when you save." : "The new image will be added when you save.";
+  if (change.kind === "replace")
+    return hasOriginal ? "The image will be changed to the new image when you save." : "The new image will be added when you save.";
   return hasOriginal ? "The current image is kept if unchanged." : "This product has no image; choose one to add it.";
 }
 
@@ -146,7 +147,10 @@ export function ProductFormFields({
 
       <div>
         <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Name <span className="text-red-700" aria-hidden="true">*</span>
+          Name{" "}
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           id={`${id}-name`}

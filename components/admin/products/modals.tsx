@@ -9,7 +9,7 @@ import { qrDownloadName } from "@/lib/qr/file-names";
 import { productPageUrl } from "@/lib/qr/urls";
 import type { ProductForm } from "@/lib/validation/product";
 import type { ProductRow } from "./columns";
-import { ProductFormFields, type ImageChange } from "./form";
+import { type ImageChange, ProductFormFields } from "./form";
 
 /** The phrases the bulk deletes ask to be typed (spec §5). */
 export const DELETE_SELECTED_PHRASE = "delete selected";
@@ -118,7 +118,8 @@ export function DeleteProductModal({
       phrase={product?.name ?? ""}
       inputLabel={
         <>
-          Type the product name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{product?.name}</strong> to confirm.
+          Type the product name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{product?.name}</strong> to
+          confirm.
         </>
       }
       mismatchMessage="The name does not match."
@@ -206,7 +207,14 @@ export function WinnersLinkedDialog({
   onConfirm: () => void;
 }) {
   return (
-    <ConfirmDialog open={winnersCount !== null} onClose={onClose} title="Winners are linked" confirmLabel="Delete anyway" busy={busy} onConfirm={onConfirm}>
+    <ConfirmDialog
+      open={winnersCount !== null}
+      onClose={onClose}
+      title="Winners are linked"
+      confirmLabel="Delete anyway"
+      busy={busy}
+      onConfirm={onConfirm}
+    >
       <p>
         {winnersCount} winner record{winnersCount === 1 ? " is" : "s are"} linked to what you are deleting. Delete anyway?
       </p>

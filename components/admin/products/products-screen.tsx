@@ -1,6 +1,6 @@
 "use client";
 
-import { getCoreRowModel, useReactTable, type RowSelectionState } from "@tanstack/react-table";
+import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
@@ -14,8 +14,8 @@ import { ApiError, apiFetch, errorMessage } from "@/lib/client/api";
 import { saveBlob } from "@/lib/client/download";
 import { qrZipName } from "@/lib/qr/file-names";
 import type { ProductForm } from "@/lib/validation/product";
-import { productColumns, type ProductRow } from "./columns";
-import { ProductFormFields, type ImageChange } from "./form";
+import { type ProductRow, productColumns } from "./columns";
+import { type ImageChange, ProductFormFields } from "./form";
 import { DeleteAllModal, DeleteProductModal, DeleteSelectedModal, EditProductModal, QrModal, WinnersLinkedDialog } from "./modals";
 import { buildQrZip } from "./qr-zip";
 import { ProductsToolbar, type ZipProgress } from "./toolbar";
@@ -51,9 +51,12 @@ async function performDelete(target: DeleteTarget, force: boolean): Promise<{ de
     });
     return { deleted: result.deleted_count, message: `Deleted ${result.deleted_count} product${result.deleted_count === 1 ? "" : "s"}.` };
   }
-  const result = await apiFetch<{ detail: string; deleted_count: number }>(`/api/products/delete_all/?confirm=true${force ? "&force=true" : ""}`, {
-    method: "DELETE",
-  });
+  const result = await apiFetch<{ detail: string; deleted_count: number }>(
+    `/api/products/delete_all/?confirm=true${force ? "&force=true" : ""}`,
+    {
+      method: "DELETE",
+    },
+  );
   return { deleted: result.deleted_count, message: result.detail };
 }
 
@@ -79,6 +82,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     setRowSelection({});
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: openDelete only sets state; the columns never change.
   const columns = useMemo(
     () => productColumns({ onShowQr: setQrProduct, onEdit: setEditProduct, onDelete: (product) => openDelete({ kind: "one", product }) }),
     [],
@@ -203,8 +207,8 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
 
       {!baseUrlConfigured && (
         <Banner tone="warning">
-          <strong className="font-semibold">QR codes follow the address you are using now</strong> ({qrBaseUrl}), because PUBLIC_BASE_URL is not set.
-          Set PUBLIC_BASE_URL to the address visitors will use before you print or share QR codes.
+          <strong className="font-semibold">QR codes follow the address you are using now</strong> ({qrBaseUrl}), because PUBLIC_BASE_URL is
+          not set. Set PUBLIC_BASE_URL to the address visitors will use before you print or share QR codes.
         </Banner>
       )}
       {banner}
@@ -232,11 +236,20 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
       />
 
       {addOpen && (
-        <section id="add-product-panel" aria-labelledby="add-product-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          id="add-product-panel"
+          aria-labelledby="add-product-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <h2 id="add-product-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Add product
           </h2>
-          <ProductFormFields mode="create" defaultValues={{ name: "", description: "" }} failureMessage="Failed to create the product." onSubmit={createProduct} />
+          <ProductFormFields
+            mode="create"
+            defaultValues={{ name: "", description: "" }}
+            failureMessage="Failed to create the product."
+            onSubmit={createProduct}
+          />
         </section>
       )}
 
@@ -262,7 +275,13 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
       <Pager page={list.dataQuery.page} pageCount={pageCount} onPageChange={list.setPage} label="Product pages" disabled={list.loading} />
 
       <QrModal product={qrProduct} baseUrl={qrBaseUrl} onClose={() => setQrProduct(null)} />
-      <EditProductModal product={editProduct} baseUrl={qrBaseUrl} saving={saving} onClose={() => setEditProduct(null)} onSave={saveProduct} />
+      <EditProductModal
+        product={editProduct}
+        baseUrl={qrBaseUrl}
+        saving={saving}
+        onClose={() => setEditProduct(null)}
+        onSave={saveProduct}
+      />
       <DeleteProductModal
         product={deleteTarget?.kind === "one" ? deleteTarget.product : null}
         busy={deleting}

@@ -17,19 +17,37 @@ export function RowActions({ product, onShowQr, onEdit, onDelete }: ProductRowHa
   return (
     // Stacked on phones so the table fits the screen without scrolling sideways.
     <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:justify-end">
-      <button type="button" onClick={() => onShowQr(product)} aria-label={`QR code of ${product.name}`} title="QR code" className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+      <button
+        type="button"
+        onClick={() => onShowQr(product)}
+        aria-label={`QR code of ${product.name}`}
+        title="QR code"
+        className={`${actionClass} text-slate-700 hover:bg-slate-100`}
+      >
         <QrCodeIcon className="size-5" />
         <span className="hidden lg:inline" aria-hidden="true">
           QR
         </span>
       </button>
-      <button type="button" onClick={() => onEdit(product)} aria-label={`Edit ${product.name}`} title="Edit" className={`${actionClass} text-indigo-700 hover:bg-indigo-50`}>
+      <button
+        type="button"
+        onClick={() => onEdit(product)}
+        aria-label={`Edit ${product.name}`}
+        title="Edit"
+        className={`${actionClass} text-indigo-700 hover:bg-indigo-50`}
+      >
         <PencilIcon className="size-5" />
         <span className="hidden lg:inline" aria-hidden="true">
           Edit
         </span>
       </button>
-      <button type="button" onClick={() => onDelete(product)} aria-label={`Delete ${product.name}`} title="Delete" className={`${actionClass} text-red-700 hover:bg-red-50`}>
+      <button
+        type="button"
+        onClick={() => onDelete(product)}
+        aria-label={`Delete ${product.name}`}
+        title="Delete"
+        className={`${actionClass} text-red-700 hover:bg-red-50`}
+      >
         <TrashIcon className="size-5" />
         <span className="hidden lg:inline" aria-hidden="true">
           Delete

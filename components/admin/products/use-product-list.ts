@@ -24,6 +24,7 @@ export function useProductList() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger.
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);

@@ -1,7 +1,7 @@
 import { admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
-import { adminCredentials, type AdminCredentials } from "@/lib/validation/admin";
+import { type AdminCredentials, adminCredentials } from "@/lib/validation/admin";
 import type { ServiceContext } from "../context";
 
 export async function createAdmin({ ctx, input }: { ctx: ServiceContext; input: AdminCredentials }) {

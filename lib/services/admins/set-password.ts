@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { admins, adminSessions } from "@/db/schema";
+import { adminSessions, admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { notFound } from "@/lib/errors";
-import { adminCredentials, type AdminCredentials } from "@/lib/validation/admin";
+import { type AdminCredentials, adminCredentials } from "@/lib/validation/admin";
 import type { ServiceContext } from "../context";
 
 /** Changes a password and signs that admin out everywhere: a leaked session dies with the old password. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { admins, adminSessions } from "@/db/schema";
+import { adminSessions, admins } from "@/db/schema";
 import { verifyAgainstDecoy, verifyPassword } from "@/lib/auth/password";
 import type { LoginBody } from "@/lib/validation/admin";
 import type { AdminIdentity, ServiceContext } from "../context";
@@ -25,14 +25,18 @@ export async function openSession({ ctx, input }: { ctx: ServiceContext; input: 
 }
 
 /** The admin behind a session id, if that session is neither revoked nor expired. */
-export async function findActiveSession({ ctx, input }: { ctx: ServiceContext; input: { sessionId: string } }): Promise<AdminIdentity | null> {
+export async function findActiveSession({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { sessionId: string };
+}): Promise<AdminIdentity | null> {
   const [row] = await ctx.db
     .select({ id: admins.id, name: admins.name, sessionId: adminSessions.id })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(
-      and(eq(adminSessions.id, input.sessionId), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, sql`now()`)),
-    );
+    .where(and(eq(adminSessions.id, input.sessionId), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, sql`now()`)));
   return row ?? null;
 }
 

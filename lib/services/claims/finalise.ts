@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { distributedToday, today } from "@/db/prize-rules";
 import { prizeDistributions, prizes, products, winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
-import { distributedToday, today } from "@/db/prize-rules";
 import { NO_PRODUCT } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { prizeWinnable } from "@/db/prize-rules";
 import { prizeDistributions, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
-import { prizeWinnable } from "@/db/prize-rules";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {
@@ -36,7 +36,10 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
         sql`(${prizeDistributions.reservedUntil} is null or ${prizeDistributions.reservedUntil} <= now() or ${prizeDistributions.reservedBy} = ${input.visitorId})`,
       ),
     )
-    .returning({ reservedUntil: prizeDistributions.reservedUntil, secondsLeft: sql<number>`ceil(extract(epoch from ${prizeDistributions.reservedUntil} - now()))::int` });
+    .returning({
+      reservedUntil: prizeDistributions.reservedUntil,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${prizeDistributions.reservedUntil} - now()))::int`,
+    });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
   const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.urlPath, input.urlPath));
   throw product ? conflict(TAKEN) : notFound(NO_PRODUCT);

@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { HELD_NOW, heldNow, placementTarget } from "@/db/prize-rules";
 import { prizeDistributions, prizes, products } from "@/db/schema";
 import { conflict, notFound, postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
 import type { CreateDistributionBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
-import { HELD_NOW, heldNow, placementTarget } from "@/db/prize-rules";
 import { lockPlacementWrites } from "./top-up";
 
 export const PAGE_TAKEN = "This product page already has an active prize.";

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { heldNow } from "@/db/prize-rules";
 import { prizeDistributions, prizes, settings } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
-import { heldNow } from "@/db/prize-rules";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { prizeDistributions, prizes, products } from "@/db/schema";
 import { heldNow, placementTarget } from "@/db/prize-rules";
+import { prizeDistributions, prizes, products } from "@/db/schema";
 
 export type TopUpResult = { placed: number; missing: number };
 
@@ -25,11 +25,7 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
  * fill the last slot. Pages being deleted right now are skipped (SKIP LOCKED) rather than waited for.
  */
 export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpResult> {
-  const [prize] = await tx
-    .select({ target: placementTarget() })
-    .from(prizes)
-    .where(eq(prizes.id, prizeId))
-    .for("update");
+  const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
   if (!prize) return { placed: 0, missing: 0 };
   const [live] = await tx
     .select({ count: count() })
@@ -76,7 +72,15 @@ export async function trimPlacements(tx: Queryable, prizeId: number): Promise<nu
   const switchedOff = await tx
     .update(prizeDistributions)
     .set({ isActive: false })
-    .where(and(inArray(prizeDistributions.id, removable.map((placement) => placement.id)), sql`not ${heldNow()}`))
+    .where(
+      and(
+        inArray(
+          prizeDistributions.id,
+          removable.map((placement) => placement.id),
+        ),
+        sql`not ${heldNow()}`,
+      ),
+    )
     .returning({ id: prizeDistributions.id });
   return switchedOff.length;
 }

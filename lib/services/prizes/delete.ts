@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { HELD_NOW, heldNow } from "@/db/prize-rules";
 import { prizeDistributions, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
-import { HELD_NOW, heldNow } from "@/db/prize-rules";
 
 /**
  * Deletes a prize and its placements (winners stay, with the prize name kept). Refused with 409 while a

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { today } from "@/db/prize-rules";
 import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
-import { today } from "@/db/prize-rules";
 
 /** Sets today's handed-out count of one prize (or of every prize) back to 0; targets rise, so top up. */
 export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; input: { id: number | "all" } }) {

@@ -16,10 +16,7 @@ function winnerRecords(total: number): string {
  * The pages are locked first (FOR UPDATE): a claim inserting a winner for one of them waits for us or we for
  * it, so the winners count read afterwards cannot miss a winner created in between.
  */
-export async function deleteProductsInTx(
-  tx: Tx,
-  { ids, force }: { ids: number[] | "all"; force: boolean },
-): Promise<number> {
+export async function deleteProductsInTx(tx: Tx, { ids, force }: { ids: number[] | "all"; force: boolean }): Promise<number> {
   const locked = await tx
     .select({ id: products.id })
     .from(products)

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { settings } from "@/db/schema";
 import { readSettings } from "@/db/queries/settings";
+import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
 import type { UpdateSettingsBody } from "@/lib/validation/settings";

@@ -51,7 +51,9 @@ export class ProductPage {
 
   /** Taps the ticket and waits for the reservation call to answer. */
   async tapTicket() {
-    const reserved = this.page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
+    const reserved = this.page.waitForResponse(
+      (response) => response.url().includes("/prize/claim/") && response.request().method() === "POST",
+    );
     await this.ticket.click();
     return reserved;
   }
@@ -67,7 +69,9 @@ export class ProductPage {
 
   /** Closes the claim form without winning, and waits for the cancel (PATCH) to reach the server. */
   async cancelClaim(how: "button" | "escape" = "button") {
-    const cancelled = this.page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH");
+    const cancelled = this.page.waitForResponse(
+      (response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH",
+    );
     if (how === "escape") await this.page.keyboard.press("Escape");
     else await this.claimDialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(this.claimDialog).toBeHidden();

@@ -1,11 +1,21 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 
-export type ApiProduct = { id: number; name: string; description: string; image: string | null; qr_code: string; url_path: string; winners_count: number };
+export type ApiProduct = {
+  id: number;
+  name: string;
+  description: string;
+  image: string | null;
+  qr_code: string;
+  url_path: string;
+  winners_count: number;
+};
 
 /** A PNG file for a file input, made on the spot. */
 export async function pngFile(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -26,7 +36,10 @@ export class ProductsPage {
   }
 
   async createViaApi(name: string, description = ""): Promise<ApiProduct> {
-    const response = await this.page.request.post("/api/admin/create-product/", { multipart: { name, description }, headers: await this.csrfHeader() });
+    const response = await this.page.request.post("/api/admin/create-product/", {
+      multipart: { name, description },
+      headers: await this.csrfHeader(),
+    });
     expect(response.status()).toBe(201);
     return (await response.json()) as ApiProduct;
   }

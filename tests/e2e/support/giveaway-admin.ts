@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../../playwright.config";
 
@@ -9,7 +9,9 @@ import { E2E_ADMIN } from "../../../playwright.config";
 
 /** A plain 400x400 picture, as organisers upload for a stand. */
 function standPicture(): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 400, channels: 3, background: "#4f46e5" } }).png().toBuffer();
+  return sharp({ create: { width: 400, height: 400, channels: 3, background: "#4f46e5" } })
+    .png()
+    .toBuffer();
 }
 
 export type ProductPageRef = { productId: number; urlPath: string };
@@ -48,7 +50,14 @@ export class GiveawayAdmin {
   async createPrize(name: string): Promise<number> {
     const response = await this.api.post("/api/prizes/", {
       headers: this.headers(),
-      multipart: { name, description: "Placed by the browser tests.", total_quantity: "100", daily_distribution: "100", maintenance_count: "100", is_active: "true" },
+      multipart: {
+        name,
+        description: "Placed by the browser tests.",
+        total_quantity: "100",
+        daily_distribution: "100",
+        maintenance_count: "100",
+        is_active: "true",
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { id: number }).id;
@@ -70,7 +79,10 @@ export class GiveawayAdmin {
   }
 
   async place(prizeId: number, page: ProductPageRef): Promise<void> {
-    const response = await this.api.post("/api/prize-distributions/", { headers: this.headers(), data: { prize: prizeId, product: page.productId, is_active: true } });
+    const response = await this.api.post("/api/prize-distributions/", {
+      headers: this.headers(),
+      data: { prize: prizeId, product: page.productId, is_active: true },
+    });
     expect(response.status(), await response.text()).toBe(201);
   }
 

@@ -5,10 +5,6 @@ import { getConfig } from "@/lib/config";
 import { updateSettings } from "@/lib/services/settings/update";
 import { updateSettingsBody } from "@/lib/validation/settings";
 
-export const GET = route({ access: "admin" }, async ({ ctx }) =>
-  readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }),
-);
+export const GET = route({ access: "admin" }, async ({ ctx }) => readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }));
 
-export const PATCH = route({ access: "admin", body: updateSettingsBody }, async ({ ctx, body }) =>
-  updateSettings({ ctx, input: body }),
-);
+export const PATCH = route({ access: "admin", body: updateSettingsBody }, async ({ ctx, body }) => updateSettings({ ctx, input: body }));

@@ -7,10 +7,7 @@ import { notFound } from "@/lib/errors";
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const sha256 = /^([0-9a-f]{64})\.webp$/.exec(params.file ?? "")?.[1];
   if (!sha256) throw notFound("No such image.");
-  const [image] = await ctx.db
-    .select({ data: images.data, contentType: images.contentType })
-    .from(images)
-    .where(eq(images.sha256, sha256));
+  const [image] = await ctx.db.select({ data: images.data, contentType: images.contentType }).from(images).where(eq(images.sha256, sha256));
   if (!image) throw notFound("No such image.");
   return new Response(new Uint8Array(image.data), {
     headers: {

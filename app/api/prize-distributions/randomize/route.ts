@@ -3,6 +3,4 @@ import { route } from "@/lib/api/route";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
 import { randomizeBody } from "@/lib/validation/distribution";
 
-export const POST = route({ access: "admin", body: randomizeBody }, async ({ ctx, body }) =>
-  randomizePlacements({ ctx, input: body }),
-);
+export const POST = route({ access: "admin", body: randomizeBody }, async ({ ctx, body }) => randomizePlacements({ ctx, input: body }));

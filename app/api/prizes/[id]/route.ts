@@ -1,7 +1,6 @@
 // GET /api/prizes/{id} - one prize; PUT - edit it (multipart); DELETE - delete it and its placements
 import { getPrize } from "@/db/queries/prizes";
 import { parseId } from "@/lib/api/params";
-import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";

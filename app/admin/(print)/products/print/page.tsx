@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
-import { getAdminSession } from "@/lib/auth/session";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
 import { db } from "@/db";
 import { listProductCodes } from "@/db/queries/products";
+import { getAdminSession } from "@/lib/auth/session";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { productPageUrl } from "@/lib/qr/urls";
@@ -34,7 +34,12 @@ export default async function PrintQrCodesPage() {
     products.map(async (product) => {
       const url = productPageUrl(baseUrl, product.urlPath);
       const svg = await qrSvg(url);
-      return { ...product, url, shortUrl: url.replace(/^https?:\/\//, ""), qrSrc: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+      return {
+        ...product,
+        url,
+        shortUrl: url.replace(/^https?:\/\//, ""),
+        qrSrc: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+      };
     }),
   );
 
@@ -46,7 +51,8 @@ export default async function PrintQrCodesPage() {
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Print QR codes</h1>
             <p className="mt-1 text-sm text-slate-600">
-              {cards.length} product page{cards.length === 1 ? "" : "s"}, {CARDS_PER_SHEET} cards per A4 sheet. Cut along the card edges and laminate them for the stands.
+              {cards.length} product page{cards.length === 1 ? "" : "s"}, {CARDS_PER_SHEET} cards per A4 sheet. Cut along the card edges and
+              laminate them for the stands.
             </p>
           </div>
           <div className="flex gap-2">
@@ -58,8 +64,8 @@ export default async function PrintQrCodesPage() {
         </div>
         {!configured && (
           <Banner tone="warning">
-            These QR codes open {baseUrl}, the address you are using now, because PUBLIC_BASE_URL is not set. Set it to the address visitors will use
-            before printing.
+            These QR codes open {baseUrl}, the address you are using now, because PUBLIC_BASE_URL is not set. Set it to the address visitors
+            will use before printing.
           </Banner>
         )}
         {cards.length === 0 && <Banner tone="info">There are no product pages yet, so there is nothing to print.</Banner>}
@@ -67,6 +73,7 @@ export default async function PrintQrCodesPage() {
 
       {chunk(cards, CARDS_PER_SHEET).map((sheet, sheetIndex) => (
         <section
+          // biome-ignore lint/suspicious/noArrayIndexKey: a sheet is its position in the print-out.
           key={sheetIndex}
           aria-label={`Sheet ${sheetIndex + 1}`}
           className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 print:mb-0 print:h-[277mm] print:grid-cols-2 print:grid-rows-3 print:gap-0 print:break-after-page print:last:break-after-auto"
@@ -77,7 +84,9 @@ export default async function PrintQrCodesPage() {
               className="flex flex-col items-center justify-center rounded-xl border border-slate-300 bg-white p-5 text-center break-inside-avoid print:rounded-none print:border-dashed print:p-[6mm]"
             >
               <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[60mm]" />
-              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[3mm] print:text-[14pt]">{card.name}</h2>
+              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[3mm] print:text-[14pt]">
+                {card.name}
+              </h2>
               <p className="mt-1 font-mono text-sm break-all text-slate-600 print:text-[9pt]">{card.shortUrl}</p>
             </article>
           ))}

@@ -5,10 +5,10 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
-import { isUrlPath } from "@/lib/url-path";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { cancelReservation, NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
+import { isUrlPath } from "@/lib/url-path";
 import { claimRequest } from "@/lib/validation/claim";
 
 export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
