@@ -5,7 +5,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { type AppConfig, getConfig } from "@/lib/config";
 import { acquireDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -24,12 +23,27 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Where the data lives: a Postgres server, or the embedded PGlite database in a folder. */
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
+
+/**
+ * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: it decides which date
+ * `current_date` is (the daily prize budget) and how dates in filters are read, so SQL builders never
+ * need the configuration.
+ */
+export type SessionSettings = { timeZone: string };
+
 export const POOL_SIZE = 10;
 
-export function openDatabase(target: AppConfig["database"]): DatabaseHandle {
+export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
-    const client = postgres(target.url, { max: POOL_SIZE, onnotice: () => {}, connect_timeout: 5 });
+    const client = postgres(target.url, {
+      max: POOL_SIZE,
+      onnotice: () => {},
+      connect_timeout: 5,
+      connection: { TimeZone: session.timeZone },
+    });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
     return {
       kind: "postgres",
@@ -40,6 +54,8 @@ export function openDatabase(target: AppConfig["database"]): DatabaseHandle {
   }
   acquireDataDirLock(target.dataDir);
   const client = new PGlite(path.join(target.dataDir, "pglite"));
+  // One connection, and PGlite runs queries in order: this runs before anything else does.
+  void client.query("select set_config('TimeZone', $1, false)", [session.timeZone]);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     kind: "embedded",
@@ -47,21 +63,4 @@ export function openDatabase(target: AppConfig["database"]): DatabaseHandle {
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };
-}
-
-// Next.js loads this module separately for pages, route handlers and instrumentation, so a module-level
-// variable would open one database per bundle: for PGlite, several instances on one directory (they do
-// not see each other's writes). The handle therefore lives on globalThis, once per process.
-const HANDLE_KEY = Symbol.for("prize-giveaway.database");
-type WithHandle = typeof globalThis & { [HANDLE_KEY]?: DatabaseHandle };
-
-/** The process-wide database, opened on first use (never at import, so `next build` opens nothing). */
-export function getDatabase(): DatabaseHandle {
-  const holder = globalThis as WithHandle;
-  holder[HANDLE_KEY] ??= openDatabase(getConfig().database);
-  return holder[HANDLE_KEY];
-}
-
-export function db(): Db {
-  return getDatabase().db;
 }

@@ -4,8 +4,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import type { AppConfig } from "@/lib/config";
-import type { DatabaseHandle } from "./index";
+import type { DatabaseHandle, DatabaseTarget } from "./index";
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 // Any constant works; it only has to be the same in every instance of this app.
@@ -15,7 +14,7 @@ const MIGRATION_LOCK_KEY = 7_301_994_001;
  * Applies the committed SQL in drizzle/. On Postgres several instances may start together, so the work
  * runs on one dedicated connection holding an advisory lock: the others wait, then find nothing to do.
  */
-export async function migrateDatabase(target: AppConfig["database"], handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(target: DatabaseTarget, handle: DatabaseHandle): Promise<void> {
   if (target.kind === "embedded") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

@@ -1,15 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import { prizeDistributions, prizes } from "@/db/schema";
-import { getConfig } from "@/lib/config";
 
 /**
  * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it
  * (server-behaviour.md: races are settled by conditional UPDATEs, never read-then-write).
  */
 
-/** Today's date in APP_TIMEZONE, from the database clock: all instances agree on when a day starts. */
+/**
+ * Today's date in APP_TIMEZONE, from the database clock: all instances agree on when a day starts. Every
+ * connection carries APP_TIMEZONE as its session time zone (db/index.ts), so this is `current_date`.
+ */
 export function today(): SQL {
-  return sql`(now() at time zone ${getConfig().timeZone})::date`;
+  return sql`current_date`;
 }
 
 /** Units handed out today: the stored count only counts for the date it was written on. */

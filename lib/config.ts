@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { DatabaseTarget } from "@/db";
 import { isoDate as realDate } from "./validation/dates";
 
 /**
@@ -82,7 +83,7 @@ const envSchema = z
 
 export type AppConfig = {
   port: number;
-  database: { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
+  database: DatabaseTarget;
   dataDir: string;
   authSecret: string;
   initialAdmin: { name: string; password: string } | undefined;

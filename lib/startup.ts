@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { getDatabase } from "@/db";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
+import { getDatabase } from "@/lib/database";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
 

@@ -10,8 +10,3 @@ export function newUrlPath(): string {
   for (let index = 0; index < URL_PATH_LENGTH; index += 1) path += ALPHABET[randomInt(ALPHABET.length)];
   return path;
 }
-
-/** Could this be a product page's path? Anything else cannot exist, so it is simply not found. */
-export function isUrlPath(value: string | undefined): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9]{8,32}$/.test(value);
-}

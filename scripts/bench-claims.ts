@@ -30,7 +30,11 @@ if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
   process.exit(1);
 }
 process.env.AUTH_SECRET ??= "bench-does-not-sign-sessions-0123456789";
-const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL });
+// The server under test must run with the same APP_TIMEZONE for "today" to agree.
+const database = openDatabase(
+  { kind: "postgres", url: process.env.DATABASE_URL },
+  { timeZone: process.env.APP_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone },
+);
 const { db } = database;
 
 async function seed(label: string, pageCount: number) {

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { type DatabaseHandle, getDatabase } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
+import { getDatabase } from "@/lib/database";
 
 /** Opens and migrates the configured database for a command-line script, or explains why it cannot. */
 export async function openCliDatabase(): Promise<DatabaseHandle> {

@@ -3,7 +3,7 @@ import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday } from "@/db/prize-rules";
 import { images, prizeDistributions, prizes, winners } from "@/db/schema";
-import { imageUrl } from "@/lib/images/store";
+import { imageUrl } from "@/urls/images";
 import { likePattern } from "./like";
 
 /** A prize as the admin API shows it (spec §3). */

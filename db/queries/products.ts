@@ -2,8 +2,8 @@ import "server-only";
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, products, winners } from "@/db/schema";
-import { imageUrl } from "@/lib/images/store";
-import { productQrUrl } from "@/lib/qr/urls";
+import { imageUrl } from "@/urls/images";
+import { productQrUrl } from "@/urls/products";
 import { likePattern } from "./like";
 
 function matchesSearch(search: string | undefined): SQL | undefined {

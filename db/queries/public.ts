@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { images, prizeDistributions, prizes, products } from "@/db/schema";
-import { imageUrl } from "@/lib/images/store";
-import { isUrlPath } from "@/lib/url-path";
+import { imageUrl } from "@/urls/images";
+import { isUrlPath } from "@/urls/products";
 
 export type PublicProductPage = {
   id: number;

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { db } from "@/db";
 import { getAdminSession } from "@/lib/auth/session";
+import { db } from "@/lib/database";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { type BodyFormat, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";

@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { db } from "@/db";
 import { getConfig } from "@/lib/config";
+import { db } from "@/lib/database";
 import { openSession, SESSION_SECONDS } from "@/lib/services/auth/sessions";
 import { loginBody } from "@/lib/validation/admin";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/db";
+import { db } from "@/lib/database";
 import { findActiveSession } from "@/lib/services/auth/sessions";
 import type { AdminIdentity } from "@/lib/services/context";
 import { auth } from "./next-auth";

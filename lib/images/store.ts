@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { images } from "@/db/schema";
+import { imageUrl } from "@/urls/images";
 
 /** Longest side of a stored image: large enough for a phone screen at 3x, small enough for venue Wi-Fi. */
 export const MAX_IMAGE_SIDE = 1200;
@@ -32,9 +33,4 @@ export async function saveImage(db: Queryable, { data, width, height }: Normalis
   await db.insert(images).values({ sha256, contentType: "image/webp", width, height, data }).onConflictDoNothing({ target: images.sha256 });
   const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sha256, sha256));
   return { id: row!.id, url: imageUrl(sha256) };
-}
-
-/** The content hash is in the URL, so a served image never changes and is cached as immutable. */
-export function imageUrl(sha256: string): string {
-  return `/api/images/${sha256}.webp`;
 }

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { type RunningServer, startServer } from "../support/app-server";
-import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
+import { createFreshPostgresDatabase, postgresReachable, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 
 export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 export const TEST_AUTH_SECRET = "integration-test-secret-0123456789abcdef";
@@ -22,7 +22,7 @@ export async function setup(project: TestProject) {
     ADMIN_NAME: TEST_ADMIN.name,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     DATA_DIR: tempDir("integration"),
-    APP_TIMEZONE: "Asia/Seoul",
+    APP_TIMEZONE: TEST_TIME_ZONE,
   };
   let databaseUrl: string | null = null;
   if (await postgresReachable()) {

@@ -2,6 +2,7 @@ import { inject } from "vitest";
 import { type Db, openDatabase } from "@/db";
 import { winners } from "@/db/schema";
 import { place, seedPrize } from "./seed";
+import { TEST_TIME_ZONE } from "./test-database";
 
 /**
  * A direct connection to the integration server's Postgres database, for arranging rows no API creates
@@ -16,7 +17,7 @@ export function openServerDatabase(file: string): { db: Db; close: () => Promise
     );
     return null;
   }
-  const handle = openDatabase({ kind: "postgres", url });
+  const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
   return { db: handle.db, close: handle.close };
 }
 

@@ -1,7 +1,6 @@
-import { type Db, openDatabase } from "@/db";
+import { type DatabaseTarget, type Db, openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
-import type { AppConfig } from "@/lib/config";
-import { createFreshPostgresDatabase, postgresReachable, tempDir } from "./test-database";
+import { createFreshPostgresDatabase, postgresReachable, TEST_TIME_ZONE, tempDir } from "./test-database";
 
 export type ServiceDatabase = { db: Db; kind: "postgres" | "embedded"; url: string | null; close: () => Promise<void> };
 
@@ -9,8 +8,8 @@ export type ServiceDatabase = { db: Db; kind: "postgres" | "embedded"; url: stri
 export async function freshServiceDatabase(label: string): Promise<ServiceDatabase> {
   if (await postgresReachable()) {
     const { url, drop } = await createFreshPostgresDatabase(label);
-    const target: AppConfig["database"] = { kind: "postgres", url };
-    const handle = openDatabase(target);
+    const target: DatabaseTarget = { kind: "postgres", url };
+    const handle = openDatabase(target, { timeZone: TEST_TIME_ZONE });
     await migrateDatabase(target, handle);
     return {
       db: handle.db,
@@ -22,8 +21,8 @@ export async function freshServiceDatabase(label: string): Promise<ServiceDataba
       },
     };
   }
-  const target: AppConfig["database"] = { kind: "embedded", dataDir: tempDir(label) };
-  const handle = openDatabase(target);
+  const target: DatabaseTarget = { kind: "embedded", dataDir: tempDir(label) };
+  const handle = openDatabase(target, { timeZone: TEST_TIME_ZONE });
   await migrateDatabase(target, handle);
   return { db: handle.db, kind: "embedded", url: null, close: () => handle.close() };
 }

@@ -4,6 +4,9 @@ import path from "node:path";
 import postgres from "postgres";
 
 /** Where integration tests get a database: a fresh one on the local Postgres, or PGlite if none answers. */
+/** The integration server's APP_TIMEZONE; connections a test opens itself use it too, so "today" agrees. */
+export const TEST_TIME_ZONE = "Asia/Seoul";
+
 export const ADMIN_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function postgresReachable(): Promise<boolean> {

@@ -3,10 +3,10 @@ import { likePattern } from "@/db/queries/like";
 import { parseId } from "@/lib/api/params";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
-import { productPageUrl } from "@/lib/qr/urls";
 import { shorten } from "@/lib/text";
 import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/image";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
+import { productPageUrl } from "@/urls/products";
 
 describe("likePattern", () => {
   it("makes %, _ and \\ literal for ILIKE", () => {

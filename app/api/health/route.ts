@@ -1,7 +1,8 @@
 // GET /api/health - 200 when the database answers, 503 when it does not (for load balancers and probes)
-import { getDatabase } from "@/db";
+
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
+import { getDatabase } from "@/lib/database";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PrizeClaim } from "@/components/public/prize-claim";
 import { PublicHeader } from "@/components/public/public-header";
-import { db } from "@/db";
 import { getPublicProductPage } from "@/db/queries/public";
+import { db } from "@/lib/database";
 
 // Whether a prize is waiting, and whether someone holds it, changes by the second: never cache.
 export const dynamic = "force-dynamic";

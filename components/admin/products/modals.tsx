@@ -6,8 +6,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DownloadIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import { qrDownloadName } from "@/lib/qr/file-names";
-import { productPageUrl } from "@/lib/qr/urls";
 import type { ProductForm } from "@/lib/validation/product";
+import { productPageUrl } from "@/urls/products";
 import type { ProductRow } from "./columns";
 import { type ImageChange, ProductFormFields } from "./form";
 

@@ -5,12 +5,12 @@ import { redirect } from "next/navigation";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
-import { db } from "@/db";
 import { listProductCodes } from "@/db/queries/products";
 import { getAdminSession } from "@/lib/auth/session";
+import { db } from "@/lib/database";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
-import { productPageUrl } from "@/lib/qr/urls";
+import { productPageUrl } from "@/urls/products";
 
 export const metadata: Metadata = { title: "Print QR codes" };
 

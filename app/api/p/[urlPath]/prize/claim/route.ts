@@ -8,8 +8,8 @@ import { conflict, notFound } from "@/lib/errors";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { cancelReservation, NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
-import { isUrlPath } from "@/lib/url-path";
 import { claimRequest } from "@/lib/validation/claim";
+import { isUrlPath } from "@/urls/products";
 
 export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
   const urlPath = params.urlPath;

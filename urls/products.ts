@@ -1,5 +1,6 @@
 /**
- * Addresses around a product's QR code. No server code here: the admin screens build the same URLs.
+ * Addresses around a product page and its QR code. Pure: db/ queries, the server and the admin screens
+ * build the same URLs from here.
  */
 
 /** The PNG of a product's QR code. Admin-only (app/api/products/[id]/qr/route.ts): url_path is the secret. */
@@ -10,4 +11,9 @@ export function productQrUrl(productId: number): string {
 /** The public page a QR code opens: `{base}/p/{url_path}`, base without a trailing slash. */
 export function productPageUrl(baseUrl: string, urlPath: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/p/${encodeURIComponent(urlPath)}`;
+}
+
+/** Could this be a product page's path? Anything else cannot exist, so it is simply not found. */
+export function isUrlPath(value: string | undefined): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9]{8,32}$/.test(value);
 }
