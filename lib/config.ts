@@ -60,6 +60,8 @@ const envSchema = z
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,
     EVENT_END_DATE: optionalDate,
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -92,6 +94,9 @@ export type AppConfig = {
   reservationSeconds: number;
   supportPhone: string | undefined;
   eventPeriod: { start: string | undefined; end: string | undefined };
+  /** How many proxies in front append to X-Forwarded-For and may be believed (lib/api/client-address.ts). */
+  trustedProxyHops: number;
+  logFormat: "text" | "json";
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +132,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     reservationSeconds: values.RESERVATION_SECONDS,
     supportPhone: values.SUPPORT_PHONE,
     eventPeriod: { start: values.EVENT_START_DATE, end: values.EVENT_END_DATE },
+    trustedProxyHops: values.TRUSTED_PROXY_HOPS,
+    logFormat: values.LOG_FORMAT,
   };
 }
 

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { notFound } from "@/lib/errors";
+import { wholeNumberInput } from "@/lib/validation/numbers";
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
 
-const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
+const positiveInt = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message));
 
 /** `page` from 1 and `page_size` 1..1000, as every paged list takes them. */
 export const pageQuery = z.object({
   page: positiveInt("A valid page number is required.").default(1),
   page_size: positiveInt("A valid page size is required.")
-    .max(PAGE_SIZE_MAX, `Ensure this value is less than or equal to ${PAGE_SIZE_MAX}.`)
+    .pipe(z.number().max(PAGE_SIZE_MAX, `Ensure this value is less than or equal to ${PAGE_SIZE_MAX}.`))
     .default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

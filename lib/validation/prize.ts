@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumberInput } from "./numbers";
 
 /**
  * Prize fields and the rules between them (spec §5), shared by the admin form (zodResolver) and the
@@ -6,11 +7,9 @@ import { z } from "zod";
  */
 
 const wholeNumber = (field: string, min: number) =>
-  z.coerce
-    .number({ error: `Enter the ${field} as a whole number.` })
-    .int(`Enter the ${field} as a whole number.`)
-    .min(min, `The ${field} must be at least ${min}.`)
-    .max(1_000_000, `The ${field} must be at most 1,000,000.`);
+  wholeNumberInput(`Enter the ${field} as a whole number.`).pipe(
+    z.number().min(min, `The ${field} must be at least ${min}.`).max(1_000_000, `The ${field} must be at most 1,000,000.`),
+  );
 
 /** Multipart checkboxes arrive as "true"/"false"/"on"; JSON as booleans. */
 export const formBoolean = z.union([
