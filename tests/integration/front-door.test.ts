@@ -37,6 +37,7 @@ describe("the front door", () => {
 describe.runIf(databaseUrl)("npm run demo:seed", () => {
   async function seed(url: string) {
     const env = {
+      NODE_ENV: "production" as const,
       PATH: process.env.PATH ?? "",
       DATABASE_URL: url,
       AUTH_SECRET: TEST_AUTH_SECRET,
