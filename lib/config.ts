@@ -62,6 +62,8 @@ const envSchema = z
     EVENT_END_DATE: optionalDate,
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
+    // Read by Next.js's server (scripts/server-entry.cjs sets the default); checked here so a typo stops start-up.
+    KEEP_ALIVE_TIMEOUT: z.coerce.number().int().min(1000, "must be at least 1000 (milliseconds)").optional(),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
