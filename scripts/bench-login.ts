@@ -58,8 +58,8 @@ async function main() {
   const counts = Object.entries(
     statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {}),
   );
-  console.log(`GET /api/ping/ at rest            : ${summary(atRest)}`);
-  console.log(`during ${logins} sign-ins at once    : ${summary(duringFlood)}  (${duringFlood.length} pings)`);
+  console.log(`${"GET /api/ping/ at rest".padEnd(30)}: ${summary(atRest)}`);
+  console.log(`${`during ${logins} sign-ins at once`.padEnd(30)}: ${summary(duringFlood)}  (${duringFlood.length} pings)`);
   console.log(`the flood took ${floodMs.toFixed(0)} ms; answers: ${counts.map(([status, count]) => `${count} x ${status}`).join(", ")}`);
 }
 
