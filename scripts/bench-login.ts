@@ -55,9 +55,9 @@ async function main() {
   flooding = false;
   await pinger;
 
-  const counts = Object.entries(
-    statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {}),
-  );
+  const tally = new Map<number, number>();
+  for (const status of statuses) tally.set(status, (tally.get(status) ?? 0) + 1);
+  const counts = [...tally];
   console.log(`${"GET /api/ping/ at rest".padEnd(30)}: ${summary(atRest)}`);
   console.log(`${`during ${logins} sign-ins at once`.padEnd(30)}: ${summary(duringFlood)}  (${duringFlood.length} pings)`);
   console.log(`the flood took ${floodMs.toFixed(0)} ms; answers: ${counts.map(([status, count]) => `${count} x ${status}`).join(", ")}`);

@@ -90,7 +90,8 @@ function junkBodies(): Body[] {
     body: json(allFields(value)),
   }));
   const form = FIELDS.map((field) => `${field}=0x10`).join("&");
-  const multipart = FIELDS.map((field) => `--b\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n0x10\r\n`).join("") + "--b--\r\n";
+  const parts = FIELDS.map((field) => `--b\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n0x10\r\n`).join("");
+  const multipart = `${parts}--b--\r\n`;
   return [
     ...bodies,
     {
