@@ -17,17 +17,18 @@ describe("long text is refused before any costly check", () => {
     expect(await response.json()).toEqual({ name: [CLAIM_MESSAGES.nameTooLong] });
   });
 
-  it("a 1 MB nickname is refused unread (413), and the server answers others meanwhile", async () => {
+  // 900 KB fitted under the old 1 MB body cap, and counting its characters stalled the server for minutes.
+  it("a 900 KB nickname is refused unread (413), and the server answers others meanwhile", async () => {
     const visitor = newVisitor(baseUrl);
     const started = performance.now();
     const [huge, ping] = await Promise.all([
-      visitor.post(claimPath(SOME_PAGE), { name: "x".repeat(1024 * 1024), password: "1234" }),
+      visitor.post(claimPath(SOME_PAGE), { name: "x".repeat(900 * 1024), password: "1234" }),
       fetch(`${baseUrl}/api/ping/`),
     ]);
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ detail: "The request body is too large." });
     expect(ping.status).toBe(200);
-    console.log(`1 MB nickname refused in ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(`900 KB nickname refused in ${(performance.now() - started).toFixed(0)} ms`);
   });
 
   it("a login name that grows past its column when lowercased (76 x İ) is a plain failed sign-in", async () => {
