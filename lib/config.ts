@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
 import { isoDate as realDate } from "./validation/dates";
+import { wholeNumberInput } from "./validation/numbers";
 
 /**
  * Every environment variable the app reads, parsed once. A bad value stops start-up with one line
@@ -60,10 +61,12 @@ const envSchema = z
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,
     EVENT_END_DATE: optionalDate,
-    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    TRUSTED_PROXY_HOPS: wholeNumberInput("must be a whole number").pipe(z.number().min(0).max(10)).default(0),
     LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
     // Read by Next.js's server (scripts/server-entry.cjs sets the default); checked here so a typo stops start-up.
-    KEEP_ALIVE_TIMEOUT: z.coerce.number().int().min(1000, "must be at least 1000 (milliseconds)").optional(),
+    KEEP_ALIVE_TIMEOUT: wholeNumberInput("must be a whole number of milliseconds")
+      .pipe(z.number().min(1000, "must be at least 1000 (milliseconds)"))
+      .optional(),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
