@@ -39,7 +39,7 @@ function isTimeZone(name: string): boolean {
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: wholeNumberInput("must be a whole number").pipe(z.number().min(1).max(65535)).default(3000),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -57,7 +57,7 @@ const envSchema = z
         .optional(),
     ),
     APP_TIMEZONE: optionalText.pipe(z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional()),
-    RESERVATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    RESERVATION_SECONDS: wholeNumberInput("must be a whole number of seconds").pipe(z.number().min(5).max(3600)).default(60),
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,
     EVENT_END_DATE: optionalDate,
