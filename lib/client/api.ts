@@ -129,7 +129,8 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
   throw new ApiError(response.status, errorBody);
 }
 
-function firstString(value: unknown): string | undefined {
+/** The first non-blank message of a DRF error value (`"msg"` or `["msg", ...]`); the one way to read one. */
+export function firstMessage(value: unknown): string | undefined {
   if (typeof value === "string" && value.trim() !== "") return value;
   if (Array.isArray(value)) return value.find((item): item is string => typeof item === "string" && item.trim() !== "");
   return undefined;
@@ -138,5 +139,15 @@ function firstString(value: unknown): string | undefined {
 /** The message to show for a failed call: the server's detail, else its error, else its first non-field error. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || !error.body) return fallback;
-  return firstString(error.body.detail) ?? firstString(error.body.error) ?? firstString(error.body.non_field_errors) ?? fallback;
+  return firstMessage(error.body.detail) ?? firstMessage(error.body.error) ?? firstMessage(error.body.non_field_errors) ?? fallback;
+}
+
+/** What a list screen asks for: a page, its size, and the screen's own filters (all text, as in the URL). */
+export type ListParams<F extends Record<string, string> = Record<string, string>> = { page: number; pageSize: number; filters: F };
+
+/** `?page=..&page_size=..&<filter>=..` for a list call; empty filters are left out. */
+export function listSearch(params: ListParams): string {
+  const search = new URLSearchParams({ page: String(params.page), page_size: String(params.pageSize) });
+  for (const [key, value] of Object.entries(params.filters ?? {})) if (value) search.set(key, value);
+  return `?${search}`;
 }

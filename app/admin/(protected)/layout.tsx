@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { AdminQueryProvider } from "@/components/admin/query-provider";
 import { getAdminSession } from "@/lib/auth/session";
 
 // Every request re-checks the session row, so a revoked session is refused at once.
@@ -9,5 +10,9 @@ export const dynamic = "force-dynamic";
 export default async function ProtectedAdminLayout({ children }: { children: ReactNode }) {
   const admin = await getAdminSession();
   if (!admin) redirect("/admin/login");
-  return <AdminShell adminName={admin.name}>{children}</AdminShell>;
+  return (
+    <AdminShell adminName={admin.name}>
+      <AdminQueryProvider>{children}</AdminQueryProvider>
+    </AdminShell>
+  );
 }
