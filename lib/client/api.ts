@@ -3,6 +3,8 @@
  * echoed in `X-CSRFToken`, 401 → admin login, 404 → /not-found, any other failure → ApiError.
  */
 
+import { ADMIN_LOGIN, loginPath } from "@/lib/auth/next-path";
+
 /** The server's error bodies: `{detail}`, `{field: [msg], non_field_errors: [msg]}`, or `{error}` (login). */
 export type ApiErrorBody = {
   detail?: unknown;
@@ -42,7 +44,6 @@ export type ApiFetchOptions = {
   redirectOn404?: boolean;
 };
 
-const LOGIN_PATH = "/admin/login";
 const NOT_FOUND_PATH = "/not-found";
 
 function readCookie(name: string): string | undefined {
@@ -122,7 +123,9 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
 
   const errorBody = asErrorBody(parsed);
   if (response.status === 401 && redirectOn401) {
-    if (window.location.pathname.replace(/\/+$/, "") !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+    // Back to this page after signing in again (the session ran out while the admin worked here).
+    if (window.location.pathname.replace(/\/+$/, "") !== ADMIN_LOGIN)
+      window.location.assign(loginPath(`${window.location.pathname}${window.location.search}`));
   } else if (response.status === 404 && redirectOn404) {
     window.location.assign(NOT_FOUND_PATH);
   }
