@@ -8,6 +8,8 @@ export type RowAction<Row> = {
   icon: ReactNode;
   tone?: "neutral" | "primary" | "danger";
   onClick: (row: Row) => void;
+  /** The accessible name from the row's name; by default "<label> <name>" ("Edit Aurora"). */
+  accessibleName?: (name: string) => string;
   /** Leave the action out for this row. */
   hidden?: (row: Row) => boolean;
 };
@@ -32,7 +34,7 @@ export function RowActions<Row>({ row, name, actions }: { row: Row; name: string
             key={action.label}
             type="button"
             onClick={() => action.onClick(row)}
-            aria-label={`${action.label} ${name}`}
+            aria-label={action.accessibleName?.(name) ?? `${action.label} ${name}`}
             title={action.label}
             className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors lg:px-3 ${toneClass[action.tone ?? "neutral"]}`}
           >

@@ -86,7 +86,12 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
   // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state; the columns never change.
   const columns = useMemo(() => {
     const actions: RowAction<ProductRow>[] = [
-      { label: "QR code", icon: <QrCodeIcon className="size-5" />, onClick: setQrProduct },
+      {
+        label: "QR code",
+        accessibleName: (name) => `QR code of ${name}`,
+        icon: <QrCodeIcon className="size-5" />,
+        onClick: setQrProduct,
+      },
       { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", onClick: setEditProduct },
       { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: (row) => remove.open({ kind: "one", row }) },
     ];
