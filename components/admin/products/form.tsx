@@ -72,10 +72,12 @@ export function ProductFormFields({
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first appears.
+  // On opening (when asked) and after each create: ready for the next product, the banner says this one was
+  // saved. Run after the render that re-enables the form, since focus cannot stay on the busy Save button.
+  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
   useEffect(() => {
-    if (focusOnMount) setFocus("name");
-  }, []);
+    if (focusRequest > 0) setFocus("name");
+  }, [focusRequest, setFocus]);
 
   const resetAll = () => {
     reset(defaultValues);
@@ -91,8 +93,7 @@ export function ProductFormFields({
       await onSubmit(values, change);
       if (mode === "create") {
         resetAll();
-        // Ready for the next product: the success banner says this one was created.
-        setFocus("name");
+        setFocusRequest((count) => count + 1);
       }
     } catch (error) {
       setFormError(
