@@ -48,7 +48,7 @@ export function AutoRefresh({
   const secondsLeft = updatedAt ? Math.max(0, Math.ceil((updatedAt + auto.intervalMs - now) / 1000)) : null;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-      <Button size="sm" onClick={onRefresh} busy={fetching} aria-label="Refresh now">
+      <Button size="sm" onClick={onRefresh} busy={fetching}>
         {!fetching && <UndoIcon className="size-4 -scale-x-100" />}
         Refresh
       </Button>
