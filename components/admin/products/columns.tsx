@@ -11,7 +11,7 @@ import { shorten } from "@/lib/text";
 /** Spec §9: the list shows the first 50 characters of a description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
 
-function WinnersLink({ product }: { product: ProductRow }) {
+function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
   return (
     <Link
       href={`/admin/winners?product=${product.id}`}
@@ -21,6 +21,8 @@ function WinnersLink({ product }: { product: ProductRow }) {
       }`}
     >
       {product.winners_count}
+      {/* On phones the column header is hidden, so the badge says what it counts. */}
+      {withWord && ` winner${product.winners_count === 1 ? "" : "s"}`}
     </Link>
   );
 }
@@ -60,7 +62,7 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
             </div>
           </div>
           <div className={`mt-2 flex items-center justify-between gap-2 ${phoneOnly}`}>
-            <WinnersLink product={product} />
+            <WinnersLink product={product} withWord />
             <RowActions row={product} name={product.name} actions={actions} />
           </div>
         </>
