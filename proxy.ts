@@ -1,12 +1,19 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
+import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
- * response that lacks one. The check itself happens in the route wrapper (lib/api/route.ts).
+ * response that lacks one. The check itself happens in the route wrapper (lib/api/route.ts). Admin pages also
+ * get their path in a request header, so a signed-out admin is sent back there after signing in.
  */
 export function proxy(request: NextRequest) {
-  const response = NextResponse.next();
+  const { pathname, search } = request.nextUrl;
+  // Admin layouts redirect to sign-in with the page asked for; a layout cannot read the URL itself.
+  const headers = new Headers(request.headers);
+  if (pathname.startsWith("/admin")) headers.set(ADMIN_PATH_HEADER, `${pathname}${search}`);
+  else headers.delete(ADMIN_PATH_HEADER);
+  const response = NextResponse.next({ request: { headers } });
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
 import { isoDate as realDate } from "./validation/dates";
-import { wholeNumberInput } from "./validation/numbers";
+import { wholeNumberInput } from "./validation/fields";
 
 /**
  * Every environment variable the app reads, parsed once. A bad value stops start-up with one line

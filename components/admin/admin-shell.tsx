@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useFocusTrap } from "@/components/ui/focus-trap";
 import {
   ChevronsLeftIcon,
   ChevronsRightIcon,
@@ -138,7 +139,6 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
   const collapsed = useSyncExternalStore(subscribeCollapsed, getCollapsed, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -149,45 +149,22 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
     setDrawerOpen(false);
   }
 
+  useFocusTrap({
+    open: drawerOpen,
+    panelRef: drawerRef,
+    onEscape: () => setDrawerOpen(false),
+    initialFocus: () => closeButtonRef.current,
+  });
+
+  // Widening past the md breakpoint hides the drawer; close it so the page does not stay scroll-locked.
   useEffect(() => {
     if (!drawerOpen) return;
-    const menuButton = menuButtonRef.current;
-    closeButtonRef.current?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setDrawerOpen(false);
-        return;
-      }
-      // aria-modal promises focus stays inside, so wrap Tab at both ends.
-      if (event.key !== "Tab" || !drawerRef.current) return;
-      const focusable = drawerRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    // Widening past the md breakpoint hides the drawer; close it so the page does not stay scroll-locked.
     const desktop = window.matchMedia("(min-width: 48rem)");
     const onBreakpoint = () => {
       if (desktop.matches) setDrawerOpen(false);
     };
-    document.addEventListener("keydown", onKeyDown);
     desktop.addEventListener("change", onBreakpoint);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      desktop.removeEventListener("change", onBreakpoint);
-      document.body.style.overflow = previousOverflow;
-      menuButton?.focus();
-    };
+    return () => desktop.removeEventListener("change", onBreakpoint);
   }, [drawerOpen]);
 
   async function logout() {
@@ -223,7 +200,7 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
         }`}
       >
         <div className={`flex h-16 items-center border-b border-slate-200 px-3 ${collapsed ? "justify-center" : "justify-between"}`}>
-          {!collapsed && <span className="truncate pl-3 font-semibold text-slate-900">{APP_TITLE}</span>}
+          {!collapsed && <span className="min-w-0 flex-1 pl-3 leading-tight font-semibold text-balance text-slate-900">{APP_TITLE}</span>}
           <button
             type="button"
             onClick={() => setCollapsed(!collapsed)}
@@ -242,7 +219,6 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 md:px-8">
           <button
-            ref={menuButtonRef}
             type="button"
             onClick={() => setDrawerOpen(true)}
             aria-expanded={drawerOpen}

@@ -3,14 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { inputClass } from "@/components/ui/field";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/admin";
 
 const UNEXPECTED_RESPONSE = "Login failed.";
 const FALLBACK_ERROR = "Login failed. Please check your ID and password.";
-
-const inputClass =
-  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600";
 
 /** The login endpoint answers `{error}` (400 wrong credentials, 429 throttled); prefer that text. */
 function loginErrorMessage(error: unknown): string {
@@ -18,7 +16,8 @@ function loginErrorMessage(error: unknown): string {
   return FALLBACK_ERROR;
 }
 
-export function LoginForm() {
+/** `nextPath`: where to go once signed in (checked by the page with `safeNextPath`). */
+export function LoginForm({ nextPath }: { nextPath: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   // Stays true after success so the button cannot be pressed again while the dashboard loads.
   const [redirecting, setRedirecting] = useState(false);
@@ -41,7 +40,7 @@ export function LoginForm() {
         return;
       }
       setRedirecting(true);
-      window.location.assign("/admin/dashboard");
+      window.location.assign(nextPath);
     } catch (error) {
       setFormError(loginErrorMessage(error));
     }

@@ -2,7 +2,7 @@
 
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
-import { ApiError, errorMessage } from "@/lib/client/api";
+import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
 import { cancelHold, claimPrize, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
@@ -47,12 +47,6 @@ const ClaimForm = lazy(() =>
 );
 
 const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check your connection and try again.";
-
-function firstString(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
-  return undefined;
-}
 
 /**
  * The page's only client island: the product picture (the ticket waits for it, spec §2) and the whole
@@ -124,7 +118,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         return;
       }
       if (error.status === 400) {
-        const fields: ClaimFieldErrors = { name: firstString(error.body?.name), password: firstString(error.body?.password) };
+        const fields: ClaimFieldErrors = { name: firstMessage(error.body?.name), password: firstMessage(error.body?.password) };
         if (fields.name || fields.password) return fields;
       }
       // The hold is gone (409) or the server failed; free whatever is left of it, then say so.

@@ -66,7 +66,7 @@ export function Banner({
 export type BannerMessage = { id: number; tone: BannerTone; text: string };
 
 /**
- * The one message a screen shows at a time. `show("success", ...)` hides itself after 3 s; errors stay
+ * The one message a screen shows at a time. `show("success", ...)` floats over the top and hides itself after 3 s; errors stay
  * until dismissed or replaced. Showing the same text again restarts the timer (new id).
  */
 export function useBanner() {
@@ -76,7 +76,7 @@ export function useBanner() {
     setMessage({ id: nextId.current++, tone, text });
   }, []);
   const clear = useCallback(() => setMessage(null), []);
-  const banner = message ? (
+  const strip = message ? (
     <Banner
       key={message.id}
       tone={message.tone}
@@ -86,5 +86,15 @@ export function useBanner() {
       {message.text}
     </Banner>
   ) : null;
+  // A success message floats over the screen: in the flow it would push the rows down and pull them back
+  // 3 s later, under the cursor. Errors and warnings stay in place until dismissed, next to what they concern.
+  const banner =
+    message?.tone === "success" ? (
+      <div className="pointer-events-none fixed inset-x-0 top-3 z-40 flex justify-center px-4">
+        <div className="pointer-events-auto w-full max-w-md rounded-xl shadow-lg">{strip}</div>
+      </div>
+    ) : (
+      strip
+    );
   return { message, banner, show, clear };
 }

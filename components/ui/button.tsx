@@ -27,7 +27,7 @@ export function buttonClass({
   size?: ButtonSize;
   className?: string;
 } = {}) {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variantClass[variant]} ${sizeClass[size]} ${className}`;
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap [&_svg]:shrink-0 transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variantClass[variant]} ${sizeClass[size]} ${className}`;
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

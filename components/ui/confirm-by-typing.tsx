@@ -2,6 +2,7 @@
 
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "./button";
+import { inputClass } from "./field";
 import { Modal } from "./modal";
 
 /**
@@ -101,7 +102,7 @@ export function ConfirmByTyping({
             setTyped(event.target.value);
             setMismatch(false);
           }}
-          className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 sm:text-sm"
+          className={inputClass}
         />
         <div role="alert" id={`${id}-message`}>
           {message && <p className="mt-2 text-sm text-red-700">{message}</p>}

@@ -5,6 +5,9 @@ import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageLimit } from "@/lib/val
 import { buttonClass } from "./button";
 import { ImageIcon, TrashIcon } from "./icons";
 
+// Screen readers announce it as an image already; the words say which one (and the browser tests find it so).
+const PREVIEW_NAME = "Selected image preview";
+
 /** An object URL for a picked file, revoked when the file changes or the picker goes away. */
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -64,7 +67,7 @@ export function ImagePicker({
         <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
           {previewUrl ? (
             // A plain img: object URLs and our own immutable images need no image optimiser.
-            <img src={previewUrl} alt="Selected for upload" className="size-full object-cover" />
+            <img src={previewUrl} alt={PREVIEW_NAME} className="size-full object-cover" />
           ) : (
             <span className="flex flex-col items-center gap-1 text-xs text-slate-500">
               <ImageIcon className="size-7 text-slate-400" />

@@ -1,7 +1,8 @@
 "use client";
 
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { FOCUSABLE, useFocusTrap } from "./focus-trap";
 import { CloseIcon } from "./icons";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "full";
@@ -16,12 +17,6 @@ const sizeClass: Record<ModalSize, string> = {
   "4xl": "sm:max-w-4xl",
   full: "sm:max-w-none sm:h-full",
 };
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-// Open modals, innermost last: only the top one answers Escape and keeps focus (a confirm over an edit form).
-const openStack: string[] = [];
 
 /**
  * An accessible dialog: labelled by its title, aria-modal, focus moved in on open and kept inside (Tab
@@ -66,60 +61,17 @@ export function Modal({
 }) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  // Latest values for the listeners, which are attached once per opening.
-  const latest = useRef({ onClose, dismissible });
-  useEffect(() => {
-    latest.current = { onClose, dismissible };
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening; initialFocus is read at that moment.
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    openStack.push(id);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    const panel = panelRef.current;
-    const target =
+  useFocusTrap({
+    open,
+    panelRef,
+    onEscape: () => {
+      if (dismissible) onClose();
+    },
+    initialFocus: (panel) =>
       initialFocus?.current ??
-      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
-      panel?.querySelector<HTMLElement>(`[data-modal-body] :is(${FOCUSABLE})`) ??
-      panel;
-    target?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (openStack[openStack.length - 1] !== id || !panel) return;
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        if (latest.current.dismissible) latest.current.onClose();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const inside = panel.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      openStack.splice(openStack.indexOf(id), 1);
-      if (openStack.length === 0) document.body.style.overflow = previousOverflow;
-      previouslyFocused?.focus?.();
-    };
-    // initialFocus is read once, on opening; re-running on its change would steal focus mid-edit.
-  }, [open, id]);
+      panel.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel.querySelector<HTMLElement>(`[data-modal-body] :is(${FOCUSABLE})`),
+  });
 
   if (!open || typeof document === "undefined") return null;
   const full = size === "full";

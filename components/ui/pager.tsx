@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon 
 import { pageWindow } from "./page-window";
 
 const cellClass =
-  "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
+  "min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
 
 function StepButton({
   label,
@@ -25,7 +25,7 @@ function StepButton({
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className={`${cellClass} text-slate-600 hover:bg-slate-100`}
+      className={`${cellClass} inline-flex text-slate-600 hover:bg-slate-100`}
     >
       {children}
     </button>
@@ -34,7 +34,7 @@ function StepButton({
 
 /**
  * First / previous / a window of page numbers (current ±2, with the first and last page and "…") / next /
- * last. Renders nothing when everything fits on one page.
+ * last; on phones three page numbers around the current one. Renders nothing when everything fits on one page.
  */
 export function Pager({
   page,
@@ -51,11 +51,14 @@ export function Pager({
   disabled?: boolean;
 }) {
   if (pageCount <= 1) return null;
+  // Phones show three consecutive page numbers around the current one (no "…"), so the row never wraps.
+  const phoneFirst = Math.min(Math.max(1, page - 1), Math.max(1, pageCount - 2));
+  const phoneHidden = (item: number) => (item < phoneFirst || item > phoneFirst + 2 ? "hidden sm:inline-flex" : "inline-flex");
   const go = (target: number) => {
     if (!disabled && target !== page && target >= 1 && target <= pageCount) onPageChange(target);
   };
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={label} className="flex items-center justify-center gap-1 sm:flex-wrap">
       <StepButton label="First page" disabled={disabled || page <= 1} onClick={() => go(1)}>
         <ChevronsLeftIcon className="size-4" />
       </StepButton>
@@ -71,12 +74,12 @@ export function Pager({
             disabled={disabled && item !== page}
             aria-label={`Page ${item}`}
             aria-current={item === page ? "page" : undefined}
-            className={`${cellClass} ${item === page ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            className={`${cellClass} ${phoneHidden(item)} ${item === page ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {item}
           </button>
         ) : (
-          <span key={item} aria-hidden="true" className="inline-flex min-w-6 justify-center text-slate-400">
+          <span key={item} aria-hidden="true" className="hidden min-w-6 justify-center text-slate-400 sm:inline-flex">
             …
           </span>
         ),

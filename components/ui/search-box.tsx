@@ -5,7 +5,8 @@ import { Button } from "./button";
 import { CloseIcon, SearchIcon } from "./icons";
 
 /**
- * A search field that searches on Enter or its button (disabled while the field is empty), and a clear
+ * A search field that searches on Enter or its button (disabled while the field is empty and no search is
+ * applied; emptying the field and pressing Enter clears the search), and a clear
  * button while a search is applied. `value` is the applied search; typing does not search by itself.
  */
 export function SearchBox({
@@ -33,7 +34,8 @@ export function SearchBox({
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        if (term) onSearch(term);
+        // An emptied box + Enter clears the applied search, as the clear button does.
+        if (term || value) onSearch(term);
       }}
       className="flex w-full min-w-0 items-center gap-2 sm:max-w-md"
     >
@@ -51,7 +53,7 @@ export function SearchBox({
           className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
         />
       </div>
-      <Button type="submit" variant="primary" disabled={!term}>
+      <Button type="submit" variant="primary" disabled={!term && !value}>
         Search
       </Button>
       {value && (

@@ -9,7 +9,9 @@ import { likePattern } from "./like";
 function matchesSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
-  return or(ilike(products.name, pattern), ilike(products.description, pattern));
+  // A printed address (`https://host/p/ab12cd34` or `/p/ab12cd34`) finds its product by the path alone.
+  const pathPattern = likePattern(search.replace(/^.*\/p\//, "").replace(/\/+$/, ""));
+  return or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.urlPath, pathPattern));
 }
 
 // Correlated count on the indexed winners.product_id: cheap per row of one page.

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { Page } from "@/lib/contracts/page";
 import { notFound } from "@/lib/errors";
-import { wholeNumberInput } from "@/lib/validation/numbers";
+import { positiveInt } from "@/lib/validation/fields";
+
+export type { Page };
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
-
-const positiveInt = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message));
 
 /** `page` from 1 and `page_size` 1..1000, as every paged list takes them. */
 export const pageQuery = z.object({
@@ -27,8 +28,6 @@ export const searchablePageQuery = pageQuery.extend({
     .optional()
     .transform((value) => value || undefined),
 });
-
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 export function pageWindow({ page, page_size }: PageQuery): { limit: number; offset: number } {
   return { limit: page_size, offset: (page - 1) * page_size };

@@ -3,6 +3,8 @@
  * echoed in `X-CSRFToken`, 401 → admin login, 404 → /not-found, any other failure → ApiError.
  */
 
+import { ADMIN_LOGIN, loginPath } from "@/lib/auth/next-path";
+
 /** The server's error bodies: `{detail}`, `{field: [msg], non_field_errors: [msg]}`, or `{error}` (login). */
 export type ApiErrorBody = {
   detail?: unknown;
@@ -42,7 +44,6 @@ export type ApiFetchOptions = {
   redirectOn404?: boolean;
 };
 
-const LOGIN_PATH = "/admin/login";
 const NOT_FOUND_PATH = "/not-found";
 
 function readCookie(name: string): string | undefined {
@@ -122,14 +123,17 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
 
   const errorBody = asErrorBody(parsed);
   if (response.status === 401 && redirectOn401) {
-    if (window.location.pathname.replace(/\/+$/, "") !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+    // Back to this page after signing in again (the session ran out while the admin worked here).
+    if (window.location.pathname.replace(/\/+$/, "") !== ADMIN_LOGIN)
+      window.location.assign(loginPath(`${window.location.pathname}${window.location.search}`));
   } else if (response.status === 404 && redirectOn404) {
     window.location.assign(NOT_FOUND_PATH);
   }
   throw new ApiError(response.status, errorBody);
 }
 
-function firstString(value: unknown): string | undefined {
+/** The first non-blank message of a DRF error value (`"msg"` or `["msg", ...]`); the one way to read one. */
+export function firstMessage(value: unknown): string | undefined {
   if (typeof value === "string" && value.trim() !== "") return value;
   if (Array.isArray(value)) return value.find((item): item is string => typeof item === "string" && item.trim() !== "");
   return undefined;
@@ -138,5 +142,15 @@ function firstString(value: unknown): string | undefined {
 /** The message to show for a failed call: the server's detail, else its error, else its first non-field error. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || !error.body) return fallback;
-  return firstString(error.body.detail) ?? firstString(error.body.error) ?? firstString(error.body.non_field_errors) ?? fallback;
+  return firstMessage(error.body.detail) ?? firstMessage(error.body.error) ?? firstMessage(error.body.non_field_errors) ?? fallback;
+}
+
+/** What a list screen asks for: a page, its size, and the screen's own filters (all text, as in the URL). */
+export type ListParams<F extends Record<string, string> = Record<string, string>> = { page: number; pageSize: number; filters: F };
+
+/** `?page=..&page_size=..&<filter>=..` for a list call; empty filters are left out. */
+export function listSearch(params: ListParams): string {
+  const search = new URLSearchParams({ page: String(params.page), page_size: String(params.pageSize) });
+  for (const [key, value] of Object.entries(params.filters ?? {})) if (value) search.set(key, value);
+  return `?${search}`;
 }

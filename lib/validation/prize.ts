@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { wholeNumberInput } from "./numbers";
+import { formBoolean, imageFile, wholeNumberInput } from "./fields";
 
 /**
  * Prize fields and the rules between them (spec §5), shared by the admin form (zodResolver) and the
@@ -11,13 +11,6 @@ const wholeNumber = (field: string, min: number) =>
     z.number().min(min, `The ${field} must be at least ${min}.`).max(1_000_000, `The ${field} must be at most 1,000,000.`),
   );
 
-/** Multipart checkboxes arrive as "true"/"false"/"on"; JSON as booleans. */
-export const formBoolean = z.union([
-  z.boolean(),
-  z.enum(["true", "false", "on", "1", "0"]).transform((value) => value === "true" || value === "on" || value === "1"),
-]);
-
-const imageFile = z.instanceof(File, { error: "Upload an image file." }).optional();
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export const PRIZE_RULE_MESSAGES = {
@@ -37,7 +30,7 @@ const prizeFields = z.object({
   daily_distribution: wholeNumber("daily distribution", 1),
   maintenance_count: wholeNumber("maintenance count", 1),
   is_active: formBoolean.default(true),
-  image: z.preprocess(emptyToUndefined, imageFile),
+  image: imageFile,
 });
 
 type RuleInput = { total_quantity: number; daily_distribution: number; maintenance_count: number; remaining_quantity?: number };

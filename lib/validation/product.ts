@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absentMeansFalse, imageFile, MAX_ID } from "./fields";
 
 /**
  * Product page input, one schema per operation. The add and edit forms (zodResolver) and the route
@@ -23,41 +24,8 @@ const description = z
 export const productForm = z.object({ name, description });
 export type ProductForm = z.infer<typeof productForm>;
 
-type FileLike = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
-
-function isFileLike(value: unknown): value is FileLike {
-  return typeof value === "object" && value !== null && "arrayBuffer" in value && "size" in value && "name" in value;
-}
-
-/**
- * A multipart `image` field: a file, or nothing. An empty file input (no name, no bytes) and an empty string
- * (the spec's prize client sends one when removing) both count as "no new image".
- */
-const imageField = z
-  .unknown()
-  .transform((value, context): File | undefined => {
-    if (value === undefined || value === "") return undefined;
-    if (Array.isArray(value)) {
-      context.addIssue({ code: "custom", message: "Send one image only." });
-      return z.NEVER;
-    }
-    if (!isFileLike(value)) {
-      context.addIssue({ code: "custom", message: "The submitted data was not a file. Check the encoding type on the form." });
-      return z.NEVER;
-    }
-    if (value.size === 0 && value.name === "") return undefined;
-    return value as File;
-  })
-  .optional();
-
-/** A true/false flag sent as form or query text ("true"/"false", "1"/"0"); absent or empty means false. */
-export const flag = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])], { error: "Must be true or false." })
-  .optional()
-  .transform((value) => value === true || value === "true" || value === "1");
-
 /** POST /api/admin/create-product/ (multipart). */
-export const createProductBody = z.object({ name, description: description.optional().default(""), image: imageField }).strict();
+export const createProductBody = z.object({ name, description: description.optional().default(""), image: imageFile }).strict();
 export type CreateProductBody = z.infer<typeof createProductBody>;
 
 /**
@@ -65,7 +33,7 @@ export type CreateProductBody = z.infer<typeof createProductBody>;
  * neither keeps it. A missing description is left as it is.
  */
 export const updateProductBody = z
-  .object({ name, description: description.optional(), image: imageField, remove_image: flag })
+  .object({ name, description: description.optional(), image: imageFile, remove_image: absentMeansFalse })
   .strict()
   .refine((body) => !(body.image && body.remove_image), {
     message: "Send either a new image or remove_image=true, not both.",
@@ -73,7 +41,7 @@ export const updateProductBody = z
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 
 /** DELETE /api/products/{id}/?force=true: force deletes even when winners are linked (they are kept). */
-export const deleteProductQuery = z.object({ force: flag });
+export const deleteProductQuery = z.object({ force: absentMeansFalse });
 
 /** POST /api/products/delete_selected/ (JSON). */
 export const deleteSelectedProductsBody = z
@@ -84,7 +52,7 @@ export const deleteSelectedProductsBody = z
           .number({ error: "Each product id must be a number." })
           .int("Each product id must be a whole number.")
           .positive("Each product id must be positive.")
-          .max(2_147_483_647, "No product has this id."),
+          .max(MAX_ID, "No product has this id."),
         {
           error: "Send the ids of the products to delete as a list.",
         },
@@ -97,4 +65,4 @@ export const deleteSelectedProductsBody = z
 export type DeleteSelectedProductsBody = z.infer<typeof deleteSelectedProductsBody>;
 
 /** DELETE /api/products/delete_all/?confirm=true&force=... */
-export const deleteAllProductsQuery = z.object({ confirm: flag, force: flag });
+export const deleteAllProductsQuery = z.object({ confirm: absentMeansFalse, force: absentMeansFalse });

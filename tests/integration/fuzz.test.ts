@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { settings } from "@/db/schema";
 import { newCsrfToken } from "@/lib/api/csrf";
-import { discoverApiRoutes, fillTemplate, type RouteMethod } from "../support/api-routes";
+import { type DiscoveredRoute, discoverApiRoutes, fillTemplate } from "../support/api-routes";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient } from "../support/http-client";
 import { rawRequest } from "../support/raw-http";
@@ -131,9 +131,9 @@ type Probe = { method: string; path: string; body?: Body; identity: Identity };
  * Routes whose plain call changes data (sign out, reset every prize's day): the admin is not sent there,
  * since even junk would be ignored and the call would act. Anything with a body, a query or an id is fuzzed.
  */
-const adminMaySend = (route: RouteMethod) => route.method === "GET" || route.takesBody || route.takesQuery || route.params.length > 0;
+const adminMaySend = (route: DiscoveredRoute) => route.method === "GET" || route.takesBody || route.takesQuery || route.params.length > 0;
 
-function probesFor(route: RouteMethod, identity: Identity, realUrlPath: string): Probe[] {
+function probesFor(route: DiscoveredRoute, identity: Identity, realUrlPath: string): Probe[] {
   if (identity.name === "admin" && !adminMaySend(route)) return [];
   const neutral = (param: string) =>
     param === "urlPath" ? realUrlPath : param === "file" ? "nothing.webp" : param === "path" ? "nothing/here" : "999999999";

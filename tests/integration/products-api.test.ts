@@ -191,6 +191,18 @@ describe("GET /api/products/", () => {
     expect(await search(`  COTTON ${token.toUpperCase()}  `)).toHaveLength(2);
   });
 
+  it("finds a product by its URL path, also written as a printed address", async () => {
+    const client = await signedInClient(baseUrl, TEST_ADMIN);
+    const product = await createProduct(client, { name: `Printed ${token}` });
+    for (const term of [product.url_path, `/p/${product.url_path}`, `https://event.example/p/${product.url_path}/`]) {
+      const response = await client.get(`/api/products/?search=${encodeURIComponent(term)}`);
+      expect(
+        ((await response.json()).results as ProductJson[]).map((found) => found.id),
+        term,
+      ).toEqual([product.id]);
+    }
+  });
+
   it("answers 401 without a session", async () => {
     const response = await fetch(`${baseUrl}/api/products/`);
     expect(response.status).toBe(401);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/admin/login-form";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { getAdminSession } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import packageJson from "@/package.json";
@@ -10,8 +11,10 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Admin sign in" };
 
-export default async function AdminLoginPage() {
-  if (await getAdminSession()) redirect("/admin/dashboard");
+export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next } = await searchParams;
+  const nextPath = safeNextPath(typeof next === "string" ? next : undefined);
+  if (await getAdminSession()) redirect(nextPath);
   const { supportPhone } = getConfig();
   const dialable = supportPhone?.replace(/[^\d+]/g, "");
 
@@ -24,7 +27,7 @@ export default async function AdminLoginPage() {
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <LoginForm />
+            <LoginForm nextPath={nextPath} />
           </div>
         </div>
       </main>

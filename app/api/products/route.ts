@@ -2,8 +2,11 @@
 import { listProducts } from "@/db/queries/products";
 import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
+import type { Page } from "@/lib/contracts/page";
+import type { ProductRow } from "@/lib/contracts/products";
 
 export const GET = route({ access: "admin", query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listProducts({ db: ctx.db, search: query.search, ...pageWindow(query) });
-  return toPage(request.url, query, count, results);
+  const page: Page<ProductRow> = toPage(request.url, query, count, results);
+  return page;
 });

@@ -2,67 +2,76 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { Checkbox } from "@/components/ui/checkbox";
+import { selectColumn } from "@/components/admin/list/select-column";
 import { ImageIcon } from "@/components/ui/icons";
-import type { listProducts } from "@/db/queries/products";
+import { type RowAction, RowActions } from "@/components/ui/row-actions";
+import type { ProductRow } from "@/lib/contracts/products";
 import { shorten } from "@/lib/text";
-import { type ProductRowHandlers, RowActions } from "./row-actions";
-
-/** A row of the products table: exactly what GET /api/products/ returns for one product. */
-export type ProductRow = Awaited<ReturnType<typeof listProducts>>["results"][number];
 
 /** Spec §9: the list shows the first 50 characters of a description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
 
-export function productColumns(handlers: ProductRowHandlers): ColumnDef<ProductRow>[] {
+function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
+  return (
+    <Link
+      href={`/admin/winners?product=${product.id}`}
+      aria-label={`${product.winners_count} winners of ${product.name}`}
+      className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:min-h-9 ${
+        product.winners_count > 0 ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100" : "bg-slate-100 text-slate-600 hover:bg-slate-200"
+      }`}
+    >
+      {product.winners_count}
+      {/* On phones the column header is hidden, so the badge says what it counts. */}
+      {withWord && ` winner${product.winners_count === 1 ? "" : "s"}`}
+    </Link>
+  );
+}
+
+/**
+ * The products table. On phones a row is two lines in one cell (image, name, description and path; then
+ * winners and the actions), so names get the full width; from `sm` each has its own column.
+ */
+export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<ProductRow>[] {
+  const phoneOnly = "sm:hidden";
+  const fromSm = { className: "hidden sm:table-cell" };
   return [
-    {
-      id: "select",
-      meta: { className: "w-10" },
-      header: ({ table }) => (
-        <Checkbox
-          aria-label="Select all products on this page"
-          checked={table.getIsAllPageRowsSelected()}
-          indeterminate={table.getIsSomePageRowsSelected()}
-          disabled={table.getRowModel().rows.length === 0}
-          onChange={table.getToggleAllPageRowsSelectedHandler()}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox aria-label={`Select ${row.original.name}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-      ),
-    },
+    selectColumn<ProductRow>({ pageLabel: "Select all products on this page", rowLabel: (product) => `Select ${product.name}` }),
     {
       id: "product",
       header: "Product",
       meta: { className: "min-w-40" },
       cell: ({ row: { original: product } }) => (
-        <div className="flex items-center gap-3">
-          <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-            {product.image ? (
-              // Our own content-hashed image, already resized on upload.
-              <img src={product.image} alt="" loading="lazy" className="size-full object-cover" />
-            ) : (
-              <ImageIcon className="size-5 text-slate-400" />
-            )}
+        <>
+          <div className="flex items-center gap-3">
+            <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+              {product.image ? (
+                // Our own content-hashed image, already resized on upload.
+                <img src={product.image} alt="" loading="lazy" className="size-full object-cover" />
+              ) : (
+                <ImageIcon className="size-5 text-slate-400" />
+              )}
+            </div>
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{product.name}</p>
+              {product.description && (
+                <p className="text-slate-600 [overflow-wrap:anywhere]" title={product.description}>
+                  {shorten(product.description, DESCRIPTION_PREVIEW_LENGTH)}
+                </p>
+              )}
+              <p className={`font-mono text-xs text-slate-500 ${phoneOnly}`}>/p/{product.url_path}</p>
+            </div>
           </div>
-          <div className="min-w-0">
-            <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{product.name}</p>
-            {product.description && (
-              <p className="text-slate-600 [overflow-wrap:anywhere]" title={product.description}>
-                {shorten(product.description, DESCRIPTION_PREVIEW_LENGTH)}
-              </p>
-            )}
-            {/* On phones the URL path column is hidden; show the path here instead. */}
-            <p className="font-mono text-xs text-slate-500 sm:hidden">/p/{product.url_path}</p>
+          <div className={`mt-2 flex items-center justify-between gap-2 ${phoneOnly}`}>
+            <WinnersLink product={product} withWord />
+            <RowActions row={product} name={product.name} actions={actions} />
           </div>
-        </div>
+        </>
       ),
     },
     {
       id: "url_path",
       header: "URL path",
-      meta: { className: "hidden sm:table-cell" },
+      meta: fromSm,
       cell: ({ row }) => (
         <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{row.original.url_path}</code>
       ),
@@ -70,26 +79,14 @@ export function productColumns(handlers: ProductRowHandlers): ColumnDef<ProductR
     {
       id: "winners",
       header: "Winners",
-      meta: { className: "text-center" },
-      cell: ({ row: { original: product } }) => (
-        <Link
-          href={`/admin/winners?product=${product.id}`}
-          aria-label={`${product.winners_count} winners of ${product.name}`}
-          className={`inline-flex min-h-9 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors ${
-            product.winners_count > 0
-              ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100"
-              : "bg-slate-100 text-slate-600 hover:bg-slate-200"
-          }`}
-        >
-          {product.winners_count}
-        </Link>
-      ),
+      meta: { className: "hidden text-center sm:table-cell" },
+      cell: ({ row }) => <WinnersLink product={row.original} />,
     },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "text-right" },
-      cell: ({ row }) => <RowActions product={row.original} {...handlers} />,
+      meta: { className: "hidden text-right sm:table-cell" },
+      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
     },
   ];
 }

@@ -1,24 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { UndoIcon } from "@/components/ui/icons";
 import { ImagePicker } from "@/components/ui/image-picker";
-import { ApiError, errorMessage } from "@/lib/client/api";
+import { applyServerErrors } from "@/lib/client/form-errors";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type ProductForm, productForm } from "@/lib/validation/product";
 
 /** What happens to the image on save: nothing, a new file, or removal of the stored one. */
 export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
-
-const inputClass =
-  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 sm:text-sm";
-
-function firstMessage(value: unknown): string | undefined {
-  return Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
-}
 
 function imageStatus(change: ImageChange, hasOriginal: boolean): string {
   if (change.kind === "remove") return "The current image will be deleted when you save.";
@@ -39,6 +33,8 @@ export function ProductFormFields({
   failureMessage,
   onSubmit,
   onCancel,
+  onDirtyChange,
+  focusOnMount = false,
   children,
 }: {
   mode: "create" | "edit";
@@ -48,10 +44,13 @@ export function ProductFormFields({
   failureMessage: string;
   onSubmit: (values: ProductForm, image: ImageChange) => Promise<void>;
   onCancel?: () => void;
+  /** Told whether the form holds unsaved changes, so closing it can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Put the cursor in the first field when the form appears (the add panel just opened). */
+  focusOnMount?: boolean;
   /** Extra content between the fields and the buttons (the QR section when editing). */
   children?: ReactNode;
 }) {
-  const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [removed, setRemoved] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -61,11 +60,24 @@ export function ProductFormFields({
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    setFocus,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues });
 
   const change: ImageChange = file ? { kind: "replace", file } : removed ? { kind: "remove" } : { kind: "keep" };
   const hasOriginal = Boolean(originalImageUrl);
+  const dirty = isDirty || change.kind !== "keep";
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // On opening (when asked) and after each create: ready for the next product, the banner says this one was
+  // saved. Run after the render that re-enables the form, since focus cannot stay on the busy Save button.
+  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
+  useEffect(() => {
+    if (focusRequest > 0) setFocus("name");
+  }, [focusRequest, setFocus]);
 
   const resetAll = () => {
     reset(defaultValues);
@@ -79,23 +91,14 @@ export function ProductFormFields({
     setFormError(null);
     try {
       await onSubmit(values, change);
-      if (mode === "create") resetAll();
+      if (mode === "create") {
+        resetAll();
+        setFocusRequest((count) => count + 1);
+      }
     } catch (error) {
-      const body = error instanceof ApiError ? error.body : null;
-      let placed = false;
-      for (const field of ["name", "description"] as const) {
-        const message = firstMessage(body?.[field]);
-        if (message) {
-          setError(field, { message });
-          placed = true;
-        }
-      }
-      const imageMessage = firstMessage(body?.image);
-      if (imageMessage) {
-        setImageError(imageMessage);
-        placed = true;
-      }
-      if (!placed || body?.detail || body?.non_field_errors) setFormError(errorMessage(error, failureMessage));
+      setFormError(
+        applyServerErrors(error, { fields: ["name", "description"], setError, extra: { image: setImageError }, fallback: failureMessage }),
+      );
     }
   });
 
@@ -145,47 +148,13 @@ export function ProductFormFields({
         </p>
       )}
 
-      <div>
-        <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Name{" "}
-          <span className="text-red-700" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id={`${id}-name`}
-          autoComplete="off"
-          aria-required="true"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          className={inputClass}
-          {...register("name")}
-        />
-        {errors.name && (
-          <p id={`${id}-name-error`} className="mt-1.5 text-sm text-red-700">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
+      <Field label="Name" required error={errors.name?.message}>
+        {(control) => <input {...control} autoComplete="off" {...register("name")} />}
+      </Field>
 
-      <div>
-        <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Description
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          className={inputClass}
-          {...register("description")}
-        />
-        {errors.description && (
-          <p id={`${id}-description-error`} className="mt-1.5 text-sm text-red-700">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <Field label="Description" error={errors.description?.message}>
+        {(control) => <textarea {...control} rows={3} {...register("description")} />}
+      </Field>
 
       {children}
 

@@ -2,18 +2,13 @@
 
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DownloadIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
+import type { ProductRow } from "@/lib/contracts/products";
 import { qrDownloadName } from "@/lib/qr/file-names";
 import type { ProductForm } from "@/lib/validation/product";
 import { productPageUrl } from "@/urls/products";
-import type { ProductRow } from "./columns";
 import { type ImageChange, ProductFormFields } from "./form";
-
-/** The phrases the bulk deletes ask to be typed (spec §5). */
-export const DELETE_SELECTED_PHRASE = "delete selected";
-export const DELETE_ALL_PHRASE = "delete all";
 
 /** A product's QR code with its URL path, the full address it opens, and a download named after the path. */
 export function QrPanel({ product, baseUrl, compact = false }: { product: ProductRow; baseUrl: string; compact?: boolean }) {
@@ -64,12 +59,15 @@ export function EditProductModal({
   baseUrl,
   saving,
   onClose,
+  onDirtyChange,
   onSave,
 }: {
   product: ProductRow | null;
   baseUrl: string;
   saving: boolean;
+  /** Every way of closing (backdrop, Escape, Cancel): the screen asks first when there are unsaved changes. */
   onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
   onSave: (product: ProductRow, values: ProductForm, image: ImageChange) => Promise<void>;
 }) {
   return (
@@ -84,6 +82,7 @@ export function EditProductModal({
           failureMessage="Failed to update the product."
           onSubmit={(values, image) => onSave(product, values, image)}
           onCancel={onClose}
+          onDirtyChange={onDirtyChange}
         >
           <section aria-labelledby={`qr-heading-${product.id}`} className="rounded-xl border border-slate-200 p-4">
             <h3 id={`qr-heading-${product.id}`} className="mb-3 text-sm font-semibold text-slate-900">
@@ -129,96 +128,5 @@ export function DeleteProductModal({
     >
       This deletes the product page and its QR code stops working. Winner records are kept.
     </ConfirmByTyping>
-  );
-}
-
-export function DeleteSelectedModal({
-  open,
-  count,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  count: number;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <ConfirmByTyping
-      open={open}
-      onClose={onClose}
-      title={`Delete ${count} selected product${count === 1 ? "" : "s"}`}
-      phrase={DELETE_SELECTED_PHRASE}
-      mismatchMessage="The confirmation text does not match."
-      busy={busy}
-      error={error}
-      onConfirm={onConfirm}
-    >
-      The selected product pages are deleted and their QR codes stop working. Winner records are kept.
-    </ConfirmByTyping>
-  );
-}
-
-export function DeleteAllModal({
-  open,
-  total,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  total: number;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <ConfirmByTyping
-      open={open}
-      onClose={onClose}
-      title="Delete all products"
-      phrase={DELETE_ALL_PHRASE}
-      mismatchMessage="The confirmation text does not match."
-      busy={busy}
-      error={error}
-      onConfirm={onConfirm}
-    >
-      All {total} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner records are kept.
-    </ConfirmByTyping>
-  );
-}
-
-/** Spec §8: winners are linked, so ask before repeating the delete with force. */
-export function WinnersLinkedDialog({
-  winnersCount,
-  busy,
-  onClose,
-  onConfirm,
-}: {
-  winnersCount: number | null;
-  busy: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <ConfirmDialog
-      open={winnersCount !== null}
-      onClose={onClose}
-      title="Winners are linked"
-      confirmLabel="Delete anyway"
-      busy={busy}
-      onConfirm={onConfirm}
-    >
-      <p>
-        {winnersCount} winner record{winnersCount === 1 ? " is" : "s are"} linked to what you are deleting. Delete anyway?
-      </p>
-      <p className="mt-2 text-slate-600">The winner records stay in the winners list with the product name they had.</p>
-    </ConfirmDialog>
   );
 }

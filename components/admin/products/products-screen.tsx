@@ -2,26 +2,30 @@
 
 import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import {
+  askWhenWinnersLinked,
+  BulkDeleteModal,
+  ForceDeleteDialog,
+  type ListDeleteTarget,
+  useDeleteFlow,
+} from "@/components/admin/delete-flow";
+import { useDiscardGuard } from "@/components/admin/discard-guard";
+import { ListTable } from "@/components/admin/list/list-table";
+import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { QrCodeIcon, SearchIcon } from "@/components/ui/icons";
-import { Pager } from "@/components/ui/pager";
-import { Spinner } from "@/components/ui/spinner";
-import { ApiError, apiFetch, errorMessage } from "@/lib/client/api";
-import { saveBlob } from "@/lib/client/download";
-import { qrZipName } from "@/lib/qr/file-names";
+import { PencilIcon, QrCodeIcon, SearchIcon, TrashIcon } from "@/components/ui/icons";
+import type { RowAction } from "@/components/ui/row-actions";
+import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
+import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
-import { type ProductRow, productColumns } from "./columns";
+import { productColumns } from "./columns";
 import { type ImageChange, ProductFormFields } from "./form";
-import { DeleteAllModal, DeleteProductModal, DeleteSelectedModal, EditProductModal, QrModal, WinnersLinkedDialog } from "./modals";
-import { buildQrZip } from "./qr-zip";
-import { ProductsToolbar, type ZipProgress } from "./toolbar";
-import { fetchAllProducts, useProductList } from "./use-product-list";
-
-type DeleteTarget = { kind: "one"; product: ProductRow } | { kind: "selected"; ids: number[] } | { kind: "all" };
+import { DeleteProductModal, EditProductModal, QrModal } from "./modals";
+import { ProductsToolbar } from "./toolbar";
+import { useQrZipDownload } from "./use-qr-zip-download";
 
 function productFormData(values: ProductForm, image: ImageChange): FormData {
   const form = new FormData();
@@ -32,61 +36,67 @@ function productFormData(values: ProductForm, image: ImageChange): FormData {
   return form;
 }
 
-/** The server refused because winners are linked: `{detail, winners_count}` with 400. */
-function linkedWinners(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const count = error.body?.winners_count;
-  return typeof count === "number" ? count : null;
-}
-
-async function performDelete(target: DeleteTarget, force: boolean): Promise<{ deleted: number; message: string }> {
+async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boolean) {
   if (target.kind === "one") {
-    await apiFetch(`/api/products/${target.product.id}/${force ? "?force=true" : ""}`, { method: "DELETE" });
-    return { deleted: 1, message: `Deleted “${target.product.name}”.` };
+    await productsApi.remove(target.row.id, force);
+    return { deleted: 1, message: `Deleted “${target.row.name}”.` };
   }
   if (target.kind === "selected") {
-    const result = await apiFetch<{ deleted_count: number }>("/api/products/delete_selected/", {
-      method: "POST",
-      json: { product_ids: target.ids, force },
-    });
-    return { deleted: result.deleted_count, message: `Deleted ${result.deleted_count} product${result.deleted_count === 1 ? "" : "s"}.` };
+    const { deleted_count: count } = await productsApi.removeSelected(target.ids, force);
+    return { deleted: count, message: `Deleted ${count} product${count === 1 ? "" : "s"}.` };
   }
-  const result = await apiFetch<{ detail: string; deleted_count: number }>(
-    `/api/products/delete_all/?confirm=true${force ? "&force=true" : ""}`,
-    {
-      method: "DELETE",
-    },
-  );
-  return { deleted: result.deleted_count, message: result.detail };
+  const result = await productsApi.removeAll(force);
+  return { deleted: result.deleted_count, message: result.detail ?? `Deleted ${result.deleted_count} product pages.` };
 }
 
 /** /admin/products (spec §2): search, add, page, QR codes, edit and delete product pages. */
 export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: string; baseUrlConfigured: boolean }) {
-  const list = useProductList();
+  const list = useAdminList({
+    key: productsApi.key,
+    list: productsApi.list,
+    filters: PRODUCT_FILTERS,
+    failureMessage: "Failed to load the products.",
+  });
   const { banner, show } = useBanner();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [addOpen, setAddOpen] = useState(false);
   const [qrProduct, setQrProduct] = useState<ProductRow | null>(null);
   const [editProduct, setEditProduct] = useState<ProductRow | null>(null);
   const [saving, setSaving] = useState(false);
-  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [winnersCount, setWinnersCount] = useState<number | null>(null);
-  const [zipProgress, setZipProgress] = useState<ZipProgress | null>(null);
+  const addGuard = useDiscardGuard();
+  const editGuard = useDiscardGuard();
+  const zip = useQrZipDownload(show);
+  const remove = useDeleteFlow<ListDeleteTarget<ProductRow>>({
+    perform: deleteProducts,
+    askToForce: askWhenWinnersLinked,
+    onDeleted: ({ deleted, message }) => {
+      setRowSelection({});
+      show("success", message);
+      list.afterDelete(deleted);
+    },
+  });
 
   // A selection belongs to the rows on screen: a new page, size or search starts a new one.
-  const [selectionQuery, setSelectionQuery] = useState(list.query);
-  if (selectionQuery !== list.query) {
-    setSelectionQuery(list.query);
+  const [selectionParams, setSelectionParams] = useState(list.params);
+  if (selectionParams !== list.params) {
+    setSelectionParams(list.params);
     setRowSelection({});
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: openDelete only sets state; the columns never change.
-  const columns = useMemo(
-    () => productColumns({ onShowQr: setQrProduct, onEdit: setEditProduct, onDelete: (product) => openDelete({ kind: "one", product }) }),
-    [],
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state; the columns never change.
+  const columns = useMemo(() => {
+    const actions: RowAction<ProductRow>[] = [
+      {
+        label: "QR code",
+        accessibleName: (name) => `QR code of ${name}`,
+        icon: <QrCodeIcon className="size-5" />,
+        onClick: setQrProduct,
+      },
+      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", onClick: setEditProduct },
+      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: (row) => remove.open({ kind: "one", row }) },
+    ];
+    return productColumns(actions);
+  }, []);
   const table = useReactTable({
     data: list.data?.results ?? [],
     columns,
@@ -99,92 +109,34 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
   const selectedIds = Object.keys(rowSelection)
     .filter((id) => rowSelection[id])
     .map(Number);
-  const total = list.data?.count ?? null;
-  const pageCount = list.data ? Math.ceil(list.data.count / list.dataQuery.pageSize) : 0;
-
-  function openDelete(target: DeleteTarget) {
-    setDeleteError(null);
-    setDeleteTarget(target);
-  }
-
-  function closeDelete() {
-    setDeleteTarget(null);
-    setWinnersCount(null);
-  }
-
-  async function runDelete(target: DeleteTarget, force: boolean) {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      const { deleted, message } = await performDelete(target, force);
-      closeDelete();
-      setRowSelection({});
-      show("success", message);
-      list.afterDelete(deleted);
-    } catch (error) {
-      const linked = force ? null : linkedWinners(error);
-      if (linked !== null) {
-        setWinnersCount(linked);
-      } else {
-        setWinnersCount(null);
-        setDeleteError(errorMessage(error, "Failed to delete. Please try again."));
-      }
-    } finally {
-      setDeleting(false);
-    }
-  }
+  const search = list.params.filters.search;
+  const shownSearch = list.dataParams.filters.search;
 
   async function createProduct(values: ProductForm, image: ImageChange) {
-    await apiFetch("/api/admin/create-product/", { method: "POST", formData: productFormData(values, image) });
+    await productsApi.create(productFormData(values, image));
     show("success", `Product “${values.name}” was created.`);
-    list.showNewest();
+    list.showFirstPage();
   }
 
   async function saveProduct(product: ProductRow, values: ProductForm, image: ImageChange) {
     setSaving(true);
     try {
-      await apiFetch(`/api/products/${product.id}/`, { method: "PUT", formData: productFormData(values, image) });
+      await productsApi.update(product.id, productFormData(values, image));
+      editGuard.setDirty(false);
       setEditProduct(null);
       show("success", `Product “${values.name}” was updated.`);
-      list.reload();
+      void list.invalidate();
     } finally {
       setSaving(false);
     }
   }
 
-  async function downloadAllQrCodes() {
-    if (zipProgress) return;
-    setZipProgress({ done: 0, total: 0 });
-    try {
-      const products = await fetchAllProducts();
-      if (products.length === 0) {
-        show("warning", "There are no QR codes to download: add a product first.");
-        return;
-      }
-      const result = await buildQrZip(products, (done, count) => setZipProgress({ done, total: count }));
-      if (!result.zip) {
-        show("error", "Failed to download the QR codes. Please try again.");
-        return;
-      }
-      saveBlob(result.zip, qrZipName(new Date()));
-      if (result.failed > 0) {
-        show("warning", `Downloaded ${result.succeeded} of ${products.length} QR codes. Some QR codes could not be downloaded.`);
-      } else {
-        show("success", `Downloaded ${result.succeeded} QR code${result.succeeded === 1 ? "" : "s"}.`);
-      }
-    } catch (error) {
-      show("error", errorMessage(error, "Failed to download the QR codes. Please try again."));
-    } finally {
-      setZipProgress(null);
-    }
-  }
-
-  const empty = list.dataQuery.search ? (
+  const empty = shownSearch ? (
     <EmptyState
       icon={<SearchIcon />}
       title="No search results"
-      description={`No product matches “${list.dataQuery.search}”. Try another word, or clear the search.`}
-      action={<Button onClick={() => list.setSearch("")}>Clear search</Button>}
+      description={`No product matches “${shownSearch}”. Try another word, or clear the search.`}
+      action={<Button onClick={() => list.setFilters({ search: "" })}>Clear search</Button>}
     />
   ) : (
     <EmptyState
@@ -214,24 +166,24 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
       {banner}
 
       <ProductsToolbar
-        search={list.query.search}
-        resultsSearch={list.dataQuery.search}
-        onSearch={list.setSearch}
+        search={search}
+        resultsSearch={shownSearch}
+        onSearch={(term) => list.setFilters({ search: term })}
         addOpen={addOpen}
-        onToggleAdd={() => setAddOpen((open) => !open)}
-        total={total}
-        pageSize={list.query.pageSize}
+        onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
+        total={list.total}
+        pageSize={list.params.pageSize}
         onPageSizeChange={list.setPageSize}
         selectedCount={selectedIds.length}
-        zipProgress={zipProgress}
-        onDownloadZip={downloadAllQrCodes}
+        zipProgress={zip.progress}
+        onDownloadZip={zip.download}
         onDeleteSelected={() => {
           if (selectedIds.length === 0) show("warning", "Select the products to delete first.");
-          else openDelete({ kind: "selected", ids: selectedIds });
+          else remove.open({ kind: "selected", ids: selectedIds });
         }}
         onDeleteAll={() => {
-          if (total === 0) show("warning", "There are no products to delete.");
-          else openDelete({ kind: "all" });
+          if (list.total === 0) show("warning", "There are no products to delete.");
+          else remove.open({ kind: "all" });
         }}
       />
 
@@ -249,68 +201,48 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
             defaultValues={{ name: "", description: "" }}
             failureMessage="Failed to create the product."
             onSubmit={createProduct}
+            onDirtyChange={addGuard.setDirty}
+            focusOnMount
           />
         </section>
       )}
 
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {list.error ? (
-          <div className="p-5">
-            <Banner tone="error">
-              {list.error}{" "}
-              <button type="button" onClick={list.reload} className="font-semibold underline underline-offset-2">
-                Try again
-              </button>
-            </Banner>
-          </div>
-        ) : list.data === null ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner className="size-8" label="Loading products" />
-          </div>
-        ) : (
-          <DataTable table={table} caption="Products" empty={empty} busy={list.loading} />
-        )}
-      </div>
-
-      <Pager page={list.dataQuery.page} pageCount={pageCount} onPageChange={list.setPage} label="Product pages" disabled={list.loading} />
+      <ListTable list={list} table={table} caption="Products" empty={empty} loadingLabel="Loading products" pagerLabel="Product pages" />
 
       <QrModal product={qrProduct} baseUrl={qrBaseUrl} onClose={() => setQrProduct(null)} />
       <EditProductModal
         product={editProduct}
         baseUrl={qrBaseUrl}
         saving={saving}
-        onClose={() => setEditProduct(null)}
+        onClose={editGuard.guard(() => setEditProduct(null))}
+        onDirtyChange={editGuard.setDirty}
         onSave={saveProduct}
       />
       <DeleteProductModal
-        product={deleteTarget?.kind === "one" ? deleteTarget.product : null}
-        busy={deleting}
-        error={deleteError}
-        onClose={closeDelete}
-        onConfirm={(product) => runDelete({ kind: "one", product }, false)}
+        product={remove.target?.kind === "one" ? remove.target.row : null}
+        busy={remove.busy}
+        error={remove.error}
+        onClose={remove.close}
+        onConfirm={remove.confirm}
       />
-      <DeleteSelectedModal
-        open={deleteTarget?.kind === "selected"}
-        count={deleteTarget?.kind === "selected" ? deleteTarget.ids.length : 0}
-        busy={deleting}
-        error={deleteError}
-        onClose={closeDelete}
-        onConfirm={() => deleteTarget && runDelete(deleteTarget, false)}
-      />
-      <DeleteAllModal
-        open={deleteTarget?.kind === "all"}
-        total={total ?? 0}
-        busy={deleting}
-        error={deleteError}
-        onClose={closeDelete}
-        onConfirm={() => deleteTarget && runDelete(deleteTarget, false)}
-      />
-      <WinnersLinkedDialog
-        winnersCount={winnersCount}
-        busy={deleting}
-        onClose={closeDelete}
-        onConfirm={() => deleteTarget && runDelete(deleteTarget, true)}
-      />
+      <BulkDeleteModal
+        scope="selected"
+        flow={remove}
+        title={`Delete ${selectedCount(remove.target)} selected product${selectedCount(remove.target) === 1 ? "" : "s"}`}
+      >
+        The selected product pages are deleted and their QR codes stop working. Winner records are kept.
+      </BulkDeleteModal>
+      <BulkDeleteModal scope="all" flow={remove} title="Delete all products">
+        All {list.total ?? 0} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner records
+        are kept.
+      </BulkDeleteModal>
+      <ForceDeleteDialog flow={remove} title="Winners are linked" />
+      {addGuard.dialog}
+      {editGuard.dialog}
     </div>
   );
+}
+
+function selectedCount(target: ListDeleteTarget<ProductRow> | null): number {
+  return target?.kind === "selected" ? target.ids.length : 0;
 }

@@ -1,14 +1,18 @@
 "use client";
 
 import Link from "next/link";
+import { useId } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { CloseIcon, DownloadIcon, PlusIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import { SearchBox } from "@/components/ui/search-box";
 
-export type ZipProgress = { done: number; total: number };
+import type { ZipProgress } from "./use-qr-zip-download";
 
 /** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
+// Looks disabled but still answers a click with the reason (a disabled button would say nothing).
+const mutedClass = "opacity-60";
+
 export function ProductsToolbar({
   search,
   resultsSearch,
@@ -40,10 +44,13 @@ export function ProductsToolbar({
   onDeleteAll: () => void;
 }) {
   const zipping = zipProgress !== null;
+  const none = total === 0;
+  const noneHintId = useId();
+  const selectHintId = useId();
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={onSearch} label="Search products" placeholder="Search name or description" />
+        <SearchBox value={search} onSearch={onSearch} label="Search products" placeholder="Name, description or path" />
         <Button variant={addOpen ? "secondary" : "primary"} onClick={onToggleAdd} aria-expanded={addOpen} aria-controls="add-product-panel">
           {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
           {addOpen ? "Close add form" : "Add product"}
@@ -51,26 +58,50 @@ export function ProductsToolbar({
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={onDownloadZip} busy={zipping} size="sm">
+        {/* Two even columns on phones, one row from `sm`. */}
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+          <Button
+            onClick={onDownloadZip}
+            busy={zipping}
+            size="sm"
+            className={`min-h-11 sm:min-h-9 ${none ? mutedClass : ""}`}
+            aria-describedby={none ? noneHintId : undefined}
+          >
             {!zipping && <DownloadIcon className="size-4" />}
             {zipping ? `Preparing QR codes ${zipProgress.done} / ${zipProgress.total}…` : "Download all QR codes"}
           </Button>
-          <Link href="/admin/products/print" className={buttonClass({ size: "sm" })}>
+          <Link href="/admin/products/print" className={buttonClass({ size: "sm", className: "min-h-11 sm:min-h-9" })}>
             <PrinterIcon className="size-4" />
             Print QR codes
           </Link>
-          <Button onClick={onDeleteSelected} size="sm" className="text-red-700">
+          <Button
+            onClick={onDeleteSelected}
+            size="sm"
+            className={`min-h-11 text-red-700 sm:min-h-9 ${selectedCount === 0 ? mutedClass : ""}`}
+            aria-describedby={selectedCount === 0 ? selectHintId : undefined}
+          >
             <TrashIcon className="size-4" />
             Delete selected ({selectedCount})
           </Button>
-          <Button onClick={onDeleteAll} size="sm" className="text-red-700">
+          <Button
+            onClick={onDeleteAll}
+            size="sm"
+            className={`min-h-11 text-red-700 sm:min-h-9 ${none ? mutedClass : ""}`}
+            aria-describedby={none ? noneHintId : undefined}
+          >
             <TrashIcon className="size-4" />
             Delete all
           </Button>
         </div>
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       </div>
+      {/* Why the muted buttons do nothing yet; clicking them says the same in a banner. */}
+      <p id={noneHintId} hidden={!none} className="text-sm text-slate-500">
+        Add a product first: there is nothing to download or delete yet.
+      </p>
+      <p id={selectHintId} hidden className="sr-only">
+        Select products with the check boxes first.
+      </p>
 
       {zipping && (
         <progress

@@ -1,0 +1,65 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { UndoIcon } from "@/components/ui/icons";
+
+/** Spec §2: placements and the dashboard refresh themselves every 30 seconds unless switched off. */
+export const AUTO_REFRESH_MS = 30_000;
+
+/** On/off state for `AutoRefresh`; pass `refetchInterval` to `useQuery` / `useAdminList`. */
+export function useAutoRefresh(intervalMs = AUTO_REFRESH_MS, initiallyOn = true) {
+  const [enabled, setEnabled] = useState(initiallyOn);
+  return { enabled, setEnabled, intervalMs, refetchInterval: enabled ? intervalMs : (false as const) };
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/**
+ * "Refresh in 23 s", a refresh button, an auto-refresh checkbox and the time of the data on screen. The
+ * query does the refreshing (react-query `refetchInterval`); this only shows and steers it. A failed refresh
+ * is the query's business (logged, the old data stays).
+ */
+export function AutoRefresh({
+  auto,
+  updatedAt,
+  fetching,
+  onRefresh,
+}: {
+  auto: ReturnType<typeof useAutoRefresh>;
+  /** `dataUpdatedAt` of the query (ms); 0 before the first load. */
+  updatedAt: number;
+  fetching: boolean;
+  onRefresh: () => void;
+}) {
+  const id = useId();
+  const now = useNow(auto.enabled);
+  const secondsLeft = updatedAt ? Math.max(0, Math.ceil((updatedAt + auto.intervalMs - now) / 1000)) : null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+      <Button size="sm" onClick={onRefresh} busy={fetching}>
+        {!fetching && <UndoIcon className="size-4 -scale-x-100" />}
+        Refresh
+      </Button>
+      <label htmlFor={`${id}-auto`} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
+        <Checkbox id={`${id}-auto`} checked={auto.enabled} onChange={(event) => auto.setEnabled(event.target.checked)} />
+        Auto-refresh
+      </label>
+      <span aria-live="off">
+        {auto.enabled && secondsLeft !== null && !fetching ? `Refresh in ${secondsLeft} s · ` : ""}
+        {updatedAt ? `Updated ${timeFormat.format(updatedAt)}` : "Not loaded yet"}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { type ReactNode, useState } from "react";
+import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ApiError, errorMessage } from "@/lib/client/api";
+
+/** What a finished delete reports: how many rows went, and the success message to show. */
+export type DeleteOutcome = { deleted: number; message: string };
+
+/**
+ * How an entity's server refuses a delete that needs more than a "yes". Given the refusal, return the
+ * question that asks to repeat it with force, or null when the refusal is final (its message is shown).
+ */
+export type ForcePolicy = (error: unknown) => ReactNode | null;
+
+/** Products (spec §8): `400 {detail, winners_count}` when winners are linked; confirm, then repeat with force. */
+export const askWhenWinnersLinked: ForcePolicy = (error) => {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const count = error.body?.winners_count;
+  if (typeof count !== "number") return null;
+  return (
+    <>
+      <p>
+        {count} winner record{count === 1 ? " is" : "s are"} linked to what you are deleting. Delete anyway?
+      </p>
+      <p className="mt-2 text-slate-600">The winner records stay in the winners list with the product name they had.</p>
+    </>
+  );
+};
+
+/** Prizes and placements: `409` while a visitor holds one. Nothing to force: the server's message says why. */
+export const refuseWhileHeld: ForcePolicy = () => null;
+
+/**
+ * One delete, from the question to the banner: `open(target)` shows the screen's confirmation, `confirm()`
+ * runs `perform(target, false)`; a refusal that `askToForce` turns into a question shows it (`question`), and
+ * `force()` repeats with force. Any other failure lands in `error` for the open modal to show.
+ */
+export function useDeleteFlow<Target>({
+  perform,
+  askToForce = refuseWhileHeld,
+  failureMessage = "Failed to delete. Please try again.",
+  onDeleted,
+}: {
+  perform: (target: Target, force: boolean) => Promise<DeleteOutcome>;
+  askToForce?: ForcePolicy;
+  failureMessage?: string;
+  onDeleted: (outcome: DeleteOutcome, target: Target) => void;
+}) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState<ReactNode | null>(null);
+
+  const close = () => {
+    setTarget(null);
+    setQuestion(null);
+    setError(null);
+  };
+
+  async function run(force: boolean) {
+    if (target === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const outcome = await perform(target, force);
+      close();
+      onDeleted(outcome, target);
+    } catch (failure) {
+      const ask = force ? null : askToForce(failure);
+      setQuestion(ask);
+      if (ask === null) setError(errorMessage(failure, failureMessage));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    target,
+    busy,
+    error,
+    question,
+    open: (next: Target) => {
+      setError(null);
+      setQuestion(null);
+      setTarget(next);
+    },
+    close,
+    confirm: () => run(false),
+    force: () => run(true),
+  };
+}
+
+export type DeleteFlow<Target> = ReturnType<typeof useDeleteFlow<Target>>;
+/** What the shared dialogs read of a flow, whatever its target type. */
+type DeleteFlowView = Omit<DeleteFlow<unknown>, "open">;
+
+/** The "delete anyway?" question of a delete flow, shown over its confirmation. */
+export function ForceDeleteDialog({ flow, title }: { flow: DeleteFlowView; title: string }) {
+  return (
+    <ConfirmDialog
+      open={flow.question !== null}
+      onClose={flow.close}
+      title={title}
+      confirmLabel="Delete anyway"
+      busy={flow.busy}
+      onConfirm={flow.force}
+    >
+      {flow.question}
+    </ConfirmDialog>
+  );
+}
+
+/** The phrases the bulk deletes ask to be typed (spec §5). */
+export const DELETE_SELECTED_PHRASE = "delete selected";
+export const DELETE_ALL_PHRASE = "delete all";
+
+/** Bulk delete of the selected rows or of all of them, confirmed by typing the phrase. */
+export function BulkDeleteModal({
+  scope,
+  flow,
+  title,
+  children,
+}: {
+  scope: "selected" | "all";
+  /** Open while the flow's target is this scope. */
+  flow: DeleteFlowView;
+  title: string;
+  /** What the delete does, in the entity's words. */
+  children: ReactNode;
+}) {
+  const target = flow.target as { kind?: string } | null;
+  const open = target?.kind === scope;
+  return (
+    <ConfirmByTyping
+      open={open}
+      onClose={flow.close}
+      title={title}
+      phrase={scope === "all" ? DELETE_ALL_PHRASE : DELETE_SELECTED_PHRASE}
+      mismatchMessage="The confirmation text does not match."
+      busy={flow.busy}
+      error={flow.error}
+      onConfirm={flow.confirm}
+    >
+      {children}
+    </ConfirmByTyping>
+  );
+}
+
+/** The targets of a list's deletes: one row, the selected rows, or all of them. */
+export type ListDeleteTarget<Row> = { kind: "one"; row: Row } | { kind: "selected"; ids: number[] } | { kind: "all" };

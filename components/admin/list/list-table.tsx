@@ -1,0 +1,59 @@
+"use client";
+
+import type { Table } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { Banner } from "@/components/ui/banner";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
+import { Spinner } from "@/components/ui/spinner";
+import type { AdminList } from "./use-admin-list";
+
+/**
+ * The body of a list screen: the load error with "Try again", a spinner before the first page, then the
+ * table (dimmed while the next page loads) and the pager for the page on screen.
+ */
+export function ListTable<Row>({
+  list,
+  table,
+  caption,
+  empty,
+  loadingLabel,
+  pagerLabel,
+}: {
+  list: AdminList<Row, Record<string, string>>;
+  table: Table<Row>;
+  caption: string;
+  empty: ReactNode;
+  loadingLabel: string;
+  pagerLabel: string;
+}) {
+  return (
+    <>
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {list.error ? (
+          <div className="p-5">
+            <Banner tone="error">
+              {list.error}{" "}
+              <button type="button" onClick={list.reload} className="font-semibold underline underline-offset-2">
+                Try again
+              </button>
+            </Banner>
+          </div>
+        ) : list.data === null ? (
+          <div className="flex justify-center py-16 text-indigo-600">
+            <Spinner className="size-8" label={loadingLabel} />
+          </div>
+        ) : (
+          <DataTable table={table} caption={caption} empty={empty} busy={list.loading} />
+        )}
+      </div>
+      <Pager
+        page={list.dataParams.page}
+        pageCount={list.pageCount}
+        onPageChange={list.setPage}
+        label={pagerLabel}
+        disabled={list.loading}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import type { ReactNode } from "react";
+
+/** One button of a row: a label (also its accessible name with the row's name), an icon, a tone. */
+export type RowAction<Row> = {
+  label: string;
+  icon: ReactNode;
+  tone?: "neutral" | "primary" | "danger";
+  onClick: (row: Row) => void;
+  /** The accessible name from the row's name; by default "<label> <name>" ("Edit Aurora"). */
+  accessibleName?: (name: string) => string;
+  /** Leave the action out for this row. */
+  hidden?: (row: Row) => boolean;
+};
+
+const toneClass = {
+  neutral: "text-slate-700 hover:bg-slate-100",
+  primary: "text-indigo-700 hover:bg-indigo-50",
+  danger: "text-red-700 hover:bg-red-50",
+};
+
+/**
+ * A row's buttons, from data: 44 px targets, icon-only below `lg` (labelled "<label> <row name>" for screen
+ * readers), icon and label from `lg`.
+ */
+export function RowActions<Row>({ row, name, actions }: { row: Row; name: string; actions: RowAction<Row>[] }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {actions
+        .filter((action) => !action.hidden?.(row))
+        .map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            onClick={() => action.onClick(row)}
+            aria-label={action.accessibleName?.(name) ?? `${action.label} ${name}`}
+            title={action.label}
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors lg:px-3 ${toneClass[action.tone ?? "neutral"]}`}
+          >
+            {action.icon}
+            <span className="hidden lg:inline" aria-hidden="true">
+              {action.label}
+            </span>
+          </button>
+        ))}
+    </div>
+  );
+}

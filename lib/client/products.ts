@@ -1,0 +1,51 @@
+/**
+ * Every call the admin makes about products, on top of `apiFetch`. A screen never writes an `/api/...` URL:
+ * it calls these. New entities follow the same shape in `lib/client/<entity>.ts` (list, create, update,
+ * remove, bulk operations), with their response types in `lib/contracts/<entity>.ts`.
+ */
+import type { Page } from "@/lib/contracts/page";
+import type { ProductRow, ProductsDeleted } from "@/lib/contracts/products";
+import { apiFetch, type ListParams, listSearch } from "./api";
+
+export type ProductFilters = { search: string };
+export const PRODUCT_FILTERS: ProductFilters = { search: "" };
+
+export const productsApi = {
+  /** The query-cache key every product list lives under; writes invalidate it. */
+  key: ["products"] as const,
+
+  list({ page, pageSize, filters }: ListParams<ProductFilters>, signal?: AbortSignal): Promise<Page<ProductRow>> {
+    // A page past the end answers 404 "Invalid page.": the list hook goes back to page 1 instead of leaving.
+    return apiFetch(`/api/products/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  },
+
+  /** Every product (page_size 1000, page after page), for the QR zip. */
+  async listAll(): Promise<ProductRow[]> {
+    const all: ProductRow[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await productsApi.list({ page, pageSize: 1000, filters: PRODUCT_FILTERS });
+      all.push(...result.results);
+      if (!result.next) return all;
+    }
+  },
+
+  create(form: FormData): Promise<ProductRow> {
+    return apiFetch("/api/admin/create-product/", { method: "POST", formData: form });
+  },
+
+  update(id: number, form: FormData): Promise<ProductRow> {
+    return apiFetch(`/api/products/${id}/`, { method: "PUT", formData: form });
+  },
+
+  remove(id: number, force: boolean): Promise<void> {
+    return apiFetch(`/api/products/${id}/${force ? "?force=true" : ""}`, { method: "DELETE" });
+  },
+
+  removeSelected(ids: number[], force: boolean): Promise<ProductsDeleted> {
+    return apiFetch("/api/products/delete_selected/", { method: "POST", json: { product_ids: ids, force } });
+  },
+
+  removeAll(force: boolean): Promise<ProductsDeleted> {
+    return apiFetch(`/api/products/delete_all/?confirm=true${force ? "&force=true" : ""}`, { method: "DELETE" });
+  },
+};

@@ -1,0 +1,15 @@
+/** A product page as GET /api/products/ and every product response show it (spec §3). */
+export type ProductRow = {
+  id: number;
+  name: string;
+  description: string;
+  /** The image URL, or null when the product has none. */
+  image: string | null;
+  /** The URL of the QR code PNG. */
+  qr_code: string;
+  url_path: string;
+  winners_count: number;
+};
+
+/** DELETE /api/products/delete_all/ and POST /api/products/delete_selected/. */
+export type ProductsDeleted = { detail?: string; deleted_count: number };
