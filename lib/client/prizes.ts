@@ -1,0 +1,37 @@
+/** Every call the admin makes about prizes, on top of `apiFetch` (same shape as lib/client/products.ts). */
+import type { Page } from "@/lib/contracts/page";
+import type { PrizeRow } from "@/lib/contracts/prizes";
+import { apiFetch, type ListParams, listSearch } from "./api";
+
+export type PrizeFilters = { search: string };
+export const PRIZE_FILTERS: PrizeFilters = { search: "" };
+
+export const prizesApi = {
+  /** The query-cache key every prize list lives under; writes invalidate it. */
+  key: ["prizes"] as const,
+
+  list({ page, pageSize, filters }: ListParams<PrizeFilters>, signal?: AbortSignal): Promise<Page<PrizeRow>> {
+    return apiFetch(`/api/prizes/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  },
+
+  create(form: FormData): Promise<PrizeRow> {
+    return apiFetch("/api/prizes/", { method: "POST", formData: form });
+  },
+
+  /** The form carries `expected_remaining_quantity`: a stale edit answers 409 with the server's message. */
+  update(id: number, form: FormData): Promise<PrizeRow> {
+    return apiFetch(`/api/prizes/${id}/`, { method: "PUT", formData: form });
+  },
+
+  remove(id: number): Promise<void> {
+    return apiFetch(`/api/prizes/${id}/`, { method: "DELETE" });
+  },
+
+  resetDaily(id: number): Promise<unknown> {
+    return apiFetch(`/api/prizes/${id}/reset_daily/`, { method: "POST" });
+  },
+
+  resetAllDaily(): Promise<unknown> {
+    return apiFetch("/api/prizes/reset_all_daily/", { method: "POST" });
+  },
+};
