@@ -7,7 +7,7 @@ import { imageUrl } from "@/urls/images";
 import { likePattern } from "./like";
 
 /** A prize as the admin API shows it (spec §3). */
-const prizeColumns = {
+export const prizeColumns = {
   id: prizes.id,
   name: prizes.name,
   description: prizes.description,
@@ -23,7 +23,7 @@ const prizeColumns = {
   winners_count: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = ${prizes.id})`,
 };
 
-function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {
+export function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {
   return { ...row, image: imageSha ? imageUrl(imageSha) : null };
 }
 

@@ -1,0 +1,49 @@
+import * as XLSX from "xlsx";
+import type { WinnerExportRow } from "@/db/queries/winners";
+
+export const WINNER_COLUMNS = ["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at"] as const;
+
+/** A text cell: whatever a visitor typed (`=1+2`, `@SUM(...)`) is stored as a string, never as a formula. */
+const text = (value: string): XLSX.CellObject => ({ t: "s", v: value });
+
+/**
+ * The winners as an .xlsx workbook (server-behaviour.md: nickname, password, prize, product, won at,
+ * received, received at; times already in APP_TIMEZONE). Cells are written one by one as text so that
+ * nothing typed by a visitor can become a formula, and a 4-digit password such as 0042 keeps its zeros.
+ */
+export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>): Promise<Buffer> {
+  const sheet: XLSX.WorkSheet = {};
+  WINNER_COLUMNS.forEach((title, column) => {
+    sheet[XLSX.utils.encode_cell({ r: 0, c: column })] = text(title);
+  });
+  let row = 1;
+  for await (const batch of batches) {
+    for (const winner of batch) {
+      const values = [
+        winner.name,
+        winner.password,
+        winner.prize_name,
+        winner.product_name,
+        winner.won_at,
+        winner.is_received ? "Yes" : "No",
+        winner.received_at ?? "",
+      ];
+      values.forEach((value, column) => {
+        sheet[XLSX.utils.encode_cell({ r: row, c: column })] = text(value);
+      });
+      row += 1;
+    }
+  }
+  sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(row - 1, 0), c: WINNER_COLUMNS.length - 1 } });
+  sheet["!cols"] = [{ wch: 14 }, { wch: 10 }, { wch: 24 }, { wch: 24 }, { wch: 20 }, { wch: 10 }, { wch: 20 }];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "Winners");
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+}
+
+/** `winners-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
+export function winnersFileName(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
+  return `winners-${part("year")}${part("month")}${part("day")}.xlsx`;
+}
