@@ -34,15 +34,25 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedd
 export type SessionSettings = { timeZone: string };
 
 export const POOL_SIZE = 10;
+export const CONNECT_TIMEOUT_SECONDS = 2;
+/** Longer than any honest query of the app (the largest Excel export reads in pages). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
+    // The timeouts keep a database outage short for visitors: a connection that cannot be made within
+    // CONNECT_TIMEOUT_SECONDS fails (the request answers 503), and no statement or idle transaction
+    // holds a connection for ever.
     const client = postgres(target.url, {
       max: POOL_SIZE,
       onnotice: () => {},
-      connect_timeout: 5,
-      connection: { TimeZone: session.timeZone },
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      connection: {
+        TimeZone: session.timeZone,
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
+      },
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
     return {

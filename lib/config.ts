@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
 import { isoDate as realDate } from "./validation/dates";
+import { wholeNumberInput } from "./validation/fields";
 
 /**
  * Every environment variable the app reads, parsed once. A bad value stops start-up with one line
@@ -38,7 +39,7 @@ function isTimeZone(name: string): boolean {
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: wholeNumberInput("must be a whole number").pipe(z.number().min(1).max(65535)).default(3000),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -56,10 +57,16 @@ const envSchema = z
         .optional(),
     ),
     APP_TIMEZONE: optionalText.pipe(z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional()),
-    RESERVATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    RESERVATION_SECONDS: wholeNumberInput("must be a whole number of seconds").pipe(z.number().min(5).max(3600)).default(60),
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,
     EVENT_END_DATE: optionalDate,
+    TRUSTED_PROXY_HOPS: wholeNumberInput("must be a whole number").pipe(z.number().min(0).max(10)).default(0),
+    LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
+    // Read by Next.js's server (scripts/server-entry.cjs sets the default); checked here so a typo stops start-up.
+    KEEP_ALIVE_TIMEOUT: wholeNumberInput("must be a whole number of milliseconds")
+      .pipe(z.number().min(1000, "must be at least 1000 (milliseconds)"))
+      .optional(),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -92,6 +99,9 @@ export type AppConfig = {
   reservationSeconds: number;
   supportPhone: string | undefined;
   eventPeriod: { start: string | undefined; end: string | undefined };
+  /** How many proxies in front append to X-Forwarded-For and may be believed (lib/api/client-address.ts). */
+  trustedProxyHops: number;
+  logFormat: "text" | "json";
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +137,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     reservationSeconds: values.RESERVATION_SECONDS,
     supportPhone: values.SUPPORT_PHONE,
     eventPeriod: { start: values.EVENT_START_DATE, end: values.EVENT_END_DATE },
+    trustedProxyHops: values.TRUSTED_PROXY_HOPS,
+    logFormat: values.LOG_FORMAT,
   };
 }
 

@@ -3,6 +3,7 @@ import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
+import { log } from "@/lib/log";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
 
@@ -44,6 +45,10 @@ export async function startUp(): Promise<void> {
   startMaintenanceTicker(database.db);
   const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
+  if (config.logFormat === "json") {
+    log("info", "Prize giveaway is running", { url, storage, admin, signIn: `${url}/admin/login` });
+    return;
+  }
   console.log(`\nPrize giveaway is running at ${url} on the ${storage}.`);
   if (admin === "none") {
     const stopFirst = config.database.kind === "embedded" ? "stop this server (Ctrl+C), then run\n" : "run\n";

@@ -1,11 +1,14 @@
 // npm run demo:seed - a few product pages with pictures, prizes and live placements, so a newcomer who
 // starts the app has something to scan and win. Idempotent: run it again and nothing is duplicated.
 
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
+import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { prizeDistributions, prizes, products } from "@/db/schema";
+import { getConfig } from "@/lib/config";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
+import { productPageUrl } from "@/urls/products";
 import { openCliDatabase } from "./cli-database";
 
 const demoProducts = [
@@ -103,13 +106,23 @@ async function main() {
     }
   }
 
-  const placedOn = new Set(
-    (
-      await db.select({ productId: prizeDistributions.productId }).from(prizeDistributions).where(eq(prizeDistributions.isActive, true))
-    ).map((row) => row.productId),
-  );
-  console.log("Demo product pages (a prize is waiting on those marked ★):");
-  for (const page of pages) console.log(`  ${placedOn.has(page.id) ? "★" : " "} /p/${page.urlPath}  ${page.name}`);
+  // Read back from the live state, with the public page's own rule (a live placement of a prize that can
+  // still be won), so the marks are true now; after a win, running this again shows where prizes wait.
+  const waiting = await db
+    .select({ productId: prizeDistributions.productId, held: heldNow() })
+    .from(prizeDistributions)
+    .innerJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
+    .where(and(eq(prizeDistributions.isActive, true), prizeWinnable()));
+  const heldPages = new Set(waiting.filter((row) => row.held).map((row) => row.productId));
+  const waitingPages = new Set(waiting.map((row) => row.productId));
+  const config = getConfig();
+  const base = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  console.log("Demo product pages, as they are right now (★ a prize is waiting there, ◐ someone is holding it):");
+  for (const page of pages) {
+    const mark = heldPages.has(page.id) ? "◐" : waitingPages.has(page.id) ? "★" : " ";
+    console.log(`  ${mark} ${productPageUrl(base, page.urlPath)}  ${page.name}`);
+  }
+  console.log("A won prize is gone from its page; run `npm run demo:seed` again to place it anew and list where prizes wait.");
   await database.close();
 }
 

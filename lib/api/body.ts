@@ -3,7 +3,14 @@ import { AppError, badRequest } from "@/lib/errors";
 
 export type BodyFormat = "json" | "multipart";
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Bodies are capped per route to what it needs (lib/api/route.ts: `maxBodyBytes`); a JSON body of this
+ * size already holds a thousand ids. Uploads set their own, larger caps.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
 /**
  * Reads at most `limit` bytes. A declared Content-Length over the limit is refused before anything is
@@ -47,11 +54,13 @@ export async function readBody(request: NextRequest, format: BodyFormat, limit: 
   const bytes = await readLimited(request, limit, tooLargeMessage);
   if (bytes.byteLength === 0) return undefined;
   const contentType = request.headers.get("content-type") ?? "";
-  const isForm = /^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(contentType);
+  const isForm = FORM_TYPE.test(contentType);
+  // Only JSON (and forms, where the route takes them) is read: text/plain or XML is not guessed at.
+  if (!(JSON_TYPE.test(contentType) || (isForm && format === "multipart"))) {
+    const declared = contentType.split(";")[0]?.trim().slice(0, 100) || "none";
+    throw new AppError("unsupported_media_type", `Unsupported media type "${declared}" in request.`);
+  }
   if (isForm) {
-    if (format !== "multipart") {
-      throw new AppError("unsupported_media_type", `Unsupported media type "${contentType.split(";")[0]}" in request.`);
-    }
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
       return formDataToObject(form);
@@ -60,7 +69,8 @@ export async function readBody(request: NextRequest, format: BodyFormat, limit: 
     }
   }
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    // fatal: bytes that are not UTF-8 are refused, never turned into U+FFFD and read as something else.
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw badRequest("JSON parse error: the request body is not valid JSON.");
   }

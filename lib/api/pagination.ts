@@ -12,7 +12,7 @@ export const PAGE_SIZE_MAX = 1000;
 export const pageQuery = z.object({
   page: positiveInt("A valid page number is required.").default(1),
   page_size: positiveInt("A valid page size is required.")
-    .max(PAGE_SIZE_MAX, `Ensure this value is less than or equal to ${PAGE_SIZE_MAX}.`)
+    .pipe(z.number().max(PAGE_SIZE_MAX, `Ensure this value is less than or equal to ${PAGE_SIZE_MAX}.`))
     .default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

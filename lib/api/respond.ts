@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { AppError, type ErrorCode, ValidationError } from "@/lib/errors";
+import { AppError, type ErrorCode, isDatabaseUnavailable, isRetryableTransactionError, ValidationError } from "@/lib/errors";
+import { describeError, log } from "@/lib/log";
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -22,10 +23,23 @@ function headersToObject(headers?: HeadersInit): Record<string, string> {
   return headers ? Object.fromEntries(new Headers(headers).entries()) : {};
 }
 
-/** The one place an error becomes a response. Unknown errors are logged whole and answered generically. */
-export function errorResponse(error: unknown): NextResponse {
+export const DATABASE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment.";
+/** Seconds a client should wait before asking again when the database is unreachable or busy. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The one place an error becomes a response. The database being unreachable (or still deadlocked after the
+ * retries) is a 503 with Retry-After, logged in one line; anything else unknown is a bug, logged with its
+ * stack and answered generically.
+ */
+export function errorResponse(error: unknown, request?: { method: string; url: string }): NextResponse {
   if (error instanceof ValidationError) return json(error.fields, statusOf.validation);
   if (error instanceof AppError) return json({ detail: error.message, ...error.extra }, statusOf[error.code]);
-  console.error("Unhandled error in route handler:", error);
+  const where = request ? { method: request.method, path: new URL(request.url).pathname } : {};
+  if (isDatabaseUnavailable(error) || isRetryableTransactionError(error)) {
+    log("warn", "Database unavailable: answered 503", { ...where, ...describeError(error, false) });
+    return json({ detail: DATABASE_UNAVAILABLE }, statusOf.unavailable, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  }
+  log("error", "Unhandled error in route handler", { ...where, ...describeError(error, true) });
   return json({ detail: "Something went wrong on the server. Please try again." }, 500);
 }

@@ -7,7 +7,7 @@ import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { type BodyFormat, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
-import { assertNoNulCharacters, toFieldErrors } from "./zod-errors";
+import { assertPlainInput, toFieldErrors } from "./zod-errors";
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
@@ -40,7 +40,7 @@ type AdminOf<O> = O extends { access: "admin" } ? AdminIdentity : null;
 
 function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
-  assertNoNulCharacters(value);
+  assertPlainInput(value);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data as Parsed<S>;
@@ -88,7 +88,7 @@ export function route<
       });
       return result instanceof Response ? result : json(result);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   };
 }

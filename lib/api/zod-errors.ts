@@ -11,18 +11,29 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/** No request of this app nests deeper than a list inside an object; 32 leaves room and bounds the walk. */
+export const MAX_INPUT_DEPTH = 32;
+
 /**
- * Postgres refuses the NUL character in text (and would answer with an error, a 500), so input holding
- * one is refused here, per field, before any schema or query sees it.
+ * Checks the shape of raw input before any schema sees it, without recursion (a body nested 10,000 deep
+ * must not overflow the stack): too deep is refused as a whole, and the NUL character, which Postgres
+ * refuses in text (an error, a 500), is refused per field.
  */
-export function assertNoNulCharacters(value: unknown, path: string[] = []): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) {
-      throw new ValidationError({ [path.join(".") || "non_field_errors"]: ["Remove the invisible control character (NUL)."] });
+export function assertPlainInput(value: unknown): void {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (path.length > MAX_INPUT_DEPTH) {
+      throw new ValidationError({ non_field_errors: [`The request is nested too deeply (more than ${MAX_INPUT_DEPTH} levels).`] });
     }
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) assertNoNulCharacters(item, [...path, String(index)]);
-  } else if (value && typeof value === "object" && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, [...path, key]);
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) {
+        throw new ValidationError({ [path.join(".") || "non_field_errors"]: ["Remove the invisible control character (NUL)."] });
+      }
+    } else if (Array.isArray(current)) {
+      for (const [index, item] of current.entries()) pending.push({ value: item, path: [...path, String(index)] });
+    } else if (current && typeof current === "object" && !(current instanceof Blob)) {
+      for (const [key, item] of Object.entries(current)) pending.push({ value: item, path: [...path, key] });
+    }
   }
 }

@@ -2,8 +2,11 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
+import { describeError, log } from "@/lib/log";
 import { openSession, SESSION_SECONDS } from "@/lib/services/auth/sessions";
 import { loginBody } from "@/lib/validation/admin";
+
+const isCredentialsSignin = (error: unknown) => (error as { type?: unknown } | undefined)?.type === "CredentialsSignin";
 
 declare module "next-auth" {
   interface User {
@@ -27,9 +30,13 @@ export const { auth, signIn, signOut } = NextAuth(() => ({
   pages: { signIn: "/admin/login" },
   logger: {
     // A wrong password is an expected outcome, answered 400 and counted for throttling: not an error to log.
+    // Compared by `type`, a string next-auth sets on its errors: the production build minifies class names.
     error(error) {
-      if (error.name === "CredentialsSignin" || (error.cause as { err?: Error } | undefined)?.err?.name === "CredentialsSignin") return;
-      console.error("[auth]", error);
+      if (isCredentialsSignin(error) || isCredentialsSignin((error.cause as { err?: unknown } | undefined)?.err)) return;
+      log("error", "Sign-in machinery failed", describeError(error, true));
+    },
+    warn(code) {
+      log("warn", "next-auth warning", { code });
     },
   },
   providers: [

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 /**
  * Admin passwords are hashed with scrypt (memory-hard, built into Node: no native dependency).
@@ -8,7 +9,31 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes run a few at a time (half the cores): each takes ~100 ms of a core and 32 MB, and a flood of
+ * sign-ins must leave the other cores to the visitors. The rest wait their turn in order.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.floor(availableParallelism() / 2));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return oneAtATime(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r) + 1024 * 1024;
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),

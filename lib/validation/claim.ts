@@ -24,18 +24,22 @@ export const claimBody = z.object({
     .string({ error: CLAIM_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: CLAIM_MESSAGES.nameRequired, abort: true })
-    // The raw length bound keeps a pile of combining marks from passing as "one character".
-    .max(64, CLAIM_MESSAGES.nameTooLong)
+    // The raw length bound keeps a pile of combining marks from passing as "one character", and it aborts:
+    // segmenting a huge text into characters is slow, so a 1 MB nickname must never reach the refine.
+    .max(64, { error: CLAIM_MESSAGES.nameTooLong, abort: true })
     .refine((name) => perceivedLength(name) <= NICKNAME_MAX, CLAIM_MESSAGES.nameTooLong),
   password: z
     .string({ error: CLAIM_MESSAGES.passwordRequired })
     .trim()
     .min(1, { error: CLAIM_MESSAGES.passwordRequired, abort: true })
+    .max(64, { error: CLAIM_MESSAGES.passwordFormat, abort: true })
     .regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
 });
 export type ClaimBody = z.infer<typeof claimBody>;
 
-const isEmptyBody = (body: unknown) => body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
+/** No body, `null` or `{}` (not `[]`, which is no claim at all). */
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0);
 
 /**
  * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises,

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { idInput } from "./fields";
 
 const CHOOSE_BOTH = "Please choose both a prize and a product.";
-const id = z.coerce.number({ error: CHOOSE_BOTH }).int(CHOOSE_BOTH).positive(CHOOSE_BOTH).max(2_147_483_647, CHOOSE_BOTH);
+const id = idInput(CHOOSE_BOTH);
 
 /** POST /api/prize-distributions/: place a prize on a product page by hand. */
 export const createDistributionBody = z.object({
@@ -20,13 +21,7 @@ export const randomizeBody = z.preprocess(
   z.object({
     reset: z.boolean({ error: "Must be true or false." }).default(false),
     maintenance_mode: z.boolean({ error: "Must be true or false." }).default(true),
-    prize_id: z.coerce
-      .number()
-      .int()
-      .positive("Choose an existing prize.")
-      .max(2_147_483_647, "Choose an existing prize.")
-      .nullable()
-      .default(null),
+    prize_id: idInput("Choose an existing prize.").nullable().default(null),
   }),
 );
 export type RandomizeBody = z.infer<typeof randomizeBody>;

@@ -8,11 +8,30 @@ import { z } from "zod";
 /** The largest id Postgres `integer` holds: anything above names no row. */
 export const MAX_ID = 2_147_483_647;
 
-/** A row id from a path, query or body (text or number), whole and positive. */
-export const recordId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+/**
+ * Whole numbers as they arrive: a JSON number, or text of decimal digits (forms and query strings send
+ * text). Nothing else is read as a number: not "0x10", "0b1", "1e3", " ", [1] or true, which
+ * `z.coerce.number()` (plain `Number(value)`) would accept.
+ */
+const DECIMAL = /^[+-]?[0-9]{1,15}$/;
 
-/** A whole number from 1 (page numbers, page sizes), text or number. */
-export const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
+function decimalTextToNumber(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  return DECIMAL.test(text) ? Number(text) : value;
+}
+
+/** A whole number from JSON or form text, with `message` for anything that is not one. */
+export const wholeNumberInput = (message: string) => z.preprocess(decimalTextToNumber, z.number({ error: message }).int(message));
+
+/** An id: a whole number from 1 to the largest Postgres integer. */
+export const idInput = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message).max(MAX_ID, message));
+
+/** A row id from a path, query or body (decimal text or number), whole and positive. */
+export const recordId = idInput;
+
+/** A whole number from 1 (page numbers, page sizes), decimal text or number. */
+export const positiveInt = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message));
 
 /**
  * A true/false value as JSON (`true`), query text or a form field ("true"/"false", "1"/"0", a checkbox's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formBoolean, imageFile } from "./fields";
+import { formBoolean, imageFile, wholeNumberInput } from "./fields";
 
 /**
  * Prize fields and the rules between them (spec §5), shared by the admin form (zodResolver) and the
@@ -7,11 +7,9 @@ import { formBoolean, imageFile } from "./fields";
  */
 
 const wholeNumber = (field: string, min: number) =>
-  z.coerce
-    .number({ error: `Enter the ${field} as a whole number.` })
-    .int(`Enter the ${field} as a whole number.`)
-    .min(min, `The ${field} must be at least ${min}.`)
-    .max(1_000_000, `The ${field} must be at most 1,000,000.`);
+  wholeNumberInput(`Enter the ${field} as a whole number.`).pipe(
+    z.number().min(min, `The ${field} must be at least ${min}.`).max(1_000_000, `The ${field} must be at most 1,000,000.`),
+  );
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 

@@ -127,9 +127,10 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     const fast = newVisitor(secondInstance.url);
     expect((await slow.post(claimPath(page!.urlPath))).status).toBe(200);
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 5500));
-    const status = await (await fast.get(`/api/p/${page!.urlPath}/prize/`)).json();
-    expect(status).toEqual({ has_prize: true, is_reserved: false });
+    // Wait for the state, not for a fixed time: the 5-second hold lapses, and the page says so.
+    await expect
+      .poll(async () => (await fast.get(`/api/p/${page!.urlPath}/prize/`)).json(), { interval: 250, timeout: 15_000 })
+      .toEqual({ has_prize: true, is_reserved: false });
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(200);
     const late = await slow.post(claimPath(page!.urlPath), { name: "Late", password: "1111" });
     expect(late.status).toBe(409);

@@ -23,6 +23,9 @@ export async function setup(project: TestProject) {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     DATA_DIR: tempDir("integration"),
     APP_TIMEZONE: TEST_TIME_ZONE,
+    // The tests play the proxy in front: each client's X-Forwarded-For is its address (sign-in throttling
+    // tests act as many visitors). throttling.test.ts runs a server with the default, 0.
+    TRUSTED_PROXY_HOPS: "1",
   };
   let databaseUrl: string | null = null;
   if (await postgresReachable()) {

@@ -15,6 +15,8 @@ import { freshServiceDatabase, type ServiceDatabase } from "../support/service-d
 let database: ServiceDatabase;
 const ctx = () => ({ db: database.db });
 const claim = { name: "Mina", password: "1234" };
+/** A visitor id of this test: a visitor holds one prize at a time, so tests must not share visitors. */
+const v = (name: string) => `${name} in ${expect.getState().currentTestName}`;
 
 beforeAll(async () => {
   database = await freshServiceDatabase("engine");
@@ -38,11 +40,11 @@ async function winnersOf(prizeId: number) {
 describe("reserve, finalise, cancel", () => {
   it("a reservation then a claim makes one winner and takes one unit", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
-    const hold = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    const hold = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
     expect(hold.secondsLeft).toBeGreaterThan(55);
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: true });
 
-    const won = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } });
+    const won = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("visitor-a") } });
     expect(won.prizeId).toBe(prizeId);
     const prize = await prizeRow(database.db, prizeId);
     expect(prize.remainingQuantity).toBe(4);
@@ -57,11 +59,16 @@ describe("reserve, finalise, cancel", () => {
 
   it("asking again keeps the same hold and expiry; another visitor is refused", async () => {
     const { page } = await pageWithPrize();
-    const first = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
-    expect(again.reservedUntil).toEqual(first.reservedUntil);
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({
+    const first = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
+    // Time passes (the hold's clock moved back 10 s rather than waiting): asking again must not extend it.
+    await database.db
+      .update(prizeDistributions)
+      .set({ reservedUntil: sql`${prizeDistributions.reservedUntil} - interval '10 seconds'` })
+      .where(eq(prizeDistributions.productId, page.id));
+    const moved = new Date(first.reservedUntil.getTime() - 10_000);
+    const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
+    expect(again.reservedUntil).toEqual(moved);
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-b") } })).rejects.toMatchObject({
       code: "conflict",
       message: TAKEN,
     });
@@ -69,19 +76,19 @@ describe("reserve, finalise, cancel", () => {
 
   it("cancelling frees the prize for the next visitor, and only the holder can cancel", async () => {
     const { page } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
-    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).rejects.toMatchObject({
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-b") } });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-b") } })).rejects.toMatchObject({
       code: "conflict",
     });
-    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
-    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-b" } })).resolves.toBeDefined();
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-b") } })).resolves.toBeDefined();
   });
 
   it("finalising without a hold is refused and writes nothing", async () => {
     const { page, prizeId } = await pageWithPrize();
-    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "nobody" } })).rejects.toMatchObject({
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("nobody") } })).rejects.toMatchObject({
       code: "conflict",
       message: HOLD_EXPIRED,
     });
@@ -91,25 +98,27 @@ describe("reserve, finalise, cancel", () => {
 
   it("an expired hold is free for the next visitor, and the late visitor's claim writes nothing", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "slow" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("slow") } });
     await database.db
       .update(prizeDistributions)
       .set({ reservedUntil: sql`now() - interval '1 second'` })
       .where(eq(prizeDistributions.id, placementId));
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: false });
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "fast" } });
-    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "slow" } })).rejects.toMatchObject({
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("fast") } });
+    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("slow") } })).rejects.toMatchObject({
       message: HOLD_EXPIRED,
     });
-    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "fast" } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("fast") } });
     expect(await winnersOf(prizeId)).toHaveLength(1);
   });
 
   it("a prize switched off during the hold is not handed out, and the hold is not consumed", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "visitor-a" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
     await database.db.update(prizes).set({ isActive: false }).where(eq(prizes.id, prizeId));
-    await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "visitor-a" } })).rejects.toMatchObject({
+    await expect(
+      finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("visitor-a") } }),
+    ).rejects.toMatchObject({
       message: PRIZE_GONE,
     });
     expect(await winnersOf(prizeId)).toHaveLength(0);
@@ -118,7 +127,7 @@ describe("reserve, finalise, cancel", () => {
   });
 
   it("an unknown page is not found", async () => {
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: "nosuchpage", visitorId: "v" } })).rejects.toMatchObject({
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: "nosuchpage", visitorId: v("v") } })).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -130,19 +139,19 @@ describe("daily limit and the day boundary", () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 1, maintenance: 1 });
     await place(database.db, prizeId, first!.id);
     await place(database.db, prizeId, second!.id);
-    await reservePrize({ ctx: ctx(), input: { urlPath: first!.urlPath, visitorId: "a" } });
-    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: first!.urlPath, visitorId: "a" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: first!.urlPath, visitorId: v("a") } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: first!.urlPath, visitorId: v("a") } });
 
     expect(await getPublicProductPage({ db: database.db, urlPath: second!.urlPath })).toMatchObject({ has_prize: false });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } })).rejects.toMatchObject({
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: v("b") } })).rejects.toMatchObject({
       code: "conflict",
     });
 
     // Yesterday's count: the stored 1 was written for another date, so today reads as 0.
     await database.db.update(prizes).set({ distributedOn: sql`current_date - 1` }).where(eq(prizes.id, prizeId));
     expect(await getPublicProductPage({ db: database.db, urlPath: second!.urlPath })).toMatchObject({ has_prize: true });
-    await reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: "b" } });
-    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: second!.urlPath, visitorId: "b" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: second!.urlPath, visitorId: v("b") } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: second!.urlPath, visitorId: v("b") } });
     const prize = await prizeRow(database.db, prizeId);
     expect(prize.todayDistributed).toBe(1);
     expect(prize.remainingQuantity).toBe(3);
@@ -151,7 +160,7 @@ describe("daily limit and the day boundary", () => {
   it("an out-of-stock prize is not offered", async () => {
     const { page } = await pageWithPrize({ total: 3, remaining: 0, daily: 3, maintenance: 1 });
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: false });
-    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "a" } })).rejects.toMatchObject({
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("a") } })).rejects.toMatchObject({
       code: "conflict",
     });
   });
@@ -187,21 +196,21 @@ describe("manual placements", () => {
 
   it("a held placement cannot be switched off or deleted, nor its prize deleted", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("holder") } });
     await expect(setPlacementActive({ ctx: ctx(), input: { id: placementId, is_active: false } })).rejects.toMatchObject({
       code: "conflict",
     });
     await expect(deletePlacement({ ctx: ctx(), input: { id: placementId } })).rejects.toMatchObject({ code: "conflict" });
     await expect(deletePrize({ ctx: ctx(), input: { id: prizeId } })).rejects.toMatchObject({ code: "conflict" });
-    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "holder" } });
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("holder") } });
     await deletePlacement({ ctx: ctx(), input: { id: placementId } });
     await expect(deletePlacement({ ctx: ctx(), input: { id: placementId } })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("deleting a prize keeps its winners, with the prize name", async () => {
     const { page, prizeId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "w" } });
-    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "w" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("w") } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("w") } });
     const [before] = await winnersOf(prizeId);
     await deletePrize({ ctx: ctx(), input: { id: prizeId } });
     const [after] = await database.db.select().from(winners).where(eq(winners.id, before!.id));
@@ -212,16 +221,16 @@ describe("manual placements", () => {
 describe("after a win", () => {
   it("a won placement is not 'held': the admin can switch it off or delete it", async () => {
     const { page, placementId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "w" } });
-    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "w" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("w") } });
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("w") } });
     await deletePlacement({ ctx: ctx(), input: { id: placementId } });
   });
 
   it("the same claim sent again (its answer lost on the way) gets the same win, not a second one", async () => {
     const { page, prizeId } = await pageWithPrize();
-    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "retry" } });
-    const first = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "retry" } });
-    const again = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: "retry" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("retry") } });
+    const first = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("retry") } });
+    const again = await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("retry") } });
     expect(first.repeated).toBe(false);
     expect(again).toEqual({ ...first, repeated: true });
     expect(await winnersOf(prizeId)).toHaveLength(1);
@@ -282,11 +291,11 @@ describe("random placement and maintenance", () => {
     const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 2 });
     const heldId = await place(database.db, prizeId, pages[0]!.id);
     await place(database.db, prizeId, pages[1]!.id);
-    await reservePrize({ ctx: ctx(), input: { urlPath: pages[0]!.urlPath, visitorId: "holder" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: pages[0]!.urlPath, visitorId: v("holder") } });
     const result = await randomizePlacements({ ctx: ctx(), input: { reset: true, maintenance_mode: true, prize_id: prizeId } });
     expect(result.cleared).toBe(1);
     const [held] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, heldId));
-    expect(held).toMatchObject({ isActive: true, reservedBy: "holder" });
+    expect(held).toMatchObject({ isActive: true, reservedBy: v("holder") });
     // Target 2, one held: the cleared slot is placed again on a free page.
     expect(result.placed).toBe(1);
     expect(result.missing).toBe(0);
@@ -328,7 +337,7 @@ describe("random placement and maintenance", () => {
     await clearPlacements();
     const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Held", [prizeId]);
-    await reservePrize({ ctx: ctx(), input: { urlPath: page!.urlPath, visitorId: "holder" } });
+    await reservePrize({ ctx: ctx(), input: { urlPath: page!.urlPath, visitorId: v("holder") } });
     const prize = await prizeRow(database.db, prizeId);
     await updatePrize({
       ctx: ctx(),

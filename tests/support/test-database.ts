@@ -24,7 +24,9 @@ export async function postgresReachable(): Promise<boolean> {
 
 /** Creates an empty database with a unique name and returns its URL and a function that drops it. */
 export async function createFreshPostgresDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `prize_test_${label}_${process.pid}_${Date.now().toString(36)}`;
+  // TEST_DB_TAG (e.g. a branch name) tells apart the databases of several checkouts sharing one Postgres.
+  const tag = (process.env.TEST_DB_TAG ?? "").replace(/[^a-z0-9_]/gi, "").slice(0, 20);
+  const name = `prize_test_${tag ? `${tag}_` : ""}${label}_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   await admin.end();

@@ -33,6 +33,10 @@ describe("parseConfig", () => {
     ["APP_TIMEZONE", "Nowhere/Town", /APP_TIMEZONE: must be an IANA time zone/],
     ["RESERVATION_SECONDS", "2", /RESERVATION_SECONDS:/],
     ["EVENT_START_DATE", "24 April", /EVENT_START_DATE: must be a date written YYYY-MM-DD/],
+    ["TRUSTED_PROXY_HOPS", "0x1", /TRUSTED_PROXY_HOPS: must be a whole number/],
+    ["TRUSTED_PROXY_HOPS", "11", /TRUSTED_PROXY_HOPS:/],
+    ["LOG_FORMAT", "xml", /LOG_FORMAT: must be text or json/],
+    ["KEEP_ALIVE_TIMEOUT", "5", /KEEP_ALIVE_TIMEOUT: must be at least 1000/],
   ])("rejects a bad %s with one line naming it", (name, value, message) => {
     expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(message);
     expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(ConfigError);
@@ -50,6 +54,8 @@ describe("parseConfig", () => {
       SUPPORT_PHONE: "+82 2 123 4567",
       EVENT_START_DATE: "2026-04-24",
       EVENT_END_DATE: "2026-04-26",
+      TRUSTED_PROXY_HOPS: "2",
+      LOG_FORMAT: "json",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -59,7 +65,13 @@ describe("parseConfig", () => {
       reservationSeconds: 90,
       supportPhone: "+82 2 123 4567",
       eventPeriod: { start: "2026-04-24", end: "2026-04-26" },
+      trustedProxyHops: 2,
+      logFormat: "json",
     });
+  });
+
+  it("believes no proxy and logs text by default", () => {
+    expect(parseConfig(embedded())).toMatchObject({ trustedProxyHops: 0, logFormat: "text" });
   });
 
   it("refuses an event period that ends before it starts, and half an admin", () => {

@@ -5,6 +5,7 @@ import { prizeDistributions, prizes, products, winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { NO_PRODUCT } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";
@@ -39,15 +40,18 @@ async function recentWin(tx: Queryable, productId: number, visitorId: string) {
 }
 
 /**
- * Turns this visitor's live hold into a win, in one transaction:
- *  0. lock the product page against deletion (KEY SHARE), first, as a page delete locks it first too;
- *  1. consume the hold: only a live hold by this visitor matches, and it leaves the placement inactive, so
- *     it can be won once;
- *  2. take one unit: only while the prize is active, in stock and under today's limit; otherwise the
- *     whole transaction rolls back and the hold is not consumed;
- *  3. record the winner, with the prize and product names as they are now.
+ * Turns this visitor's live hold into a win, in one transaction, taking its locks in the documented order
+ * (README.md: page, prize, placement), the order every placement path uses, so a claim and an admin
+ * placing a prize never wait on each other in a cycle:
+ *  0. lock the product page against deletion (KEY SHARE);
+ *  1. find this visitor's live hold on the page (a plain read: it only says which prize to lock);
+ *  2. take one unit: only while the prize is active, in stock and under today's limit;
+ *  3. consume the hold: only a live hold by this visitor matches, and it leaves the placement inactive,
+ *     so it can be won once. If it no longer matches (it lapsed meanwhile), the unit goes back by rollback;
+ *  4. record the winner, with the prize and product names as they are now.
  * The unique index on winners.distribution_id is the last guard against a double win. A claim repeated
- * after its answer was lost (venue Wi-Fi) gets the same answer again, without a second win.
+ * after its answer was lost (venue Wi-Fi) gets the same answer again, without a second win. A deadlock
+ * or serialization failure that still happens is retried (lib/services/transaction.ts).
  */
 export async function finaliseClaim({
   ctx,
@@ -56,8 +60,15 @@ export async function finaliseClaim({
   ctx: ServiceContext;
   input: ClaimBody & { urlPath: string; visitorId: string };
 }): Promise<ClaimOutcome> {
+  const liveHoldOf = (productId: number) =>
+    and(
+      eq(prizeDistributions.productId, productId),
+      eq(prizeDistributions.isActive, true),
+      eq(prizeDistributions.reservedBy, input.visitorId),
+      sql`${prizeDistributions.reservedUntil} > now()`,
+    );
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await retryingTransaction(ctx.db, async (tx) => {
       const [product] = await tx
         .select({ id: products.id, name: products.name })
         .from(products)
@@ -65,19 +76,8 @@ export async function finaliseClaim({
         .for("key share");
       if (!product) throw notFound(NO_PRODUCT);
 
-      const [placement] = await tx
-        .update(prizeDistributions)
-        .set({ isActive: false, claimedAt: sql`now()` })
-        .where(
-          and(
-            eq(prizeDistributions.productId, product.id),
-            eq(prizeDistributions.isActive, true),
-            eq(prizeDistributions.reservedBy, input.visitorId),
-            sql`${prizeDistributions.reservedUntil} > now()`,
-          ),
-        )
-        .returning({ id: prizeDistributions.id, prizeId: prizeDistributions.prizeId });
-      if (!placement) {
+      const [hold] = await tx.select({ prizeId: prizeDistributions.prizeId }).from(prizeDistributions).where(liveHoldOf(product.id));
+      if (!hold) {
         const repeated = await recentWin(tx, product.id, input.visitorId);
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
         throw new ClaimRefused(HOLD_EXPIRED);
@@ -92,7 +92,7 @@ export async function finaliseClaim({
         })
         .where(
           and(
-            eq(prizes.id, placement.prizeId),
+            eq(prizes.id, hold.prizeId),
             eq(prizes.isActive, true),
             sql`${prizes.remainingQuantity} > 0`,
             sql`${distributedToday()} < ${prizes.dailyDistribution}`,
@@ -100,6 +100,13 @@ export async function finaliseClaim({
         )
         .returning({ id: prizes.id, name: prizes.name });
       if (!prize) throw new ClaimRefused(PRIZE_GONE);
+
+      const [placement] = await tx
+        .update(prizeDistributions)
+        .set({ isActive: false, claimedAt: sql`now()` })
+        .where(and(liveHoldOf(product.id), eq(prizeDistributions.prizeId, prize.id)))
+        .returning({ id: prizeDistributions.id });
+      if (!placement) throw new ClaimRefused(HOLD_EXPIRED);
 
       await tx.insert(winners).values({
         name: input.name,

@@ -4,6 +4,7 @@ import { prizeDistributions, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {
@@ -12,48 +13,87 @@ export function productIdOf(urlPath: string) {
 
 export const TAKEN = "Sorry, someone else got there first.";
 export const NO_PRODUCT = "Product information not found.";
+export const HOLDING_ANOTHER = "You are already holding a prize on another page: claim it or cancel it first.";
+export const LET_GO_RECENTLY = "You let this prize go a moment ago, so others get a turn first. Please try again shortly.";
+
+// Two-key advisory locks (class, key) never collide with the one-key locks of lib/services/placements.
+const VISITOR_LOCK_CLASS = 7_301_994;
 
 /**
  * A visitor taps the ticket. One conditional UPDATE decides the race: it takes the page's live placement
  * only if the prize can still be won and the placement is free, its hold expired, or already this
- * visitor's. The visitor's own live hold keeps its expiry (asking again never extends it). Zero rows
- * means someone else holds it, or nothing is waiting here: 409.
+ * visitor's. The visitor's own live hold keeps its expiry (asking again never extends it). Also refused:
+ * a visitor holding another page's prize (one hold at a time), and one whose own hold of this placement
+ * lapsed or was cancelled less than RESERVATION_SECONDS ago (the hold stays recorded, ended, for that).
+ * The visitor's reserves run one at a time (an advisory lock on their id): two taps on two pages at once
+ * could otherwise both see no other hold. Zero rows: 409 with the reason, or 404 for no such page.
  */
 export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   const holdSeconds = getConfig().reservationSeconds;
-  const [held] = await ctx.db
-    .update(prizeDistributions)
-    .set({
-      reservedBy: input.visitorId,
-      reservedUntil: sql`case when ${prizeDistributions.reservedBy} = ${input.visitorId} and ${prizeDistributions.reservedUntil} > now()
-        then ${prizeDistributions.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
-    })
-    .where(
-      and(
-        eq(prizeDistributions.productId, productIdOf(input.urlPath)),
-        eq(prizeDistributions.isActive, true),
-        sql`exists (select 1 from ${prizes} where ${prizes.id} = ${prizeDistributions.prizeId} and ${prizeWinnable()})`,
-        sql`(${prizeDistributions.reservedUntil} is null or ${prizeDistributions.reservedUntil} <= now() or ${prizeDistributions.reservedBy} = ${input.visitorId})`,
-      ),
-    )
-    .returning({
-      reservedUntil: prizeDistributions.reservedUntil,
-      secondsLeft: sql<number>`ceil(extract(epoch from ${prizeDistributions.reservedUntil} - now()))::int`,
-    });
+  const me = input.visitorId;
+  const held = await retryingTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
+    const [row] = await tx
+      .update(prizeDistributions)
+      .set({
+        reservedBy: me,
+        reservedUntil: sql`case when ${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} > now()
+          then ${prizeDistributions.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
+      })
+      .where(
+        and(
+          eq(prizeDistributions.productId, productIdOf(input.urlPath)),
+          eq(prizeDistributions.isActive, true),
+          sql`exists (select 1 from ${prizes} where ${prizes.id} = ${prizeDistributions.prizeId} and ${prizeWinnable()})`,
+          sql`(${prizeDistributions.reservedUntil} is null or ${prizeDistributions.reservedUntil} <= now() or ${prizeDistributions.reservedBy} = ${me})`,
+          // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
+          sql`not coalesce(${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} <= now()
+            and ${prizeDistributions.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
+          sql`not exists (select 1 from ${prizeDistributions} other where other.reserved_by = ${me} and other.is_active
+            and other.reserved_until > now() and other.id <> ${prizeDistributions.id})`,
+        ),
+      )
+      .returning({
+        reservedUntil: prizeDistributions.reservedUntil,
+        secondsLeft: sql<number>`ceil(extract(epoch from ${prizeDistributions.reservedUntil} - now()))::int`,
+      });
+    return row;
+  });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
-  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.urlPath, input.urlPath));
-  throw product ? conflict(TAKEN) : notFound(NO_PRODUCT);
+  throw await whyNotReserved(ctx, input.urlPath, me, holdSeconds);
 }
 
-/** PATCH .../prize/claim/: the visitor lets go of their hold (closing the form or the page). Idempotent. */
+/** After a refused reserve: the reason to tell the visitor (read afterwards, for the message only). */
+async function whyNotReserved(ctx: ServiceContext, urlPath: string, me: string, holdSeconds: number) {
+  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.urlPath, urlPath));
+  if (!product) return notFound(NO_PRODUCT);
+  const [state] = await ctx.db
+    .select({
+      holdingAnother: sql<boolean>`exists (select 1 from ${prizeDistributions} where ${prizeDistributions.reservedBy} = ${me}
+        and ${prizeDistributions.isActive} and ${prizeDistributions.reservedUntil} > now() and ${prizeDistributions.productId} <> ${product.id})`,
+      letGoRecently: sql<boolean>`exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${product.id}
+        and ${prizeDistributions.isActive} and ${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} <= now()
+        and ${prizeDistributions.reservedUntil} > now() - make_interval(secs => ${holdSeconds}))`,
+    })
+    .from(sql`(select 1) as one`);
+  if (state?.holdingAnother) return conflict(HOLDING_ANOTHER);
+  if (state?.letGoRecently) return conflict(LET_GO_RECENTLY);
+  return conflict(TAKEN);
+}
+
+/**
+ * PATCH .../prize/claim/: the visitor lets go of their hold (closing the form or the page). Idempotent.
+ * The hold is ended (its expiry set to now), not erased, so the re-take pause applies to it.
+ */
 export async function cancelReservation({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   await ctx.db
     .update(prizeDistributions)
-    .set({ reservedBy: null, reservedUntil: null })
+    .set({ reservedUntil: sql`now()` })
     .where(
       and(
         eq(prizeDistributions.reservedBy, input.visitorId),
         eq(prizeDistributions.isActive, true),
+        sql`${prizeDistributions.reservedUntil} > now()`,
         eq(prizeDistributions.productId, productIdOf(input.urlPath)),
       ),
     );

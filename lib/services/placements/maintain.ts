@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { settings } from "@/db/schema";
+import { describeError, log } from "@/lib/log";
+import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /**
@@ -10,13 +12,13 @@ import { lockPlacementWrites, topUpPrize } from "./top-up";
  */
 export async function replenishPrize(db: Db, prizeId: number): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await retryingTransaction(db, async (tx) => {
       const [current] = await tx.select({ maintenanceMode: settings.maintenanceMode }).from(settings).where(eq(settings.id, 1));
       if (!current?.maintenanceMode) return;
       await lockPlacementWrites(tx);
       await topUpPrize(tx, prizeId);
     });
   } catch (error) {
-    console.error(`Placing prize ${prizeId} again failed (the maintenance tick will retry):`, error);
+    log("warn", "Placing a prize again failed; the maintenance tick will retry", { prizeId, ...describeError(error, false) });
   }
 }

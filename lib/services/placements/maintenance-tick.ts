@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
+import { describeError, log } from "@/lib/log";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
 export const TICK_SECONDS = 30;
@@ -34,7 +35,7 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
 /** Starts the periodic tick in this process; it never keeps the process alive on its own. */
 export function startMaintenanceTicker(db: Db): void {
   const timer = setInterval(() => {
-    runMaintenanceTick(db).catch((error) => console.error("Maintenance tick failed:", error));
+    runMaintenanceTick(db).catch((error) => log("warn", "Maintenance tick failed; the next one retries", describeError(error, false)));
   }, TICK_SECONDS * 1000);
   timer.unref();
 }

@@ -4,6 +4,7 @@ import { prizeDistributions, prizes, settings } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/distribution";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /**
@@ -11,13 +12,20 @@ import { lockPlacementWrites, topUpPrize } from "./top-up";
  * in scope that nobody holds, then tops every active prize in scope up to its target on random free pages.
  */
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
-  return ctx.db.transaction(async (tx) => {
+  return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
     await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
       if (!prize) throw ValidationError.field("prize_id", "Choose an existing prize.");
     }
+    // Prize rows before placement rows, in id order, as every path locks them (../README.md).
+    await tx
+      .select({ id: prizes.id })
+      .from(prizes)
+      .where(input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id))
+      .orderBy(asc(prizes.id))
+      .for("update");
     const inScope = input.prize_id === null ? sql`true` : eq(prizeDistributions.prizeId, input.prize_id);
     const cleared = input.reset
       ? await tx

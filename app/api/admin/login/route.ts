@@ -9,7 +9,7 @@ import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
 const WRONG_CREDENTIALS = "Login failed. Please check your ID and password.";
 
-export const POST = route({ access: "public", body: loginBody }, async ({ request, body, ctx }) => {
+export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
   const attempt = { name: body.name, address: clientAddress(request) };
   try {
     await beginSignInAttempt({ ctx, input: attempt });

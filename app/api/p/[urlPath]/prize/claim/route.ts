@@ -11,7 +11,8 @@ import { replenishPrize } from "@/lib/services/placements/maintain";
 import { claimRequest } from "@/lib/validation/claim";
 import { isUrlPath } from "@/urls/products";
 
-export const POST = route({ access: "public", body: claimRequest }, async ({ ctx, request, params, body }) => {
+// A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
+export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {
   const urlPath = params.urlPath;
   if (!isUrlPath(urlPath)) throw notFound(NO_PRODUCT);
   if ("reserve" in body) {

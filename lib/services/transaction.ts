@@ -1,0 +1,24 @@
+import type { Db } from "@/db";
+import { isRetryableTransactionError } from "@/lib/errors";
+
+type Work<T> = Parameters<Db["transaction"]>[0] extends (tx: infer Tx) => Promise<unknown> ? (tx: Tx) => Promise<T> : never;
+
+export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * `db.transaction(work)`, run again when Postgres gives up on it to break a deadlock (40P01) or a
+ * serialization conflict (40001). Every path takes its locks in the documented order (README.md), so this is
+ * a last resort; the failed attempt rolled back whole, so running `work` again is safe. After the last
+ * attempt the error goes up (the route answers 503 with Retry-After, never 500).
+ */
+export async function retryingTransaction<T>(db: Db, work: Work<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (await db.transaction(work)) as T;
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
+      // A short random pause, growing with each attempt, so the two sides do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prizeDistributions, winners } from "@/db/schema";
+import { type AppError, ValidationError } from "@/lib/errors";
+import { finaliseClaim } from "@/lib/services/claims/finalise";
+import { cancelReservation, HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { createPlacement, deletePlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { prizeRow, seedPages, seedPrize } from "../support/seed";
+import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
+
+let database: ServiceDatabase;
+const ctx = () => ({ db: database.db });
+const claim = { name: "Mina", password: "1234" };
+
+beforeAll(async () => {
+  database = await freshServiceDatabase("hardening_holds");
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function pagesWithPrize(count: number) {
+  const prizeId = await seedPrize(database.db, { total: 100, daily: 100, maintenance: 50 });
+  const pages = await seedPages(database.db, count, "Hold", Array(count).fill(prizeId));
+  return { prizeId, pages };
+}
+
+const reserve = (urlPath: string, visitorId: string) => reservePrize({ ctx: ctx(), input: { urlPath, visitorId } });
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "reserved",
+    (error: AppError) => error.message,
+  );
+
+/** Moves this visitor's hold on the page into the past: "it lapsed `secondsAgo` seconds ago", without waiting. */
+async function lapseHold(pageId: number, secondsAgo: number) {
+  await database.db
+    .update(prizeDistributions)
+    .set({ reservedUntil: sql`now() - make_interval(secs => ${secondsAgo})` })
+    .where(liveOn(pageId));
+}
+const liveOn = (pageId: number) => sql`${prizeDistributions.productId} = ${pageId} and ${prizeDistributions.isActive}`;
+
+describe("one hold per visitor (issue 11, item 5)", () => {
+  it("a second page is refused while the first is held, and allowed once it is claimed", async () => {
+    const { pages } = await pagesWithPrize(2);
+    const [first, second] = pages as [(typeof pages)[0], (typeof pages)[0]];
+    await reserve(first.urlPath, "hoarder");
+    expect(await refusal(reserve(second.urlPath, "hoarder"))).toBe(HOLDING_ANOTHER);
+    await finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: first.urlPath, visitorId: "hoarder" } });
+    expect(await refusal(reserve(second.urlPath, "hoarder"))).toBe("reserved");
+  });
+
+  it("ten taps on ten pages at once by one visitor: exactly one hold", async () => {
+    const { pages } = await pagesWithPrize(10);
+    const outcomes = await Promise.all(pages.map((page) => refusal(reserve(page.urlPath, "ten-fingers"))));
+    expect(outcomes.filter((outcome) => outcome === "reserved")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === HOLDING_ANOTHER)).toHaveLength(9);
+  });
+
+  it("a cancelled hold cannot be taken again by the same visitor for RESERVATION_SECONDS; others can at once", async () => {
+    const { pages } = await pagesWithPrize(1);
+    const page = pages[0]!;
+    await reserve(page.urlPath, "fickle");
+    await cancelReservation({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: "fickle" } });
+    expect(await refusal(reserve(page.urlPath, "fickle"))).toBe(LET_GO_RECENTLY);
+    expect(await refusal(reserve(page.urlPath, "someone-else"))).toBe("reserved");
+    expect(await refusal(reserve(page.urlPath, "fickle"))).toBe(TAKEN);
+  });
+
+  it("a lapsed hold: refused to the same visitor until RESERVATION_SECONDS (60 here) have passed since", async () => {
+    const { pages } = await pagesWithPrize(1);
+    const page = pages[0]!;
+    await reserve(page.urlPath, "slow");
+    await lapseHold(page.id, 1);
+    expect(await refusal(reserve(page.urlPath, "slow"))).toBe(LET_GO_RECENTLY);
+    await lapseHold(page.id, 61);
+    expect(await refusal(reserve(page.urlPath, "slow"))).toBe("reserved");
+  });
+});
+
+describe("lock order (issue 11, item 3)", () => {
+  it("claims stormed while the admin places and deletes placements: every claim wins, nothing fails oddly", async () => {
+    const prizeId = await seedPrize(database.db, { total: 1000, daily: 1000, maintenance: 1000, name: "Storm prize" });
+    const unexpected: unknown[] = [];
+    let wins = 0;
+    for (let round = 0; round < 6; round += 1) {
+      const pages = await seedPages(database.db, 16, `Lock ${round}`, Array(16).fill(prizeId));
+      await Promise.all(pages.map((page, index) => reserve(page.urlPath, `storm-${round}-${index}`)));
+      const spare = await seedPages(database.db, 4, `Spare ${round}`, Array(4).fill(prizeId));
+      const spareIds = await database.db
+        .select({ id: prizeDistributions.id })
+        .from(prizeDistributions)
+        .where(sql`${prizeDistributions.productId} in ${spare.map((page) => page.id)}`);
+      await Promise.all([
+        ...pages.map((page, index) =>
+          finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: `storm-${round}-${index}` } }).then(
+            () => (wins += 1),
+            (error) => unexpected.push(error),
+          ),
+        ),
+        // The admin places the same prize on the very pages being claimed (the page's index is the race).
+        ...pages.map((page) =>
+          createPlacement({ ctx: ctx(), input: { prize: prizeId, product: page.id, is_active: true } }).catch((error) => {
+            const pageTaken = error instanceof ValidationError && error.fields.non_field_errors?.[0] === PAGE_TAKEN;
+            if (!pageTaken) unexpected.push(error);
+          }),
+        ),
+        ...spareIds.map(({ id }) => deletePlacement({ ctx: ctx(), input: { id } }).catch((error) => unexpected.push(error))),
+      ]);
+    }
+    expect(unexpected).toEqual([]);
+    expect(wins).toBe(6 * 16);
+    const prize = await prizeRow(database.db, prizeId);
+    const won = await database.db.select({ id: winners.id }).from(winners).where(eq(winners.prizeId, prizeId));
+    expect(won).toHaveLength(prize.totalQuantity - prize.remainingQuantity);
+    expect(won).toHaveLength(wins);
+  }, 60_000);
+});

@@ -1,0 +1,31 @@
+import http from "node:http";
+
+/**
+ * One HTTP request sent exactly as written: the path is not normalised (fetch would resolve `..` and
+ * re-encode escapes), so tests can send what an attacker sends. Resolves with status, headers and body.
+ */
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+export function rawRequest(
+  baseUrl: string,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}

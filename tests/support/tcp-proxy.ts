@@ -1,0 +1,54 @@
+import net from "node:net";
+
+/**
+ * A TCP proxy between the app and Postgres that a test can cut (Postgres "refuses connections": the port
+ * stops listening and open connections drop) and restore, on the same port.
+ */
+export class CuttableProxy {
+  private readonly server: net.Server;
+  private readonly open = new Set<net.Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.open.add(socket);
+        socket.on("close", () => this.open.delete(socket));
+        socket.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+  }
+
+  async start(port = 0): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, "127.0.0.1", () => resolve());
+    });
+    this.port = (this.server.address() as net.AddressInfo).port;
+    return this.port;
+  }
+
+  /** Stops listening (new connections are refused) and drops every open connection. */
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.open) socket.destroy();
+    await closed;
+  }
+
+  /** Listens again on the same port. */
+  async restore(): Promise<void> {
+    await this.start(this.port);
+  }
+
+  async stop(): Promise<void> {
+    if (this.server.listening) await this.cut();
+  }
+}
