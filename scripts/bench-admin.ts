@@ -81,7 +81,9 @@ async function main() {
   const url = await freshDatabase();
   let started = performance.now();
   await seed(url);
-  console.log(`Seeded ${WINNERS} winners, ${PAGES} product pages, ${PRIZES} prizes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Seeded ${WINNERS} winners, ${PAGES} product pages, ${PRIZES} prizes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const server = await startServer({
     DATABASE_URL: url,
     AUTH_SECRET: "bench-admin-secret-0123456789abcdef-0123",
@@ -124,7 +126,9 @@ async function main() {
     console.log(
       `\nExcel export of all ${WINNERS} winners: ${seconds.toFixed(1)} s, ${(file.byteLength / 1024 / 1024).toFixed(1)} MB file (status ${response.status})`,
     );
-    console.log(`server memory: ${before.rss.toFixed(0)} MB before, peak ${after.peak.toFixed(0)} MB: grew by at most ${(after.peak - before.rss).toFixed(0)} MB`);
+    console.log(
+      `server memory: ${before.rss.toFixed(0)} MB before, peak ${after.peak.toFixed(0)} MB: grew by at most ${(after.peak - before.rss).toFixed(0)} MB`,
+    );
   } finally {
     await server.stop();
   }

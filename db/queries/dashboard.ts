@@ -2,16 +2,12 @@ import "server-only";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
-import { images, prizeDistributions, prizes, products, winners } from "@/db/schema";
+import { images, prizeDistributions, prizes, products, winners, winnerTallies } from "@/db/schema";
 import { present, prizeColumns } from "./prizes";
+import { talliesBy } from "./tallies";
 import { winnerColumns } from "./winners";
 
 export const RECENT_LIST_SIZE = 10;
-
-// Winners per prize and per product page, counted once for the whole table (one GROUP BY each), not
-// once per row.
-const winnersByPrize = sql`(select prize_id, count(*)::int as total, (count(*) filter (where is_received))::int as received from ${winners} group by prize_id)`;
-const winnersByProduct = sql`(select product_id, count(*)::int as total, (count(*) filter (where is_received))::int as received from ${winners} group by product_id)`;
 
 /**
  * server-behaviour.md, Placements: `inactive` for an inactive prize; `exhausted` when its target is 0
@@ -32,8 +28,8 @@ async function totals(db: Queryable) {
       total_products: count(sql`${products}`),
       total_prizes: count(sql`${prizes}`),
       active_prizes: count(sql`${prizes} where ${prizes.isActive}`),
-      total_winners: count(sql`${winners}`),
-      received_winners: count(sql`${winners} where ${winners.isReceived}`),
+      total_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies})`,
+      received_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isReceived})`,
     })
     .from(sql`(values (1)) as one_row`);
   const counts = row ?? { total_products: 0, total_prizes: 0, active_prizes: 0, total_winners: 0, received_winners: 0 };
@@ -50,7 +46,7 @@ async function prizeStats(db: Queryable) {
     })
     .from(prizes)
     .leftJoin(images, eq(images.id, prizes.imageId))
-    .leftJoin(sql`${winnersByPrize} as w`, sql`w.prize_id = ${prizes.id}`)
+    .leftJoin(sql`${talliesBy("prize_id")} as w`, sql`w.key = ${prizes.id}`)
     .orderBy(desc(prizes.isActive), desc(prizes.createdAt), desc(prizes.id));
   return rows.map((row) => {
     const { winners_count: _alsoTotal, ...prize } = present(row);
@@ -71,7 +67,7 @@ async function productStats(db: Queryable) {
     .from(products)
     .leftJoin(prizeDistributions, sql`${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive}`)
     .leftJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
-    .leftJoin(sql`${winnersByProduct} as w`, sql`w.product_id = ${products.id}`)
+    .leftJoin(sql`${talliesBy("product_id")} as w`, sql`w.key = ${products.id}`)
     .orderBy(desc(products.createdAt), desc(products.id));
   return rows.map((row) => ({
     id: row.id,

@@ -5,6 +5,7 @@ import { distributedToday } from "@/db/prize-rules";
 import { images, prizeDistributions, prizes, winners } from "@/db/schema";
 import { imageUrl } from "@/urls/images";
 import { likePattern } from "./like";
+import { tallyOfPrize } from "./tallies";
 
 /** A prize as the admin API shows it (spec §3). */
 export const prizeColumns = {
@@ -20,7 +21,7 @@ export const prizeColumns = {
   is_active: prizes.isActive,
   created_at: prizes.createdAt,
   active_distributions: sql<number>`(select count(*)::int from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${prizes.id} and ${prizeDistributions.isActive})`,
-  winners_count: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = ${prizes.id})`,
+  winners_count: tallyOfPrize(sql`${prizes.id}`),
 };
 
 export function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {

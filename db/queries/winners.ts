@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm"
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
 import { likePattern } from "./like";
+import { countByTallies } from "./tallies";
 
 /** What the winners list filters on; dates are whole days in the session's time zone (APP_TIMEZONE). */
 export type WinnerFilter = {
@@ -47,11 +48,18 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
 /** One page of winners, newest first. */
 export async function listWinners({ db, filter, limit, offset }: { db: Queryable; filter: WinnerFilter; limit: number; offset: number }) {
   const where = winnerCondition(filter);
-  const [rows, [total]] = await Promise.all([
+  const needsRows = Boolean(filter.search || filter.start_date || filter.end_date);
+  const [rows, total] = await Promise.all([
     db.select(winnerColumns).from(winners).where(where).orderBy(desc(winners.createdAt), desc(winners.id)).limit(limit).offset(offset),
-    db.select({ count: count() }).from(winners).where(where),
+    needsRows
+      ? db
+          .select({ count: count() })
+          .from(winners)
+          .where(where)
+          .then(([row]) => row?.count ?? 0)
+      : countByTallies(db, filter),
   ]);
-  return { count: total?.count ?? 0, results: rows };
+  return { count: total, results: rows };
 }
 
 export async function getWinner({ db, id }: { db: Queryable; id: number }) {

@@ -4,4 +4,5 @@ export * from "./prize-distributions";
 export * from "./prizes";
 export * from "./products";
 export * from "./settings";
+export * from "./winner-tallies";
 export * from "./winners";

@@ -27,7 +27,11 @@ export const prizeDistributions = pgTable(
     // At most one live prize per product page; two admins or two random runs racing hit this index.
     uniqueIndex("prize_distributions_one_active_per_product").on(table.productId).where(sql`${table.isActive}`),
     index("prize_distributions_active_by_prize_idx").on(table.prizeId).where(sql`${table.isActive}`),
-    index("prize_distributions_list_idx").on(table.isActive.desc(), table.createdAt.desc(), table.id.desc()),
+    index("prize_distributions_list_idx").on(
+      table.isActive.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     check("prize_distributions_hold_complete", sql`(${table.reservedBy} IS NULL) = (${table.reservedUntil} IS NULL)`),
     check("prize_distributions_claimed_is_inactive", sql`${table.claimedAt} IS NULL OR NOT ${table.isActive}`),
   ],

@@ -29,10 +29,16 @@ export const winners = pgTable(
     check("winners_received_at_matches_flag", sql`${table.isReceived} = (${table.receivedAt} IS NOT NULL)`),
     // A placement is won at most once: the last guard against handing one unit out twice.
     uniqueIndex("winners_one_per_distribution").on(table.distributionId),
-    index("winners_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
-    index("winners_prize_idx").on(table.prizeId, table.createdAt.desc()),
-    index("winners_product_idx").on(table.productId, table.createdAt.desc()),
-    index("winners_received_idx").on(table.isReceived, table.receivedAt.desc()),
+    // Every list orders by (created_at DESC, id DESC), Postgres's default NULLS FIRST for DESC: the indexes
+    // say the same, or the planner cannot use them for the sort and reads the whole table.
+    index("winners_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_prize_idx").on(table.prizeId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_product_idx").on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_received_idx").on(table.isReceived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The dashboard's recent hand-overs.
+    index("winners_received_at_idx")
+      .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.receivedAt} IS NOT NULL`),
   ],
 );
 

@@ -187,6 +187,8 @@ describe("DELETE /api/winners/{id}/", () => {
     expect(names(await list("search=7104"))).toEqual([]);
     const after = await (await admin.get(`/api/prizes/${otherPrize.id}/`)).json();
     expect(after.remaining_quantity).toBe(before.remaining_quantity);
+    // The per-prize count (kept by the winner_tallies trigger) follows the delete exactly.
+    expect(after.winners_count).toBe(before.winners_count - 1);
     expect((await admin.request("DELETE", `/api/winners/${ids["=1+2"]}/`)).status).toBe(404);
   });
 });
