@@ -1,10 +1,11 @@
 // PATCH /api/prize-distributions/{id} - switch a placement on or off; DELETE - remove it
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { MESSAGES } from "@/lib/messages";
 import { deletePlacement, setPlacementActive } from "@/lib/services/placements/create";
 import { patchDistributionBody } from "@/lib/validation/distribution";
 
-const NOT_FOUND = "Placement not found.";
+const NOT_FOUND = MESSAGES.placementNotFound;
 
 export const PATCH = route({ access: "admin", body: patchDistributionBody }, async ({ ctx, params, body }) => {
   const id = parseId(params.id, NOT_FOUND);

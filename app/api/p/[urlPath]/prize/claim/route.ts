@@ -5,6 +5,7 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { cancelReservation, NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
@@ -37,5 +38,5 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
 export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
   const visitorId = readVisitorId(request);
   if (visitorId && isUrlPath(params.urlPath)) await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId } });
-  return { detail: "Your reservation was cancelled." };
+  return { detail: MESSAGES.reservationCancelled };
 });
