@@ -32,7 +32,8 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
   // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
   if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-  return json({ detail: `Congratulations! You won ${won.prizeName}.` }, 201);
+  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12).
+  return json({ detail: `Congratulations! You won ${won.prizeName}.`, prize_name: won.prizeName }, 201);
 });
 
 export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
