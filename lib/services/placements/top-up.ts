@@ -1,9 +1,16 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, placementTarget } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { prizeDistributions, prizes, products, winners } from "@/db/schema";
 
 export type TopUpResult = { placed: number; missing: number };
+
+/** How long a page where a prize was just won is passed over by top-ups and random placement. */
+export const RECENT_WIN_MINUTES = 10;
+
+/** True for a product page with a win in the last RECENT_WIN_MINUTES (winners_product_idx answers it). */
+const recentlyWonOn = () =>
+  sql<boolean>`exists (select 1 from ${winners} where ${winners.productId} = ${products.id} and ${winners.createdAt} > now() - make_interval(mins => ${RECENT_WIN_MINUTES}))`;
 
 // Any constant works; it only has to be the same in every instance of this app.
 const PLACEMENT_WRITES_LOCK_KEY = 7_301_994_003;
@@ -20,7 +27,7 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
 
 /**
  * Brings one prize's live placements up to its target, on product pages chosen uniformly at random among
- * those with no live placement. Call inside a transaction that holds lockPlacementWrites: the prize row is
+ * those with no live placement, pages won on in the last RECENT_WIN_MINUTES last. Call inside a transaction that holds lockPlacementWrites: the prize row is
  * locked too, so two top-ups of one prize (a claim and the maintenance tick, on two instances) cannot both
  * fill the last slot. Pages being deleted right now are skipped (SKIP LOCKED) rather than waited for.
  */
@@ -40,7 +47,9 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
     .where(
       sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive})`,
     )
-    .orderBy(sql`random()`)
+    // Pages won on in the last few minutes go last: the phone that just won there should not find a fresh
+    // ticket on the same stand while other free pages exist (server-behaviour.md, Placements).
+    .orderBy(recentlyWonOn(), sql`random()`)
     .limit(needed)
     .for("key share", { skipLocked: true });
   if (freePages.length === 0) return { placed: 0, missing: needed };
