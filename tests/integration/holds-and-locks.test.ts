@@ -2,9 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prizeDistributions, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
+import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
-import { cancelReservation, HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
-import { createPlacement, deletePlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { deletePlacement } from "@/lib/services/placements/delete";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 

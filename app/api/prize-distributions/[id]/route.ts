@@ -2,7 +2,8 @@
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { MESSAGES } from "@/lib/messages";
-import { deletePlacement, setPlacementActive } from "@/lib/services/placements/create";
+import { deletePlacement } from "@/lib/services/placements/delete";
+import { setPlacementActive } from "@/lib/services/placements/set-active";
 import { patchDistributionBody } from "@/lib/validation/distribution";
 
 const NOT_FOUND = MESSAGES.placementNotFound;
