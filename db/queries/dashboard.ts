@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
-import { images, prizeDistributions, prizes, products, winners, winnerTallies } from "@/db/schema";
+import { images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
 import { present, prizeColumns } from "./prizes";
 import { talliesBy } from "./tallies";
 import { winnerColumns } from "./winners";
@@ -65,8 +65,8 @@ async function productStats(db: Queryable) {
       received_count: sql<number>`coalesce(w.received, 0)`,
     })
     .from(products)
-    .leftJoin(prizeDistributions, sql`${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive}`)
-    .leftJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
+    .leftJoin(placements, sql`${placements.productId} = ${products.id} and ${placements.isActive}`)
+    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
     .leftJoin(sql`${talliesBy("product_id")} as w`, sql`w.key = ${products.id}`)
     .orderBy(desc(products.createdAt), desc(products.id));
   return rows.map((row) => ({

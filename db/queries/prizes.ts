@@ -2,7 +2,7 @@ import "server-only";
 import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday } from "@/db/prize-rules";
-import { images, prizeDistributions, prizes, winners } from "@/db/schema";
+import { images, placements, prizes, winners } from "@/db/schema";
 import { imageUrl } from "@/urls/images";
 import { likePattern } from "./like";
 import { tallyOfPrize } from "./tallies";
@@ -20,7 +20,7 @@ export const prizeColumns = {
   maintenance_count: prizes.maintenanceCount,
   is_active: prizes.isActive,
   created_at: prizes.createdAt,
-  active_distributions: sql<number>`(select count(*)::int from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${prizes.id} and ${prizeDistributions.isActive})`,
+  active_distributions: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive})`,
   winners_count: tallyOfPrize(sql`${prizes.id}`),
 };
 

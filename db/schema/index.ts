@@ -1,6 +1,6 @@
 export * from "./admins";
 export * from "./images";
-export * from "./prize-distributions";
+export * from "./placements";
 export * from "./prizes";
 export * from "./products";
 export * from "./settings";

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, char, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { prizeDistributions } from "./prize-distributions";
+import { placements } from "./placements";
 import { prizes } from "./prizes";
 import { products } from "./products";
 
@@ -16,7 +16,7 @@ export const winners = pgTable(
     password: char({ length: 4 }).notNull(),
     prizeId: integer().references(() => prizes.id, { onDelete: "set null" }),
     productId: integer().references(() => products.id, { onDelete: "set null" }),
-    distributionId: integer().references(() => prizeDistributions.id, { onDelete: "set null" }),
+    distributionId: integer().references(() => placements.id, { onDelete: "set null" }),
     prizeName: text().notNull(),
     productName: text().notNull(),
     isReceived: boolean().notNull().default(false),
@@ -45,7 +45,7 @@ export const winners = pgTable(
 export const winnersRelations = relations(winners, ({ one }) => ({
   prize: one(prizes, { fields: [winners.prizeId], references: [prizes.id] }),
   product: one(products, { fields: [winners.productId], references: [products.id] }),
-  distribution: one(prizeDistributions, { fields: [winners.distributionId], references: [prizeDistributions.id] }),
+  distribution: one(placements, { fields: [winners.distributionId], references: [placements.id] }),
 }));
 
 export type Winner = typeof winners.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prizeDistributions, winners } from "@/db/schema";
+import { placements, winners } from "@/db/schema";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
 import { seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
@@ -30,9 +30,9 @@ async function placeAgain(prizeId: number): Promise<number[]> {
   const ctx = { db: database.db };
   await randomizePlacements({ ctx, input: { reset: true, maintenance_mode: false, prize_id: prizeId } });
   const live = await database.db
-    .select({ productId: prizeDistributions.productId })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    .select({ productId: placements.productId })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
   return live.map((row) => row.productId);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { prizeDistributions } from "@/db/schema";
+import { placements } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { productIdOf } from "./reserve";
 
@@ -9,14 +9,14 @@ import { productIdOf } from "./reserve";
  */
 export async function cancelReservation({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   await ctx.db
-    .update(prizeDistributions)
+    .update(placements)
     .set({ reservedUntil: sql`now()` })
     .where(
       and(
-        eq(prizeDistributions.reservedBy, input.visitorId),
-        eq(prizeDistributions.isActive, true),
-        sql`${prizeDistributions.reservedUntil} > now()`,
-        eq(prizeDistributions.productId, productIdOf(input.urlPath)),
+        eq(placements.reservedBy, input.visitorId),
+        eq(placements.isActive, true),
+        sql`${placements.reservedUntil} > now()`,
+        eq(placements.productId, productIdOf(input.urlPath)),
       ),
     );
 }

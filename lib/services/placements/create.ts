@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
-import type { CreateDistributionBody } from "@/lib/validation/distribution";
+import type { CreatePlacementBody } from "@/lib/validation/placement";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { assertRoomForPlacement, pageTakenInstead } from "./rules";
@@ -10,7 +10,7 @@ import { lockPlacementWrites } from "./top-up";
 export { PAGE_TAKEN } from "./rules";
 
 /** POST /api/prize-distributions/: place a prize on a product page by hand. */
-export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreateDistributionBody }) {
+export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreatePlacementBody }) {
   // Lock order (../README.md): placement writes, the page, the prize, then the new placement row.
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
@@ -23,9 +23,9 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
       if (!prize) throw ValidationError.field("prize", "Choose an existing prize.");
     }
     const [created] = await tx
-      .insert(prizeDistributions)
+      .insert(placements)
       .values({ prizeId: input.prize, productId: input.product, isActive: input.is_active })
-      .returning({ id: prizeDistributions.id });
+      .returning({ id: placements.id });
     return created!;
   }).catch(pageTakenInstead);
 }

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
-import { prizeDistributions, prizes } from "@/db/schema";
+import { placements, prizes } from "@/db/schema";
 import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
 
 /** Checks shared by creating a placement and switching one on (not an operation of its own). */
@@ -25,8 +25,8 @@ export async function assertRoomForPlacement(tx: Queryable, prizeId: number, alr
   if (prize.remaining <= 0) throw refuse("This prize is out of stock.");
   const [live] = await tx
     .select({ count: count() })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
   if ((live?.count ?? 0) - alreadyCounted >= prize.target) {
     throw refuse(
       prize.target === 0

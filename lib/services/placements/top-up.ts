@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, placementTarget } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products, winners } from "@/db/schema";
+import { placements, prizes, products, winners } from "@/db/schema";
 
 export type TopUpResult = { placed: number; missing: number };
 
@@ -36,17 +36,15 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
   if (!prize) return { placed: 0, missing: 0 };
   const [live] = await tx
     .select({ count: count() })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
   const needed = prize.target - (live?.count ?? 0);
   if (needed <= 0) return { placed: 0, missing: 0 };
 
   const freePages = await tx
     .select({ productId: products.id })
     .from(products)
-    .where(
-      sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive})`,
-    )
+    .where(sql`not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})`)
     // Pages won on in the last few minutes go last: the phone that just won there should not find a fresh
     // ticket on the same stand while other free pages exist (server-behaviour.md, Placements).
     .orderBy(recentlyWonOn(), sql`random()`)
@@ -55,10 +53,10 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
   if (freePages.length === 0) return { placed: 0, missing: needed };
   // The index settles any page taken meanwhile outside this lock (a placement switched on by hand).
   const placed = await tx
-    .insert(prizeDistributions)
+    .insert(placements)
     .values(freePages.map((page) => ({ prizeId, productId: page.productId })))
-    .onConflictDoNothing({ target: prizeDistributions.productId, where: sql`${prizeDistributions.isActive}` })
-    .returning({ id: prizeDistributions.id });
+    .onConflictDoNothing({ target: placements.productId, where: sql`${placements.isActive}` })
+    .returning({ id: placements.id });
   return { placed: placed.length, missing: needed - placed.length };
 }
 
@@ -71,25 +69,25 @@ export async function trimPlacements(tx: Queryable, prizeId: number): Promise<nu
   const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
   if (!prize) return 0;
   const live = await tx
-    .select({ id: prizeDistributions.id, held: heldNow() })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)))
-    .orderBy(sql`${prizeDistributions.createdAt} desc`, sql`${prizeDistributions.id} desc`);
+    .select({ id: placements.id, held: heldNow() })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)))
+    .orderBy(sql`${placements.createdAt} desc`, sql`${placements.id} desc`);
   const excess = live.length - prize.target;
   const removable = live.filter((placement) => !placement.held).slice(0, Math.max(0, excess));
   if (removable.length === 0) return 0;
   const switchedOff = await tx
-    .update(prizeDistributions)
+    .update(placements)
     .set({ isActive: false })
     .where(
       and(
         inArray(
-          prizeDistributions.id,
+          placements.id,
           removable.map((placement) => placement.id),
         ),
         sql`not ${heldNow()}`,
       ),
     )
-    .returning({ id: prizeDistributions.id });
+    .returning({ id: placements.id });
   return switchedOff.length;
 }

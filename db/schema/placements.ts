@@ -7,7 +7,7 @@ import { products } from "./products";
  * A placement: "prize X is waiting on product page Y". A visitor's 60-second hold lives in the
  * `reserved_*` columns; an expired hold is simply ignored, so no cleanup job is needed.
  */
-export const prizeDistributions = pgTable(
+export const placements = pgTable(
   "prize_distributions",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -37,10 +37,10 @@ export const prizeDistributions = pgTable(
   ],
 );
 
-export const prizeDistributionsRelations = relations(prizeDistributions, ({ one }) => ({
-  prize: one(prizes, { fields: [prizeDistributions.prizeId], references: [prizes.id] }),
-  product: one(products, { fields: [prizeDistributions.productId], references: [products.id] }),
+export const placementsRelations = relations(placements, ({ one }) => ({
+  prize: one(prizes, { fields: [placements.prizeId], references: [prizes.id] }),
+  product: one(products, { fields: [placements.productId], references: [products.id] }),
 }));
 
-export type PrizeDistribution = typeof prizeDistributions.$inferSelect;
-export type NewPrizeDistribution = typeof prizeDistributions.$inferInsert;
+export type Placement = typeof placements.$inferSelect;
+export type NewPlacement = typeof placements.$inferInsert;
