@@ -151,7 +151,12 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   }, [urlPath]);
 
   const reload = () => window.location.reload();
-  const ticketReady = hasPrize && !isReserved && !claimed && imageState !== "loading";
+  // The prize is announced in the server's HTML (issue 12): the ticket is drawn at once, and takes a tap
+  // once the script runs and the picture has loaded (spec §2: no ticket over a blank image).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const ticketShown = hasPrize && !isReserved && !claimed;
+  const ticketReady = ticketShown && hydrated && imageState !== "loading";
 
   useEffect(() => {
     if (ticketReady) void loadClaimForm().catch(() => undefined);
@@ -170,7 +175,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
             <Note tone="success" title={`You won ${kept.prizeName}`}>
               <WinCard win={kept} />
             </Note>
-          ) : ticketReady ? (
+          ) : ticketShown ? (
             <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
               <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
               <p className="mt-1 text-base text-slate-800">
@@ -178,16 +183,20 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
               </p>
               <button
                 type="button"
-                onClick={tapTicket}
+                onClick={ticketReady ? tapTicket : undefined}
                 // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
                 // not hand it back here when it closes. The `busy` ref ignores the extra taps.
-                aria-disabled={phase.name === "reserving" || undefined}
-                aria-busy={phase.name === "reserving" || undefined}
+                aria-disabled={!ticketReady || phase.name === "reserving" || undefined}
+                aria-busy={!ticketReady || phase.name === "reserving" || undefined}
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
                 <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
-                  {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
+                  {!ticketReady
+                    ? "Getting the ticket ready…"
+                    : phase.name === "reserving"
+                      ? "Holding your prize…"
+                      : "Tap the ticket to claim your prize"}
                 </span>
               </button>
             </div>

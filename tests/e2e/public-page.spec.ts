@@ -35,6 +35,19 @@ function secondsShown(text: string | null): number {
 }
 
 test.describe("public product page", () => {
+  test("the first HTML already announces the prize and draws the ticket, not yet tappable", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    // The server's HTML alone, as a phone on a slow network has it before any script has run.
+    const html = await (await page.request.get(`/p/${urlPath}`)).text();
+    expect(html).toContain("You found a prize!");
+    expect(html).toContain("Getting the ticket ready");
+    expect(html).toMatch(/<button[^>]*aria-disabled="true"/);
+    // Once the script runs (and the picture is in), the same ticket takes a tap.
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+  });
+
   test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
