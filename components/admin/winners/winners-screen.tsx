@@ -34,7 +34,10 @@ export function WinnersScreen() {
   const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
   const [deleting, setDeleting] = useState(false);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const eventPeriod = { start_date: settings.data?.event_start_date ?? "", end_date: settings.data?.event_end_date ?? "" };
+  const eventPeriod = useMemo(
+    () => ({ start_date: settings.data?.event_start_date ?? "", end_date: settings.data?.event_end_date ?? "" }),
+    [settings.data],
+  );
 
   // First visit with no dates in the URL: the event period is the default range (none set: no date filter).
   const [periodApplied, setPeriodApplied] = useState(false);
@@ -43,7 +46,7 @@ export function WinnersScreen() {
     setPeriodApplied(true);
     const { start_date, end_date } = list.params.filters;
     if (!start_date && !end_date && (eventPeriod.start_date || eventPeriod.end_date)) list.setFilters(eventPeriod);
-  }, [periodApplied, settings.data, list, eventPeriod]);
+  }, [periodApplied, settings.data, list.params.filters, list.setFilters, eventPeriod]);
 
   async function run(action: () => Promise<unknown>, success: string, failure: string) {
     try {
@@ -56,6 +59,7 @@ export function WinnersScreen() {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run only calls stable setters and the list's invalidate.
   const actions: RowAction<WinnerRow>[] = useMemo(
     () => [
       {
@@ -74,7 +78,6 @@ export function WinnersScreen() {
       },
       { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", onClick: setToDelete },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: run only calls stable setters and the list's invalidate.
     [],
   );
   const columns = useMemo(() => winnerColumns(actions), [actions]);
