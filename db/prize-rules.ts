@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { prizeDistributions, prizes } from "@/db/schema";
+import { placements, prizes } from "@/db/schema";
 
 /**
  * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it
@@ -38,5 +38,5 @@ export const HELD_NOW = "A visitor is holding this prize right now. Try again in
 
 /** A visitor holds this live placement right now (an expired hold counts as free; a won one is not held). */
 export function heldNow(): SQL<boolean> {
-  return sql<boolean>`(${prizeDistributions.isActive} and ${prizeDistributions.reservedUntil} is not null and ${prizeDistributions.reservedUntil} > now())`;
+  return sql<boolean>`(${placements.isActive} and ${placements.reservedUntil} is not null and ${placements.reservedUntil} > now())`;
 }

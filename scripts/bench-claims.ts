@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "@/db";
-import { prizeDistributions, prizes, products, settings, winners } from "@/db/schema";
+import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { newCsrfToken } from "@/lib/api/csrf";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
@@ -55,7 +55,7 @@ async function seed(label: string, pageCount: number) {
       urlPath: newUrlPath(),
     }));
     const rows = await db.insert(products).values(batch).returning({ id: products.id, urlPath: products.urlPath });
-    await db.insert(prizeDistributions).values(rows.map((row) => ({ prizeId: prize!.id, productId: row.id })));
+    await db.insert(placements).values(rows.map((row) => ({ prizeId: prize!.id, productId: row.id })));
     pages.push(...rows.map((row) => row.urlPath));
   }
   return { prizeId: prize!.id, pages };

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
@@ -82,9 +82,9 @@ async function main() {
       ),
     );
   const live = await db
-    .select({ productId: prizeDistributions.productId, prizeId: prizeDistributions.prizeId })
-    .from(prizeDistributions)
-    .where(eq(prizeDistributions.isActive, true));
+    .select({ productId: placements.productId, prizeId: placements.prizeId })
+    .from(placements)
+    .where(eq(placements.isActive, true));
   const taken = new Set(live.map((placement) => placement.productId));
   const prizeRows = await db
     .select({ id: prizes.id, name: prizes.name, maintenanceCount: prizes.maintenanceCount })
@@ -100,7 +100,7 @@ async function main() {
     for (const page of pages) {
       if (placed >= prize.maintenanceCount) break;
       if (taken.has(page.id)) continue;
-      await db.insert(prizeDistributions).values({ prizeId: prize.id, productId: page.id });
+      await db.insert(placements).values({ prizeId: prize.id, productId: page.id });
       taken.add(page.id);
       placed += 1;
     }
@@ -109,10 +109,10 @@ async function main() {
   // Read back from the live state, with the public page's own rule (a live placement of a prize that can
   // still be won), so the marks are true now; after a win, running this again shows where prizes wait.
   const waiting = await db
-    .select({ productId: prizeDistributions.productId, held: heldNow() })
-    .from(prizeDistributions)
-    .innerJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
-    .where(and(eq(prizeDistributions.isActive, true), prizeWinnable()));
+    .select({ productId: placements.productId, held: heldNow() })
+    .from(placements)
+    .innerJoin(prizes, eq(prizes.id, placements.prizeId))
+    .where(and(eq(placements.isActive, true), prizeWinnable()));
   const heldPages = new Set(waiting.filter((row) => row.held).map((row) => row.productId));
   const waitingPages = new Set(waiting.map((row) => row.productId));
   const config = getConfig();

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFocusTrap } from "@/components/ui/focus-trap";
 import {
+  CheckCircleIcon,
   ChevronsLeftIcon,
   ChevronsRightIcon,
   CloseIcon,
@@ -24,6 +25,7 @@ const NAV_ITEMS: { href: string; label: string; Icon: ComponentType<{ className?
   { href: "/admin/prizes", label: "Prize management", Icon: GiftIcon },
   { href: "/admin/winners", label: "Winner management", Icon: GroupIcon },
   { href: "/admin/distributions", label: "Prize placement", Icon: TicketIcon },
+  { href: "/admin/desk", label: "Prize desk", Icon: CheckCircleIcon },
 ];
 
 const APP_TITLE = "Event management";

@@ -15,8 +15,8 @@ export function reservePrize(urlPath: string): Promise<Reservation> {
 }
 
 /** Nickname and password (already trimmed by claimBody): turn the hold into a win. */
-export function claimPrize(urlPath: string, body: ClaimBody): Promise<{ detail?: string }> {
-  return apiFetch<{ detail?: string }>(claimPath(urlPath), { method: "POST", json: body });
+export function claimPrize(urlPath: string, body: ClaimBody): Promise<{ detail?: string; prize_name?: string }> {
+  return apiFetch<{ detail?: string; prize_name?: string }>(claimPath(urlPath), { method: "POST", json: body });
 }
 
 /**

@@ -7,16 +7,11 @@ import type { ClaimBody } from "@/lib/validation/claim";
 import { cancelHold, claimPrize, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
+import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
 import { type ImageState, ProductImage } from "./product-image";
-import {
-  CLAIM_FAILURE_FALLBACK,
-  CLAIM_SUCCESS_FALLBACK,
-  type ClaimResult,
-  FirstComeFailedModal,
-  ResultModal,
-  TimeUpModal,
-} from "./result-modal";
+import { CLAIM_FAILURE_FALLBACK, type ClaimResult, FirstComeFailedModal, ResultModal, successMessage, TimeUpModal } from "./result-modal";
 import { TicketArt } from "./ticket";
+import { WinCard } from "./win-card";
 
 type Phase =
   | { name: "idle" }
@@ -32,6 +27,8 @@ export type PrizeClaimProps = {
   image: string | null;
   hasPrize: boolean;
   isReserved: boolean;
+  /** RESERVATION_SECONDS: how long a tap holds the prize. */
+  holdSeconds: number;
   /** The product's name and description, rendered on the server. */
   children: ReactNode;
 };
@@ -53,10 +50,13 @@ const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check 
  * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
  * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
  */
-export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, children }: PrizeClaimProps) {
+export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, holdSeconds, children }: PrizeClaimProps) {
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
-  const [claimed, setClaimed] = useState(false);
+  // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
+  const [kept, setKept] = useState<KeptWin | null>(null);
+  useEffect(() => setKept(readKeptWin(urlPath)), [urlPath]);
+  const claimed = kept !== null;
   const [formError, setFormError] = useState<string>();
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
   const busy = useRef(false);
@@ -107,8 +107,15 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
     setFormError(undefined);
     try {
       const won = await claimPrize(urlPath, values);
-      setClaimed(true);
-      setPhase({ name: "result", result: { kind: "success", message: won?.detail || CLAIM_SUCCESS_FALLBACK, nickname: values.name } });
+      const win: KeptWin = {
+        prizeName: won?.prize_name || productName,
+        nickname: values.name,
+        password: values.password,
+        wonAt: new Date().toISOString(),
+      };
+      keepWin(urlPath, win);
+      setKept(win);
+      setPhase({ name: "result", result: { kind: "success", message: successMessage(won?.detail), win } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 404) return;
@@ -144,7 +151,12 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   }, [urlPath]);
 
   const reload = () => window.location.reload();
-  const ticketReady = hasPrize && !isReserved && !claimed && imageState !== "loading";
+  // The prize is announced in the server's HTML (issue 12): the ticket is drawn at once, and takes a tap
+  // once the script runs and the picture has loaded (spec §2: no ticket over a blank image).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const ticketShown = hasPrize && !isReserved && !claimed;
+  const ticketReady = ticketShown && hydrated && imageState !== "loading";
 
   useEffect(() => {
     if (ticketReady) void loadClaimForm().catch(() => undefined);
@@ -159,34 +171,38 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
 
         {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
         <section aria-live="polite" aria-label="Prize" className="mt-5">
-          {claimed ? (
-            <Note tone="success" title="You claimed the prize on this page">
-              See you at the prize desk: bring your nickname and password.
+          {kept ? (
+            <Note tone="success" title={`You won ${kept.prizeName}`}>
+              <WinCard win={kept} />
             </Note>
-          ) : ticketReady ? (
+          ) : ticketShown ? (
             <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
               <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
               <p className="mt-1 text-base text-slate-800">
-                First come, first served: tap the ticket, then enter a nickname and a password within a minute.
+                First come, first served: tap the ticket, then enter a nickname and a password within {holdSeconds} seconds.
               </p>
               <button
                 type="button"
-                onClick={tapTicket}
+                onClick={ticketReady ? tapTicket : undefined}
                 // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
                 // not hand it back here when it closes. The `busy` ref ignores the extra taps.
-                aria-disabled={phase.name === "reserving" || undefined}
-                aria-busy={phase.name === "reserving" || undefined}
+                aria-disabled={!ticketReady || phase.name === "reserving" || undefined}
+                aria-busy={!ticketReady || phase.name === "reserving" || undefined}
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
                 <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
-                  {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
+                  {!ticketReady
+                    ? "Getting the ticket ready…"
+                    : phase.name === "reserving"
+                      ? "Holding your prize…"
+                      : "Tap the ticket to claim your prize"}
                 </span>
               </button>
             </div>
           ) : hasPrize && isReserved ? (
             <Note tone="busy" title="Someone is claiming this prize right now">
-              <p>If they do not finish within a minute, it comes back. Check again in a moment.</p>
+              <p>If they do not finish within {holdSeconds} seconds, it comes back. Check again in a moment.</p>
               <button
                 type="button"
                 onClick={reload}

@@ -3,6 +3,8 @@
 import type { ReactNode } from "react";
 import { GiftIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
+import type { KeptWin } from "./kept-win";
+import { WinCard } from "./win-card";
 
 export const CLAIM_SUCCESS_TITLE = "Congratulations!";
 export const CLAIM_SUCCESS_FALLBACK = "Successfully participated in the event!";
@@ -89,18 +91,24 @@ function NoticeModal({
   );
 }
 
-export type ClaimResult = { kind: "success"; message: string; nickname: string } | { kind: "failure"; message: string };
+export type ClaimResult = { kind: "success"; message: string; win: KeptWin } | { kind: "failure"; message: string };
 
-/** The end of a claim: "Congratulations!" with the server's detail, or "Oops" with the reason. */
+/**
+ * The server's success detail without its own leading "Congratulations!": the title already says it
+ * (spec §8 shows the title and the detail together).
+ */
+export function successMessage(detail: string | undefined): string {
+  const message = (detail ?? "").replace(/^\s*congratulations!?\s*/i, "").trim();
+  return message || CLAIM_SUCCESS_FALLBACK;
+}
+
+/** The end of a claim: "Congratulations!" with the server's detail and the win to show, or "Oops". */
 export function ResultModal({ result, onClose }: { result: ClaimResult; onClose: () => void }) {
   if (result.kind === "success") {
     return (
       <NoticeModal title={CLAIM_SUCCESS_TITLE} tone="success" buttonLabel="OK" onConfirm={onClose}>
         <p className="text-lg font-semibold text-slate-900">{result.message}</p>
-        <p>
-          Go to the prize desk and give your nickname <strong className="font-bold text-slate-900">{result.nickname}</strong> and the
-          4-digit password you chose.
-        </p>
+        <WinCard win={result.win} />
       </NoticeModal>
     );
   }

@@ -2,12 +2,13 @@ import "server-only";
 import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday } from "@/db/prize-rules";
-import { images, prizeDistributions, prizes, winners } from "@/db/schema";
+import { images, placements, prizes, winners } from "@/db/schema";
 import { imageUrl } from "@/urls/images";
 import { likePattern } from "./like";
+import { tallyOfPrize } from "./tallies";
 
 /** A prize as the admin API shows it (spec §3). */
-const prizeColumns = {
+export const prizeColumns = {
   id: prizes.id,
   name: prizes.name,
   description: prizes.description,
@@ -19,11 +20,11 @@ const prizeColumns = {
   maintenance_count: prizes.maintenanceCount,
   is_active: prizes.isActive,
   created_at: prizes.createdAt,
-  active_distributions: sql<number>`(select count(*)::int from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${prizes.id} and ${prizeDistributions.isActive})`,
-  winners_count: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = ${prizes.id})`,
+  active_distributions: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive})`,
+  winners_count: tallyOfPrize(sql`${prizes.id}`),
 };
 
-function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {
+export function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {
   return { ...row, image: imageSha ? imageUrl(imageSha) : null };
 }
 

@@ -1,10 +1,11 @@
 import "server-only";
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { images, products, winners } from "@/db/schema";
+import { images, products } from "@/db/schema";
 import { imageUrl } from "@/urls/images";
 import { productQrUrl } from "@/urls/products";
 import { likePattern } from "./like";
+import { tallyOfProduct } from "./tallies";
 
 function matchesSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
@@ -14,8 +15,8 @@ function matchesSearch(search: string | undefined): SQL | undefined {
   return or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.urlPath, pathPattern));
 }
 
-// Correlated count on the indexed winners.product_id: cheap per row of one page.
-const winnersCount = sql<number>`(select count(*)::int from ${winners} where ${winners.productId} = ${products.id})`;
+// From the winner tallies: a few rows per page, however many winners it has.
+const winnersCount = tallyOfProduct(sql`${products.id}`);
 
 const productColumns = {
   id: products.id,

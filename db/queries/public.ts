@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
-import { images, prizeDistributions, prizes, products } from "@/db/schema";
+import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/urls/images";
 import { isUrlPath } from "@/urls/products";
 
@@ -34,8 +34,8 @@ export async function getPublicProductPage({ db, urlPath }: { db: Queryable; url
     })
     .from(products)
     .leftJoin(images, eq(images.id, products.imageId))
-    .leftJoin(prizeDistributions, and(eq(prizeDistributions.productId, products.id), eq(prizeDistributions.isActive, true)))
-    .leftJoin(prizes, eq(prizes.id, prizeDistributions.prizeId))
+    .leftJoin(placements, and(eq(placements.productId, products.id), eq(placements.isActive, true)))
+    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
     .where(eq(products.urlPath, urlPath));
   if (!row) return null;
   const { imageSha, ...page } = row;

@@ -30,7 +30,7 @@ export async function readSettings({
     .where(eq(settings.id, 1));
   const hasOwnPeriod = Boolean(row?.eventStartDate || row?.eventEndDate);
   return {
-    maintenance_mode: row?.maintenanceMode ?? true,
+    maintenance_mode: row?.maintenanceMode ?? false,
     event_start_date: hasOwnPeriod ? (row?.eventStartDate ?? null) : (eventPeriod.start ?? null),
     event_end_date: hasOwnPeriod ? (row?.eventEndDate ?? null) : (eventPeriod.end ?? null),
   };

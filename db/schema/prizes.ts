@@ -31,7 +31,7 @@ export const prizes = pgTable(
       sql`${table.maintenanceCount} >= 1 AND ${table.maintenanceCount} <= ${table.dailyDistribution}`,
     ),
     check("prizes_today_distributed_non_negative", sql`${table.todayDistributed} >= 0`),
-    index("prizes_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("prizes_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

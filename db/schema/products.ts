@@ -18,7 +18,7 @@ export const products = pgTable(
   (table) => [
     check("products_name_not_blank", sql`btrim(${table.name}) <> ''`),
     check("products_url_path_shape", sql`${table.urlPath} ~ '^[a-zA-Z0-9]{8,32}$'`),
-    index("products_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("products_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

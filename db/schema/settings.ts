@@ -6,7 +6,8 @@ export const settings = pgTable(
   "settings",
   {
     id: smallint().primaryKey().default(1),
-    maintenanceMode: boolean().notNull().default(true),
+    // Off on a fresh install: nothing goes live until the organiser places prizes (server-behaviour.md).
+    maintenanceMode: boolean().notNull().default(false),
     eventStartDate: date({ mode: "string" }),
     eventEndDate: date({ mode: "string" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, char, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { prizeDistributions } from "./prize-distributions";
+import { placements } from "./placements";
 import { prizes } from "./prizes";
 import { products } from "./products";
 
@@ -16,7 +16,7 @@ export const winners = pgTable(
     password: char({ length: 4 }).notNull(),
     prizeId: integer().references(() => prizes.id, { onDelete: "set null" }),
     productId: integer().references(() => products.id, { onDelete: "set null" }),
-    distributionId: integer().references(() => prizeDistributions.id, { onDelete: "set null" }),
+    distributionId: integer().references(() => placements.id, { onDelete: "set null" }),
     prizeName: text().notNull(),
     productName: text().notNull(),
     isReceived: boolean().notNull().default(false),
@@ -29,17 +29,23 @@ export const winners = pgTable(
     check("winners_received_at_matches_flag", sql`${table.isReceived} = (${table.receivedAt} IS NOT NULL)`),
     // A placement is won at most once: the last guard against handing one unit out twice.
     uniqueIndex("winners_one_per_distribution").on(table.distributionId),
-    index("winners_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
-    index("winners_prize_idx").on(table.prizeId, table.createdAt.desc()),
-    index("winners_product_idx").on(table.productId, table.createdAt.desc()),
-    index("winners_received_idx").on(table.isReceived, table.receivedAt.desc()),
+    // Every list orders by (created_at DESC, id DESC), Postgres's default NULLS FIRST for DESC: the indexes
+    // say the same, or the planner cannot use them for the sort and reads the whole table.
+    index("winners_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_prize_idx").on(table.prizeId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_product_idx").on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("winners_received_idx").on(table.isReceived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The dashboard's recent hand-overs.
+    index("winners_received_at_idx")
+      .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.receivedAt} IS NOT NULL`),
   ],
 );
 
 export const winnersRelations = relations(winners, ({ one }) => ({
   prize: one(prizes, { fields: [winners.prizeId], references: [prizes.id] }),
   product: one(products, { fields: [winners.productId], references: [products.id] }),
-  distribution: one(prizeDistributions, { fields: [winners.distributionId], references: [prizeDistributions.id] }),
+  distribution: one(placements, { fields: [winners.distributionId], references: [placements.id] }),
 }));
 
 export type Winner = typeof winners.$inferSelect;

@@ -1,15 +1,14 @@
-/** The admin's settings calls: maintenance mode is read and switched from the placements screen. */
-import type { SettingsView } from "@/lib/contracts/settings";
+/** The admin settings (maintenance mode, event period), on top of `apiFetch`. */
 import { apiFetch } from "./api";
+
+export type SystemSettings = { maintenance_mode: boolean; event_start_date: string | null; event_end_date: string | null };
 
 export const settingsApi = {
   key: ["settings"] as const,
-
-  read(signal?: AbortSignal): Promise<SettingsView> {
+  get(signal?: AbortSignal): Promise<SystemSettings> {
     return apiFetch("/api/admin/settings/", { signal });
   },
-
-  setMaintenanceMode(on: boolean): Promise<SettingsView> {
-    return apiFetch("/api/admin/settings/", { method: "PATCH", json: { maintenance_mode: on } });
+  update(changes: Partial<SystemSettings>): Promise<SystemSettings> {
+    return apiFetch("/api/admin/settings/", { method: "PATCH", json: changes });
   },
 };

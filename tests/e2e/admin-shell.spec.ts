@@ -51,6 +51,23 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
+  test("after being sent to sign in, the admin lands on the page asked for, filters and all", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await page.goto("/admin/products?search=Echo&page_size=5");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fproducts%3Fsearch%3DEcho%26page_size%3D5$/);
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/products\?search=Echo&page_size=5$/);
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("Echo");
+    await expect(page.getByLabel("Rows per page")).toHaveValue("5");
+  });
+
+  test("a next parameter outside the admin area is ignored", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await page.goto("/admin/login?next=https://evil.example/admin/x");
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
   // Tagged: the phone project leaves it out, since phones get a drawer instead (playwright.config.ts).
   test("the desktop sidebar collapses and remembers it @desktop-only", async ({ page }) => {
     const admin = new AdminPages(page);

@@ -35,6 +35,19 @@ function secondsShown(text: string | null): number {
 }
 
 test.describe("public product page", () => {
+  test("the first HTML already announces the prize and draws the ticket, not yet tappable", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    // The server's HTML alone, as a phone on a slow network has it before any script has run.
+    const html = await (await page.request.get(`/p/${urlPath}`)).text();
+    expect(html).toContain("You found a prize!");
+    expect(html).toContain("Getting the ticket ready");
+    expect(html).toMatch(/<button[^>]*aria-disabled="true"/);
+    // Once the script runs (and the picture is in), the same ticket takes a tap.
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+  });
+
   test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
@@ -85,18 +98,26 @@ test.describe("public product page", () => {
 
     const result = visitor.alert("Congratulations!");
     await expect(result).toBeVisible();
-    await expect(result).toContainText(`Congratulations! You won ${prizeName}.`);
-    await expect(result).toContainText("Winner");
+    await expect(result).toContainText(`You won ${prizeName}.`);
+    // The title says it once; the server's detail is not repeated under it.
+    expect((await result.textContent())?.match(/Congratulations/g)).toHaveLength(1);
+    // What the prize desk will ask for, in large type.
+    await expect(result.getByTestId("won-nickname")).toHaveText("Winner");
+    await expect(result.getByTestId("won-password")).toHaveText("2468");
     await expect(visitor.claimDialog).toBeHidden();
     await visitor.screenshot("success");
     await result.getByRole("button", { name: "OK" }).click();
     await expect(result).toBeHidden();
     await expect(visitor.ticket).toHaveCount(0);
-    await expect(page.getByText("You claimed the prize on this page")).toBeVisible();
+    await expect(page.getByRole("heading", { name: `You won ${prizeName}` })).toBeVisible();
 
-    // The win used up the placement: the page has nothing waiting any more.
+    // The win is kept on this phone: after a reload the page shows it again, password included, and no
+    // ticket (the placement was used up; a later scan of this stand shows the same).
     await page.reload();
-    await expect(page.getByRole("heading", { name: "No prize is waiting here right now" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `You won ${prizeName}` })).toBeVisible();
+    await expect(page.getByTestId("won-password")).toHaveText("2468");
+    await expect(visitor.ticket).toHaveCount(0);
+    await visitor.screenshot("win-kept");
   });
 
   test("the slower of two visitors gets the first-come-first-served modal, whose OK reloads", async ({ page, browser }, testInfo) => {

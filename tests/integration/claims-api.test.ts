@@ -48,7 +48,7 @@ describe.runIf(connection)("the public claim API", () => {
 
     const won = await visitor.post(claimPath(urlPath), { name: "  김민수  ", password: " 0420 " });
     expect(won.status).toBe(201);
-    expect(await won.json()).toEqual({ detail: "Congratulations! You won Tumbler." });
+    expect(await won.json()).toEqual({ detail: "Congratulations! You won Tumbler.", prize_name: "Tumbler" });
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { prizeDistributions, prizes, winners } from "@/db/schema";
+import { placements, prizes, winners } from "@/db/schema";
 import { type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { seedPages, seedPrize } from "../support/seed";
@@ -55,10 +55,10 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
       expect(prize!.todayDistributed).toBe(won!.total);
     }
     const claimedTwice = await database.db
-      .select({ id: prizeDistributions.id })
-      .from(prizeDistributions)
+      .select({ id: placements.id })
+      .from(placements)
       .where(
-        sql`${prizeDistributions.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${prizeDistributions.id}) <> 1`,
+        sql`${placements.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${placements.id}) <> 1`,
       );
     expect(claimedTwice).toHaveLength(0);
   }

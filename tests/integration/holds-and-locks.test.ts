@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prizeDistributions, winners } from "@/db/schema";
+import { placements, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
+import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
-import { cancelReservation, HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
-import { createPlacement, deletePlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { deletePlacement } from "@/lib/services/placements/delete";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 
@@ -35,11 +37,11 @@ const refusal = (promise: Promise<unknown>) =>
 /** Moves this visitor's hold on the page into the past: "it lapsed `secondsAgo` seconds ago", without waiting. */
 async function lapseHold(pageId: number, secondsAgo: number) {
   await database.db
-    .update(prizeDistributions)
+    .update(placements)
     .set({ reservedUntil: sql`now() - make_interval(secs => ${secondsAgo})` })
     .where(liveOn(pageId));
 }
-const liveOn = (pageId: number) => sql`${prizeDistributions.productId} = ${pageId} and ${prizeDistributions.isActive}`;
+const liveOn = (pageId: number) => sql`${placements.productId} = ${pageId} and ${placements.isActive}`;
 
 describe("one hold per visitor (issue 11, item 5)", () => {
   it("a second page is refused while the first is held, and allowed once it is claimed", async () => {
@@ -89,9 +91,9 @@ describe("lock order (issue 11, item 3)", () => {
       await Promise.all(pages.map((page, index) => reserve(page.urlPath, `storm-${round}-${index}`)));
       const spare = await seedPages(database.db, 4, `Spare ${round}`, Array(4).fill(prizeId));
       const spareIds = await database.db
-        .select({ id: prizeDistributions.id })
-        .from(prizeDistributions)
-        .where(sql`${prizeDistributions.productId} in ${spare.map((page) => page.id)}`);
+        .select({ id: placements.id })
+        .from(placements)
+        .where(sql`${placements.productId} in ${spare.map((page) => page.id)}`);
       await Promise.all([
         ...pages.map((page, index) =>
           finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: `storm-${round}-${index}` } }).then(

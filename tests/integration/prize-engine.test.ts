@@ -1,12 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPublicProductPage } from "@/db/queries/public";
-import { prizeDistributions, prizes, winners } from "@/db/schema";
+import { placements, prizes, winners } from "@/db/schema";
+import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED, PRIZE_GONE } from "@/lib/services/claims/finalise";
-import { cancelReservation, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
-import { createPlacement, deletePlacement, PAGE_TAKEN, setPlacementActive } from "@/lib/services/placements/create";
+import { reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { deletePlacement } from "@/lib/services/placements/delete";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
+import { setPlacementActive } from "@/lib/services/placements/set-active";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
 import { place, prizeRow, seedPages, seedPrize } from "../support/seed";
@@ -51,7 +54,7 @@ describe("reserve, finalise, cancel", () => {
     expect(prize.todayDistributed).toBe(1);
     const [winner] = await winnersOf(prizeId);
     expect(winner).toMatchObject({ name: "Mina", password: "1234", distributionId: placementId, prizeName: prize.name, isReceived: false });
-    const [placement] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId));
+    const [placement] = await database.db.select().from(placements).where(eq(placements.id, placementId));
     expect(placement).toMatchObject({ isActive: false });
     expect(placement!.claimedAt).not.toBeNull();
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: false });
@@ -62,9 +65,9 @@ describe("reserve, finalise, cancel", () => {
     const first = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
     // Time passes (the hold's clock moved back 10 s rather than waiting): asking again must not extend it.
     await database.db
-      .update(prizeDistributions)
-      .set({ reservedUntil: sql`${prizeDistributions.reservedUntil} - interval '10 seconds'` })
-      .where(eq(prizeDistributions.productId, page.id));
+      .update(placements)
+      .set({ reservedUntil: sql`${placements.reservedUntil} - interval '10 seconds'` })
+      .where(eq(placements.productId, page.id));
     const moved = new Date(first.reservedUntil.getTime() - 10_000);
     const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
     expect(again.reservedUntil).toEqual(moved);
@@ -99,10 +102,7 @@ describe("reserve, finalise, cancel", () => {
   it("an expired hold is free for the next visitor, and the late visitor's claim writes nothing", async () => {
     const { page, prizeId, placementId } = await pageWithPrize();
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("slow") } });
-    await database.db
-      .update(prizeDistributions)
-      .set({ reservedUntil: sql`now() - interval '1 second'` })
-      .where(eq(prizeDistributions.id, placementId));
+    await database.db.update(placements).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(placements.id, placementId));
     expect(await getPublicProductPage({ db: database.db, urlPath: page.urlPath })).toMatchObject({ has_prize: true, is_reserved: false });
     await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("fast") } });
     await expect(finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath: page.urlPath, visitorId: v("slow") } })).rejects.toMatchObject({
@@ -122,7 +122,7 @@ describe("reserve, finalise, cancel", () => {
       message: PRIZE_GONE,
     });
     expect(await winnersOf(prizeId)).toHaveLength(0);
-    const [placement] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId));
+    const [placement] = await database.db.select().from(placements).where(eq(placements.id, placementId));
     expect(placement).toMatchObject({ isActive: true, claimedAt: null });
   });
 
@@ -241,7 +241,7 @@ describe("after a win", () => {
 describe("random placement and maintenance", () => {
   /** Every page free and earlier prizes switched off, so each test starts from a known state. */
   async function clearPlacements() {
-    await database.db.delete(prizeDistributions).where(eq(prizeDistributions.isActive, true));
+    await database.db.delete(placements).where(eq(placements.isActive, true));
     await database.db.update(prizes).set({ isActive: false });
   }
 
@@ -255,8 +255,8 @@ describe("random placement and maintenance", () => {
     expect(again.placed).toBe(0);
     const live = await database.db
       .select()
-      .from(prizeDistributions)
-      .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+      .from(placements)
+      .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
     expect(live).toHaveLength(2);
   });
 
@@ -272,9 +272,9 @@ describe("random placement and maintenance", () => {
     for (let round = 0; round < rounds; round += 1) {
       await randomizePlacements({ ctx: ctx(), input: { reset: true, maintenance_mode: false, prize_id: prizeId } });
       const [live] = await database.db
-        .select({ productId: prizeDistributions.productId })
-        .from(prizeDistributions)
-        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+        .select({ productId: placements.productId })
+        .from(placements)
+        .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
       hits.set(live!.productId, (hits.get(live!.productId) ?? 0) + 1);
     }
     expect([...hits.keys()].sort()).toEqual(free.map((page) => page.id).sort());
@@ -294,7 +294,7 @@ describe("random placement and maintenance", () => {
     await reservePrize({ ctx: ctx(), input: { urlPath: pages[0]!.urlPath, visitorId: v("holder") } });
     const result = await randomizePlacements({ ctx: ctx(), input: { reset: true, maintenance_mode: true, prize_id: prizeId } });
     expect(result.cleared).toBe(1);
-    const [held] = await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, heldId));
+    const [held] = await database.db.select().from(placements).where(eq(placements.id, heldId));
     expect(held).toMatchObject({ isActive: true, reservedBy: v("holder") });
     // Target 2, one held: the cleared slot is placed again on a free page.
     expect(result.placed).toBe(1);
@@ -306,14 +306,14 @@ describe("random placement and maintenance", () => {
     await seedPages(database.db, 6);
     const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 3 });
     await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: true, prize_id: null } });
-    await database.db.delete(prizeDistributions).where(eq(prizeDistributions.prizeId, prizeId));
+    await database.db.delete(placements).where(eq(placements.prizeId, prizeId));
     const tick = await runMaintenanceTick(database.db);
     expect(tick.ran).toBe(true);
     const live = () =>
       database.db
         .select()
-        .from(prizeDistributions)
-        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+        .from(placements)
+        .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
     expect(await live()).toHaveLength(3);
     const prize = await prizeRow(database.db, prizeId);
     await updatePrize({
@@ -356,13 +356,10 @@ describe("random placement and maintenance", () => {
     const liveOn = () =>
       database.db
         .select()
-        .from(prizeDistributions)
-        .where(and(eq(prizeDistributions.productId, page!.id), eq(prizeDistributions.isActive, true)));
+        .from(placements)
+        .where(and(eq(placements.productId, page!.id), eq(placements.isActive, true)));
     expect(await liveOn()).toHaveLength(1); // held: left alone
-    await database.db
-      .update(prizeDistributions)
-      .set({ reservedUntil: sql`now() - interval '1 second'` })
-      .where(eq(prizeDistributions.productId, page!.id));
+    await database.db.update(placements).set({ reservedUntil: sql`now() - interval '1 second'` }).where(eq(placements.productId, page!.id));
     await runMaintenanceTick(database.db);
     expect(await liveOn()).toHaveLength(0);
   });
@@ -393,8 +390,8 @@ describe("random placement and maintenance", () => {
     for (const prizeId of prizeIds) {
       const live = await database.db
         .select()
-        .from(prizeDistributions)
-        .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+        .from(placements)
+        .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
       expect(live.length).toBeLessThanOrEqual(4);
     }
   }, 60_000);

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { prizeDistributions, winners } from "@/db/schema";
+import { placements, winners } from "@/db/schema";
 import { insertPlacement, insertWinners, openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";
@@ -27,7 +27,7 @@ describe.runIf(connection)("DELETE /api/products/{id}/", () => {
     const response = await client.delete(`/api/products/${product.id}/`);
     expect(response.status).toBe(204);
     expect(await exists(client, product)).toBe(false);
-    expect(await database.db.select().from(prizeDistributions).where(eq(prizeDistributions.id, placementId))).toEqual([]);
+    expect(await database.db.select().from(placements).where(eq(placements.id, placementId))).toEqual([]);
     expect((await client.delete(`/api/products/${product.id}/`)).status).toBe(404);
   });
 

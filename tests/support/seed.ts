@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { newUrlPath } from "@/lib/url-path";
 
 /** Direct inserts for tests that need a known starting point (the admin screens build these normally). */
@@ -17,8 +17,8 @@ export async function seedPages(db: Db, count: number, label = "Page", placeOn: 
       .insert(products)
       .values(Array.from({ length: count }, (_, index) => ({ name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
       .returning({ id: products.id, urlPath: products.urlPath });
-    const placements = placeOn.map((prizeId, index) => ({ prizeId, productId: pages[index]!.id }));
-    if (placements.length > 0) await tx.insert(prizeDistributions).values(placements);
+    const placed = placeOn.map((prizeId, index) => ({ prizeId, productId: pages[index]!.id }));
+    if (placed.length > 0) await tx.insert(placements).values(placed);
     return pages;
   });
 }
@@ -43,7 +43,7 @@ export async function seedPrize(
 }
 
 export async function place(db: Db, prizeId: number, productId: number): Promise<number> {
-  const [row] = await db.insert(prizeDistributions).values({ prizeId, productId }).returning({ id: prizeDistributions.id });
+  const [row] = await db.insert(placements).values({ prizeId, productId }).returning({ id: placements.id });
   return row!.id;
 }
 

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { PrizeClaim } from "@/components/public/prize-claim";
 import { PublicHeader } from "@/components/public/public-header";
 import { getPublicProductPage } from "@/db/queries/public";
+import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
 
 // Whether a prize is waiting, and whether someone holds it, changes by the second: never cache.
@@ -42,10 +43,15 @@ export default async function PublicProductPage({ params }: Props) {
           image={page.image}
           hasPrize={page.has_prize}
           isReserved={page.is_reserved}
+          holdSeconds={getConfig().reservationSeconds}
         >
-          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl md:text-4xl">{page.name}</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
+            {page.name}
+          </h1>
           {page.description && (
-            <p className="mt-1 whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{page.description}</p>
+            <p className="mt-1 whitespace-pre-line text-base [overflow-wrap:anywhere] leading-relaxed text-slate-700 sm:text-lg">
+              {page.description}
+            </p>
           )}
         </PrizeClaim>
       </main>

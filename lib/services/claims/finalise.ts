@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday, today } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products, winners } from "@/db/schema";
+import { placements, prizes, products, winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
@@ -26,12 +26,12 @@ async function recentWin(tx: Queryable, productId: number, visitorId: string) {
   const [win] = await tx
     .select({ prizeId: winners.prizeId, prizeName: winners.prizeName })
     .from(winners)
-    .innerJoin(prizeDistributions, eq(prizeDistributions.id, winners.distributionId))
+    .innerJoin(placements, eq(placements.id, winners.distributionId))
     .where(
       and(
-        eq(prizeDistributions.productId, productId),
-        eq(prizeDistributions.reservedBy, visitorId),
-        sql`${prizeDistributions.claimedAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
+        eq(placements.productId, productId),
+        eq(placements.reservedBy, visitorId),
+        sql`${placements.claimedAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
       ),
     )
     .orderBy(desc(winners.createdAt))
@@ -62,10 +62,10 @@ export async function finaliseClaim({
 }): Promise<ClaimOutcome> {
   const liveHoldOf = (productId: number) =>
     and(
-      eq(prizeDistributions.productId, productId),
-      eq(prizeDistributions.isActive, true),
-      eq(prizeDistributions.reservedBy, input.visitorId),
-      sql`${prizeDistributions.reservedUntil} > now()`,
+      eq(placements.productId, productId),
+      eq(placements.isActive, true),
+      eq(placements.reservedBy, input.visitorId),
+      sql`${placements.reservedUntil} > now()`,
     );
   try {
     return await retryingTransaction(ctx.db, async (tx) => {
@@ -76,7 +76,7 @@ export async function finaliseClaim({
         .for("key share");
       if (!product) throw notFound(NO_PRODUCT);
 
-      const [hold] = await tx.select({ prizeId: prizeDistributions.prizeId }).from(prizeDistributions).where(liveHoldOf(product.id));
+      const [hold] = await tx.select({ prizeId: placements.prizeId }).from(placements).where(liveHoldOf(product.id));
       if (!hold) {
         const repeated = await recentWin(tx, product.id, input.visitorId);
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
@@ -102,10 +102,10 @@ export async function finaliseClaim({
       if (!prize) throw new ClaimRefused(PRIZE_GONE);
 
       const [placement] = await tx
-        .update(prizeDistributions)
+        .update(placements)
         .set({ isActive: false, claimedAt: sql`now()` })
-        .where(and(liveHoldOf(product.id), eq(prizeDistributions.prizeId, prize.id)))
-        .returning({ id: prizeDistributions.id });
+        .where(and(liveHoldOf(product.id), eq(placements.prizeId, prize.id)))
+        .returning({ id: placements.id });
       if (!placement) throw new ClaimRefused(HOLD_EXPIRED);
 
       await tx.insert(winners).values({

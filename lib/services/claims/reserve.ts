@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { prizeWinnable } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
@@ -34,28 +34,28 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     const [row] = await tx
-      .update(prizeDistributions)
+      .update(placements)
       .set({
         reservedBy: me,
-        reservedUntil: sql`case when ${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} > now()
-          then ${prizeDistributions.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
+        reservedUntil: sql`case when ${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()
+          then ${placements.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
       })
       .where(
         and(
-          eq(prizeDistributions.productId, productIdOf(input.urlPath)),
-          eq(prizeDistributions.isActive, true),
-          sql`exists (select 1 from ${prizes} where ${prizes.id} = ${prizeDistributions.prizeId} and ${prizeWinnable()})`,
-          sql`(${prizeDistributions.reservedUntil} is null or ${prizeDistributions.reservedUntil} <= now() or ${prizeDistributions.reservedBy} = ${me})`,
+          eq(placements.productId, productIdOf(input.urlPath)),
+          eq(placements.isActive, true),
+          sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
+          sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
           // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
-          sql`not coalesce(${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} <= now()
-            and ${prizeDistributions.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
-          sql`not exists (select 1 from ${prizeDistributions} other where other.reserved_by = ${me} and other.is_active
-            and other.reserved_until > now() and other.id <> ${prizeDistributions.id})`,
+          sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
+            and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
+          sql`not exists (select 1 from ${placements} other where other.reserved_by = ${me} and other.is_active
+            and other.reserved_until > now() and other.id <> ${placements.id})`,
         ),
       )
       .returning({
-        reservedUntil: prizeDistributions.reservedUntil,
-        secondsLeft: sql<number>`ceil(extract(epoch from ${prizeDistributions.reservedUntil} - now()))::int`,
+        reservedUntil: placements.reservedUntil,
+        secondsLeft: sql<number>`ceil(extract(epoch from ${placements.reservedUntil} - now()))::int`,
       });
     return row;
   });
@@ -69,32 +69,14 @@ async function whyNotReserved(ctx: ServiceContext, urlPath: string, me: string, 
   if (!product) return notFound(NO_PRODUCT);
   const [state] = await ctx.db
     .select({
-      holdingAnother: sql<boolean>`exists (select 1 from ${prizeDistributions} where ${prizeDistributions.reservedBy} = ${me}
-        and ${prizeDistributions.isActive} and ${prizeDistributions.reservedUntil} > now() and ${prizeDistributions.productId} <> ${product.id})`,
-      letGoRecently: sql<boolean>`exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${product.id}
-        and ${prizeDistributions.isActive} and ${prizeDistributions.reservedBy} = ${me} and ${prizeDistributions.reservedUntil} <= now()
-        and ${prizeDistributions.reservedUntil} > now() - make_interval(secs => ${holdSeconds}))`,
+      holdingAnother: sql<boolean>`exists (select 1 from ${placements} where ${placements.reservedBy} = ${me}
+        and ${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} <> ${product.id})`,
+      letGoRecently: sql<boolean>`exists (select 1 from ${placements} where ${placements.productId} = ${product.id}
+        and ${placements.isActive} and ${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
+        and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}))`,
     })
     .from(sql`(select 1) as one`);
   if (state?.holdingAnother) return conflict(HOLDING_ANOTHER);
   if (state?.letGoRecently) return conflict(LET_GO_RECENTLY);
   return conflict(TAKEN);
-}
-
-/**
- * PATCH .../prize/claim/: the visitor lets go of their hold (closing the form or the page). Idempotent.
- * The hold is ended (its expiry set to now), not erased, so the re-take pause applies to it.
- */
-export async function cancelReservation({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
-  await ctx.db
-    .update(prizeDistributions)
-    .set({ reservedUntil: sql`now()` })
-    .where(
-      and(
-        eq(prizeDistributions.reservedBy, input.visitorId),
-        eq(prizeDistributions.isActive, true),
-        sql`${prizeDistributions.reservedUntil} > now()`,
-        eq(prizeDistributions.productId, productIdOf(input.urlPath)),
-      ),
-    );
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { heldNow } from "@/db/prize-rules";
-import { prizeDistributions, prizes, settings } from "@/db/schema";
+import { placements, prizes, settings } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
-import type { RandomizeBody } from "@/lib/validation/distribution";
+import type { RandomizeBody } from "@/lib/validation/placement";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
@@ -26,12 +26,12 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       .where(input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id))
       .orderBy(asc(prizes.id))
       .for("update");
-    const inScope = input.prize_id === null ? sql`true` : eq(prizeDistributions.prizeId, input.prize_id);
+    const inScope = input.prize_id === null ? sql`true` : eq(placements.prizeId, input.prize_id);
     const cleared = input.reset
       ? await tx
-          .delete(prizeDistributions)
-          .where(and(eq(prizeDistributions.isActive, true), sql`not ${heldNow()}`, inScope))
-          .returning({ id: prizeDistributions.id })
+          .delete(placements)
+          .where(and(eq(placements.isActive, true), sql`not ${heldNow()}`, inScope))
+          .returning({ id: placements.id })
       : [];
     // Prize rows are locked in id order, as the maintenance tick does.
     const activePrizes = await tx

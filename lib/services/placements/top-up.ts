@@ -1,9 +1,16 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, placementTarget } from "@/db/prize-rules";
-import { prizeDistributions, prizes, products } from "@/db/schema";
+import { placements, prizes, products, winners } from "@/db/schema";
 
 export type TopUpResult = { placed: number; missing: number };
+
+/** How long a page where a prize was just won is passed over by top-ups and random placement. */
+export const RECENT_WIN_MINUTES = 10;
+
+/** True for a product page with a win in the last RECENT_WIN_MINUTES (winners_product_idx answers it). */
+const recentlyWonOn = () =>
+  sql<boolean>`exists (select 1 from ${winners} where ${winners.productId} = ${products.id} and ${winners.createdAt} > now() - make_interval(mins => ${RECENT_WIN_MINUTES}))`;
 
 // Any constant works; it only has to be the same in every instance of this app.
 const PLACEMENT_WRITES_LOCK_KEY = 7_301_994_003;
@@ -20,7 +27,7 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
 
 /**
  * Brings one prize's live placements up to its target, on product pages chosen uniformly at random among
- * those with no live placement. Call inside a transaction that holds lockPlacementWrites: the prize row is
+ * those with no live placement, pages won on in the last RECENT_WIN_MINUTES last. Call inside a transaction that holds lockPlacementWrites: the prize row is
  * locked too, so two top-ups of one prize (a claim and the maintenance tick, on two instances) cannot both
  * fill the last slot. Pages being deleted right now are skipped (SKIP LOCKED) rather than waited for.
  */
@@ -29,27 +36,27 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
   if (!prize) return { placed: 0, missing: 0 };
   const [live] = await tx
     .select({ count: count() })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)));
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
   const needed = prize.target - (live?.count ?? 0);
   if (needed <= 0) return { placed: 0, missing: 0 };
 
   const freePages = await tx
     .select({ productId: products.id })
     .from(products)
-    .where(
-      sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.productId} = ${products.id} and ${prizeDistributions.isActive})`,
-    )
-    .orderBy(sql`random()`)
+    .where(sql`not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})`)
+    // Pages won on in the last few minutes go last: the phone that just won there should not find a fresh
+    // ticket on the same stand while other free pages exist (server-behaviour.md, Placements).
+    .orderBy(recentlyWonOn(), sql`random()`)
     .limit(needed)
     .for("key share", { skipLocked: true });
   if (freePages.length === 0) return { placed: 0, missing: needed };
   // The index settles any page taken meanwhile outside this lock (a placement switched on by hand).
   const placed = await tx
-    .insert(prizeDistributions)
+    .insert(placements)
     .values(freePages.map((page) => ({ prizeId, productId: page.productId })))
-    .onConflictDoNothing({ target: prizeDistributions.productId, where: sql`${prizeDistributions.isActive}` })
-    .returning({ id: prizeDistributions.id });
+    .onConflictDoNothing({ target: placements.productId, where: sql`${placements.isActive}` })
+    .returning({ id: placements.id });
   return { placed: placed.length, missing: needed - placed.length };
 }
 
@@ -62,25 +69,25 @@ export async function trimPlacements(tx: Queryable, prizeId: number): Promise<nu
   const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
   if (!prize) return 0;
   const live = await tx
-    .select({ id: prizeDistributions.id, held: heldNow() })
-    .from(prizeDistributions)
-    .where(and(eq(prizeDistributions.prizeId, prizeId), eq(prizeDistributions.isActive, true)))
-    .orderBy(sql`${prizeDistributions.createdAt} desc`, sql`${prizeDistributions.id} desc`);
+    .select({ id: placements.id, held: heldNow() })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)))
+    .orderBy(sql`${placements.createdAt} desc`, sql`${placements.id} desc`);
   const excess = live.length - prize.target;
   const removable = live.filter((placement) => !placement.held).slice(0, Math.max(0, excess));
   if (removable.length === 0) return 0;
   const switchedOff = await tx
-    .update(prizeDistributions)
+    .update(placements)
     .set({ isActive: false })
     .where(
       and(
         inArray(
-          prizeDistributions.id,
+          placements.id,
           removable.map((placement) => placement.id),
         ),
         sql`not ${heldNow()}`,
       ),
     )
-    .returning({ id: prizeDistributions.id });
+    .returning({ id: placements.id });
   return switchedOff.length;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { HELD_NOW, heldNow } from "@/db/prize-rules";
-import { prizeDistributions, prizes } from "@/db/schema";
+import { placements, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 
@@ -14,7 +14,7 @@ export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: 
     .where(
       and(
         eq(prizes.id, input.id),
-        sql`not exists (select 1 from ${prizeDistributions} where ${prizeDistributions.prizeId} = ${input.id} and ${prizeDistributions.isActive} and ${heldNow()})`,
+        sql`not exists (select 1 from ${placements} where ${placements.prizeId} = ${input.id} and ${placements.isActive} and ${heldNow()})`,
       ),
     )
     .returning({ id: prizes.id });

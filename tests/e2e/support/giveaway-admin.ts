@@ -91,6 +91,21 @@ export class GiveawayAdmin {
   }
 }
 
+/** A visitor on another phone wins the prize waiting on `urlPath` with this nickname and password. */
+export async function winAsVisitor(baseURL: string, urlPath: string, name: string, password: string): Promise<void> {
+  const phone = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await phone.get("/api/health/")).ok()).toBe(true);
+    const csrf = (await phone.storageState()).cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+    const claim = `/api/p/${urlPath}/prize/claim/`;
+    expect((await phone.post(claim, { headers: { "X-CSRFToken": csrf } })).status()).toBe(200);
+    const won = await phone.post(claim, { headers: { "X-CSRFToken": csrf }, data: { name, password } });
+    expect(won.status(), await won.text()).toBe(201);
+  } finally {
+    await phone.dispose();
+  }
+}
+
 /**
  * Hands each test a product page of its own, created fresh: with the test prize waiting on it, or with
  * nothing on it. No test depends on what another left (the products tests delete pages, for one).

@@ -3,6 +3,6 @@ import { ScreenHeader } from "@/components/admin/screen-header";
 
 export const metadata: Metadata = { title: "Prize placement" };
 
-export default function DistributionsPage() {
+export default function PlacementsPage() {
   return <ScreenHeader title="Prize placement" description="This screen is coming soon." />;
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { ScreenHeader } from "@/components/admin/screen-header";
+import { Suspense } from "react";
+import { WinnersScreen } from "@/components/admin/winners/winners-screen";
 
 export const metadata: Metadata = { title: "Winner management" };
 
 export default function WinnersPage() {
-  return <ScreenHeader title="Winner management" description="This screen is coming soon." />;
+  // The screen reads its filters from the URL (useSearchParams): it renders in the browser.
+  return (
+    <Suspense>
+      <WinnersScreen />
+    </Suspense>
+  );
 }

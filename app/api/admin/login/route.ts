@@ -4,10 +4,11 @@ import { clientAddress } from "@/lib/api/client-address";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { signIn } from "@/lib/auth/next-auth";
+import { MESSAGES } from "@/lib/messages";
 import { beginSignInAttempt, clearFailedSignIns, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
-const WRONG_CREDENTIALS = "Login failed. Please check your ID and password.";
+const WRONG_CREDENTIALS = MESSAGES.wrongCredentials;
 
 export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
   const attempt = { name: body.name, address: clientAddress(request) };

@@ -2,11 +2,12 @@
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { auth, signOut } from "@/lib/auth/next-auth";
+import { MESSAGES } from "@/lib/messages";
 import { revokeSession } from "@/lib/services/auth/sessions";
 
 export const POST = route({ access: "public" }, async ({ ctx }) => {
   const session = await auth();
   if (session?.sessionId) await revokeSession({ ctx, input: { sessionId: session.sessionId } });
   await signOut({ redirect: false });
-  return json({ detail: "Logged out." });
+  return json({ detail: MESSAGES.loggedOut });
 });

@@ -1,14 +1,14 @@
 // GET /api/images/{sha256}.webp - a stored image; the name is its content hash, so it is cached forever
-import { eq } from "drizzle-orm";
-import { images } from "@/db/schema";
+import { findImage } from "@/db/queries/images";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const sha256 = /^([0-9a-f]{64})\.webp$/.exec(params.file ?? "")?.[1];
-  if (!sha256) throw notFound("No such image.");
-  const [image] = await ctx.db.select({ data: images.data, contentType: images.contentType }).from(images).where(eq(images.sha256, sha256));
-  if (!image) throw notFound("No such image.");
+  if (!sha256) throw notFound(MESSAGES.imageNotFound);
+  const image = await findImage({ db: ctx.db, sha256 });
+  if (!image) throw notFound(MESSAGES.imageNotFound);
   return new Response(new Uint8Array(image.data), {
     headers: {
       "Content-Type": image.contentType,

@@ -1,12 +1,14 @@
 // PATCH /api/prize-distributions/{id} - switch a placement on or off; DELETE - remove it
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { deletePlacement, setPlacementActive } from "@/lib/services/placements/create";
-import { patchDistributionBody } from "@/lib/validation/distribution";
+import { MESSAGES } from "@/lib/messages";
+import { deletePlacement } from "@/lib/services/placements/delete";
+import { setPlacementActive } from "@/lib/services/placements/set-active";
+import { patchPlacementBody } from "@/lib/validation/placement";
 
-const NOT_FOUND = "Placement not found.";
+const NOT_FOUND = MESSAGES.placementNotFound;
 
-export const PATCH = route({ access: "admin", body: patchDistributionBody }, async ({ ctx, params, body }) => {
+export const PATCH = route({ access: "admin", body: patchPlacementBody }, async ({ ctx, params, body }) => {
   const id = parseId(params.id, NOT_FOUND);
   await setPlacementActive({ ctx, input: { id, is_active: body.is_active } });
   return { id, is_active: body.is_active };

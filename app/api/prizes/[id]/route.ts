@@ -4,11 +4,12 @@ import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
+import { MESSAGES } from "@/lib/messages";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
 import { updatePrizeBody } from "@/lib/validation/prize";
 
-const NOT_FOUND = "Prize not found.";
+const NOT_FOUND = MESSAGES.prizeNotFound;
 
 export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
   const prize = await getPrize({ db: ctx.db, id: parseId(params.id, NOT_FOUND) });

@@ -1,9 +1,10 @@
 // POST /api/prizes/{id}/reset_daily - set today's handed-out count of one prize back to 0
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { MESSAGES } from "@/lib/messages";
 import { resetDailyCounter } from "@/lib/services/prizes/reset-daily";
 
 export const POST = route({ access: "admin" }, async ({ ctx, params }) => {
-  await resetDailyCounter({ ctx, input: { id: parseId(params.id, "Prize not found.") } });
+  await resetDailyCounter({ ctx, input: { id: parseId(params.id, MESSAGES.prizeNotFound) } });
   return { detail: "Today's distribution counter was reset." };
 });

@@ -4,10 +4,11 @@ import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 
 export const GET = route({ access: "admin", query: pageQuery }, async ({ ctx, params, query, request }) => {
-  const prizeId = parseId(params.id, "Prize not found.");
-  if (!(await getPrize({ db: ctx.db, id: prizeId }))) throw notFound("Prize not found.");
+  const prizeId = parseId(params.id, MESSAGES.prizeNotFound);
+  if (!(await getPrize({ db: ctx.db, id: prizeId }))) throw notFound(MESSAGES.prizeNotFound);
   const { count, results } = await listPrizeWinners({ db: ctx.db, prizeId, ...pageWindow(query) });
   return toPage(request.url, query, count, results);
 });

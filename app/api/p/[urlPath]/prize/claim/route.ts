@@ -5,8 +5,10 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
+import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
-import { cancelReservation, NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
+import { NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
 import { claimRequest } from "@/lib/validation/claim";
 import { isUrlPath } from "@/urls/products";
@@ -31,11 +33,12 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
   // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
   if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-  return json({ detail: `Congratulations! You won ${won.prizeName}.` }, 201);
+  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12).
+  return json({ detail: `Congratulations! You won ${won.prizeName}.`, prize_name: won.prizeName }, 201);
 });
 
 export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
   const visitorId = readVisitorId(request);
   if (visitorId && isUrlPath(params.urlPath)) await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId } });
-  return { detail: "Your reservation was cancelled." };
+  return { detail: MESSAGES.reservationCancelled };
 });

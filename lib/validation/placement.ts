@@ -5,15 +5,15 @@ const CHOOSE_BOTH = "Please choose both a prize and a product.";
 const id = idInput(CHOOSE_BOTH);
 
 /** POST /api/prize-distributions/: place a prize on a product page by hand. */
-export const createDistributionBody = z.object({
+export const createPlacementBody = z.object({
   prize: id,
   product: id,
   is_active: z.boolean({ error: "Must be true or false." }).default(true),
 });
-export type CreateDistributionBody = z.infer<typeof createDistributionBody>;
+export type CreatePlacementBody = z.infer<typeof createPlacementBody>;
 
 /** PATCH /api/prize-distributions/{id}/: only the active flag changes. */
-export const patchDistributionBody = z.object({ is_active: z.boolean({ error: "Must be true or false." }) }).strict();
+export const patchPlacementBody = z.object({ is_active: z.boolean({ error: "Must be true or false." }) }).strict();
 
 /** POST /api/prize-distributions/randomize/. */
 export const randomizeBody = z.preprocess(

@@ -7,7 +7,7 @@ import { products } from "./products";
  * A placement: "prize X is waiting on product page Y". A visitor's 60-second hold lives in the
  * `reserved_*` columns; an expired hold is simply ignored, so no cleanup job is needed.
  */
-export const prizeDistributions = pgTable(
+export const placements = pgTable(
   "prize_distributions",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -27,16 +27,20 @@ export const prizeDistributions = pgTable(
     // At most one live prize per product page; two admins or two random runs racing hit this index.
     uniqueIndex("prize_distributions_one_active_per_product").on(table.productId).where(sql`${table.isActive}`),
     index("prize_distributions_active_by_prize_idx").on(table.prizeId).where(sql`${table.isActive}`),
-    index("prize_distributions_list_idx").on(table.isActive.desc(), table.createdAt.desc(), table.id.desc()),
+    index("prize_distributions_list_idx").on(
+      table.isActive.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     check("prize_distributions_hold_complete", sql`(${table.reservedBy} IS NULL) = (${table.reservedUntil} IS NULL)`),
     check("prize_distributions_claimed_is_inactive", sql`${table.claimedAt} IS NULL OR NOT ${table.isActive}`),
   ],
 );
 
-export const prizeDistributionsRelations = relations(prizeDistributions, ({ one }) => ({
-  prize: one(prizes, { fields: [prizeDistributions.prizeId], references: [prizes.id] }),
-  product: one(products, { fields: [prizeDistributions.productId], references: [products.id] }),
+export const placementsRelations = relations(placements, ({ one }) => ({
+  prize: one(prizes, { fields: [placements.prizeId], references: [prizes.id] }),
+  product: one(products, { fields: [placements.productId], references: [products.id] }),
 }));
 
-export type PrizeDistribution = typeof prizeDistributions.$inferSelect;
-export type NewPrizeDistribution = typeof prizeDistributions.$inferInsert;
+export type Placement = typeof placements.$inferSelect;
+export type NewPlacement = typeof placements.$inferInsert;

@@ -1,0 +1,5 @@
+// GET /api/admin/dashboard - the event at a glance: totals, recent winners, prize and product page status
+import { readDashboard } from "@/db/queries/dashboard";
+import { route } from "@/lib/api/route";
+
+export const GET = route({ access: "admin" }, async ({ ctx }) => readDashboard({ db: ctx.db }));

@@ -1,0 +1,9 @@
+// POST /api/winners/{id}/cancel_received - undo a hand-over (idempotent)
+import { parseId } from "@/lib/api/params";
+import { route } from "@/lib/api/route";
+import { cancelReceived } from "@/lib/services/winners/cancel-received";
+import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+
+export const POST = route({ access: "admin" }, async ({ ctx, params }) =>
+  cancelReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } }),
+);

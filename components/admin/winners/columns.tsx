@@ -1,0 +1,62 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { type RowAction, RowActions } from "@/components/ui/row-actions";
+import type { WinnerRow } from "@/lib/contracts/winners";
+
+/** A time as the organiser reads it: date and minutes, in this browser's zone (the event's). */
+export const wonAt = (iso: string) =>
+  new Date(iso).toLocaleString([], {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+
+function ReceivedBadge({ winner }: { winner: WinnerRow }) {
+  return winner.is_received ? (
+    <span className="inline-flex flex-col rounded-lg bg-emerald-50 px-2 py-1 text-xs font-semibold text-emerald-800">
+      Received
+      {winner.received_at && <span className="font-normal">{wonAt(winner.received_at)}</span>}
+    </span>
+  ) : (
+    <span className="inline-flex rounded-lg bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-800">Not received</span>
+  );
+}
+
+/** The winners table (spec §2). On phones a row is two lines in one cell; from `md` each field has a column. */
+export function winnerColumns(actions: RowAction<WinnerRow>[]): ColumnDef<WinnerRow>[] {
+  const fromMd = { className: "hidden md:table-cell" };
+  return [
+    {
+      id: "winner",
+      header: "Nickname",
+      cell: ({ row: { original: winner } }) => (
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{winner.name}</p>
+          <p className="text-sm text-slate-600 md:hidden">
+            <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}
+          </p>
+          <p className="text-xs text-slate-500 md:hidden">{wonAt(winner.created_at)}</p>
+        </div>
+      ),
+    },
+    { id: "password", header: "Password", meta: fromMd, cell: ({ row }) => <span className="font-mono">{row.original.password}</span> },
+    { id: "prize", header: "Prize", meta: fromMd, cell: ({ row }) => row.original.prize_name },
+    { id: "product", header: "Product", meta: fromMd, cell: ({ row }) => row.original.product_name },
+    {
+      id: "won",
+      header: "Won at",
+      meta: fromMd,
+      cell: ({ row }) => <span className="whitespace-nowrap">{wonAt(row.original.created_at)}</span>,
+    },
+    { id: "received", header: "Received", cell: ({ row }) => <ReceivedBadge winner={row.original} /> },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
+    },
+  ];
+}

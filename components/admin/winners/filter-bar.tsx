@@ -1,0 +1,147 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DownloadIcon } from "@/components/ui/icons";
+import { PageSizeSelect } from "@/components/ui/page-size-select";
+import { pickersApi } from "@/lib/client/pickers";
+import { type WinnerFilters, winnersExcelUrl } from "@/lib/client/winners";
+
+/** Spec §9: the winner search waits for a pause in typing. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+const control = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs";
+const today = () => new Date().toLocaleDateString("en-CA");
+
+/** A label above its control, tied by id (a label wrapping a select would also read out its option). */
+function Labelled({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The winners filter bar (spec §2): dates with the spec's limits (start at most the end or today, end at
+ * least the start), product and prize, received, a debounced search, page size, Excel and reset.
+ */
+export function WinnerFilterBar({
+  filters,
+  onChange,
+  onReset,
+  pageSize,
+  onPageSizeChange,
+}: {
+  filters: WinnerFilters;
+  onChange: (changes: Partial<WinnerFilters>) => void;
+  onReset: () => void;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+}) {
+  const id = useId();
+  const products = useQuery({ queryKey: ["pickers", "products"], queryFn: ({ signal }) => pickersApi.products("", signal) });
+  const prizes = useQuery({ queryKey: ["pickers", "prizes"], queryFn: ({ signal }) => pickersApi.prizes("", signal) });
+  const [search, setSearch] = useState(filters.search);
+  // The URL changed elsewhere (reset, back button): the box follows it.
+  useEffect(() => setSearch(filters.search), [filters.search]);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = window.setTimeout(() => latestOnChange.current({ search }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, filters.search]);
+
+  return (
+    <section
+      aria-label="Filters"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6"
+    >
+      <Labelled label="From" id={`${id}-0`}>
+        <input
+          id={`${id}-0`}
+          type="date"
+          className={control}
+          value={filters.start_date}
+          max={filters.end_date || today()}
+          onChange={(event) => onChange({ start_date: event.target.value })}
+        />
+      </Labelled>
+      <Labelled label="To" id={`${id}-1`}>
+        <input
+          id={`${id}-1`}
+          type="date"
+          className={control}
+          value={filters.end_date}
+          min={filters.start_date || undefined}
+          onChange={(event) => onChange({ end_date: event.target.value })}
+        />
+      </Labelled>
+      <Labelled label="Product" id={`${id}-2`}>
+        <select id={`${id}-2`} className={control} value={filters.product} onChange={(event) => onChange({ product: event.target.value })}>
+          <option value="">All products</option>
+          {/* A product opened from a link but beyond the first 100 still shows as chosen. */}
+          {filters.product && !products.data?.some((option) => String(option.id) === filters.product) && (
+            <option value={filters.product}>Product #{filters.product}</option>
+          )}
+          {products.data?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+      <Labelled label="Prize" id={`${id}-3`}>
+        <select id={`${id}-3`} className={control} value={filters.prize} onChange={(event) => onChange({ prize: event.target.value })}>
+          <option value="">All prizes</option>
+          {filters.prize && !prizes.data?.some((option) => String(option.id) === filters.prize) && (
+            <option value={filters.prize}>Prize #{filters.prize}</option>
+          )}
+          {prizes.data?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+      <Labelled label="Received" id={`${id}-4`}>
+        <select
+          id={`${id}-4`}
+          className={control}
+          value={filters.is_received}
+          onChange={(event) => onChange({ is_received: event.target.value })}
+        >
+          <option value="">All</option>
+          <option value="true">Received</option>
+          <option value="false">Not received</option>
+        </select>
+      </Labelled>
+      <Labelled label="Search" id={`${id}-5`}>
+        <input
+          id={`${id}-5`}
+          type="search"
+          className={control}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={100}
+          placeholder="Nickname or password"
+        />
+      </Labelled>
+      <div className="col-span-full flex flex-wrap items-end justify-end gap-2">
+        <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
+        <a
+          href={winnersExcelUrl(filters)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-3 text-sm font-medium text-white hover:bg-emerald-800"
+        >
+          <DownloadIcon className="size-4" /> Excel
+        </a>
+        <Button onClick={onReset}>Reset</Button>
+      </div>
+    </section>
+  );
+}

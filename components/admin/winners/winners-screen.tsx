@@ -1,0 +1,151 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useEffect, useMemo, useState } from "react";
+import { ListTable } from "@/components/admin/list/list-table";
+import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { ScreenHeader } from "@/components/admin/screen-header";
+import { useBanner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
+import type { RowAction } from "@/components/ui/row-actions";
+import { errorMessage } from "@/lib/client/api";
+import { settingsApi } from "@/lib/client/settings";
+import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
+import type { WinnerRow } from "@/lib/contracts/winners";
+import { winnerColumns, wonAt } from "./columns";
+import { WinnerFilterBar } from "./filter-bar";
+
+/**
+ * /admin/winners (spec §2): filters held in the URL (`?product=3` opens filtered), the event period as the
+ * default date range, mark / cancel received, delete with a confirm that shows the winner, Excel.
+ */
+export function WinnersScreen() {
+  const list = useAdminList<WinnerRow, WinnerFilters>({
+    key: winnersApi.key,
+    list: winnersApi.list,
+    filters: WINNER_FILTERS,
+    failureMessage: "Failed to load the winners.",
+  });
+  const { banner, show } = useBanner();
+  const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  const eventPeriod = useMemo(
+    () => ({ start_date: settings.data?.event_start_date ?? "", end_date: settings.data?.event_end_date ?? "" }),
+    [settings.data],
+  );
+
+  // First visit with no dates in the URL: the event period is the default range (none set: no date filter).
+  const [periodApplied, setPeriodApplied] = useState(false);
+  useEffect(() => {
+    if (periodApplied || !settings.data) return;
+    setPeriodApplied(true);
+    const { start_date, end_date } = list.params.filters;
+    if (!start_date && !end_date && (eventPeriod.start_date || eventPeriod.end_date)) list.setFilters(eventPeriod);
+  }, [periodApplied, settings.data, list.params.filters, list.setFilters, eventPeriod]);
+
+  async function run(action: () => Promise<unknown>, success: string, failure: string) {
+    try {
+      await action();
+      show("success", success);
+    } catch (error) {
+      show("error", errorMessage(error, failure));
+    } finally {
+      void list.invalidate();
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run only calls stable setters and the list's invalidate.
+  const actions: RowAction<WinnerRow>[] = useMemo(
+    () => [
+      {
+        label: "Mark received",
+        icon: <CheckCircleIcon className="size-4" />,
+        tone: "primary",
+        hidden: (winner) => winner.is_received,
+        onClick: (winner) =>
+          run(() => winnersApi.markReceived(winner.id), `${winner.name}: handed over.`, "Failed to mark the prize as received."),
+      },
+      {
+        label: "Cancel received",
+        icon: <UndoIcon className="size-4" />,
+        hidden: (winner) => !winner.is_received,
+        onClick: (winner) => run(() => winnersApi.cancelReceived(winner.id), `${winner.name}: not received.`, "Failed to cancel received."),
+      },
+      { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", onClick: setToDelete },
+    ],
+    [],
+  );
+  const columns = useMemo(() => winnerColumns(actions), [actions]);
+  const table = useReactTable({
+    data: list.data?.results ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (winner) => String(winner.id),
+    manualPagination: true,
+  });
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    await run(() => winnersApi.remove(toDelete.id), `Deleted the winner ${toDelete.name}.`, "Failed to delete the winner.");
+    setDeleting(false);
+    setToDelete(null);
+    list.afterDelete(1);
+  }
+
+  const reset = () => list.setFilters({ ...WINNER_FILTERS, ...eventPeriod });
+
+  return (
+    <div className="space-y-5">
+      <ScreenHeader title="Winner management" description="Everyone who won, for the prize desk and the end-of-day export." />
+      {banner}
+      <WinnerFilterBar
+        filters={list.params.filters}
+        onChange={list.setFilters}
+        onReset={reset}
+        pageSize={list.params.pageSize}
+        onPageSizeChange={list.setPageSize}
+      />
+      <ListTable
+        list={list}
+        table={table}
+        caption="Winners"
+        loadingLabel="Loading winners"
+        pagerLabel="Winner pages"
+        empty={
+          <EmptyState
+            icon={<SearchIcon />}
+            title="No winners match"
+            description="Change the filters, or reset them to see every winner of the event."
+            action={<Button onClick={reset}>Reset filters</Button>}
+          />
+        }
+      />
+      {list.data && (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Page {list.dataParams.page} / {Math.max(1, list.pageCount)} · {list.total} winner{list.total === 1 ? "" : "s"}
+        </p>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete this winner?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={confirmDelete}
+      >
+        {toDelete && (
+          <p>
+            <strong>{toDelete.name}</strong> (password <span className="font-mono">{toDelete.password}</span>) won {toDelete.prize_name} at{" "}
+            {toDelete.product_name} on {wonAt(toDelete.created_at)}. The record goes; the prize does not return to stock.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { placementTarget } from "@/db/prize-rules";
+import { images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
+import { present, prizeColumns } from "./prizes";
+import { talliesBy } from "./tallies";
+import { winnerColumns } from "./winners";
+
+export const RECENT_LIST_SIZE = 10;
+
+/**
+ * server-behaviour.md, Placements: `inactive` for an inactive prize; `exhausted` when its target is 0
+ * because stock or today's budget is used up; `sufficient` when its live placements reach the target;
+ * else `insufficient`.
+ */
+const maintenanceStatus = sql<"sufficient" | "insufficient" | "exhausted" | "inactive">`(case
+  when not ${prizes.isActive} then 'inactive'
+  when ${placementTarget()} = 0 then 'exhausted'
+  when ${prizeColumns.active_distributions} >= ${placementTarget()} then 'sufficient'
+  else 'insufficient' end)`;
+
+const count = (from: SQL) => sql<number>`(select count(*)::int from ${from})`;
+
+async function totals(db: Queryable) {
+  const [row] = await db
+    .select({
+      total_products: count(sql`${products}`),
+      total_prizes: count(sql`${prizes}`),
+      active_prizes: count(sql`${prizes} where ${prizes.isActive}`),
+      total_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies})`,
+      received_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isReceived})`,
+    })
+    .from(sql`(values (1)) as one_row`);
+  const counts = row ?? { total_products: 0, total_prizes: 0, active_prizes: 0, total_winners: 0, received_winners: 0 };
+  return { ...counts, unreceived_winners: counts.total_winners - counts.received_winners };
+}
+
+async function prizeStats(db: Queryable) {
+  const rows = await db
+    .select({
+      ...prizeColumns,
+      maintenance_status: maintenanceStatus,
+      total_winners: sql<number>`coalesce(w.total, 0)`,
+      received_winners: sql<number>`coalesce(w.received, 0)`,
+    })
+    .from(prizes)
+    .leftJoin(images, eq(images.id, prizes.imageId))
+    .leftJoin(sql`${talliesBy("prize_id")} as w`, sql`w.key = ${prizes.id}`)
+    .orderBy(desc(prizes.isActive), desc(prizes.createdAt), desc(prizes.id));
+  return rows.map((row) => {
+    const { winners_count: _alsoTotal, ...prize } = present(row);
+    return { ...prize, unreceived_winners: row.total_winners - row.received_winners };
+  });
+}
+
+async function productStats(db: Queryable) {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      url_path: products.urlPath,
+      active_prize_name: prizes.name,
+      winners_count: sql<number>`coalesce(w.total, 0)`,
+      received_count: sql<number>`coalesce(w.received, 0)`,
+    })
+    .from(products)
+    .leftJoin(placements, sql`${placements.productId} = ${products.id} and ${placements.isActive}`)
+    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
+    .leftJoin(sql`${talliesBy("product_id")} as w`, sql`w.key = ${products.id}`)
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    url_path: row.url_path,
+    has_active_prize: row.active_prize_name !== null,
+    active_prize_name: row.active_prize_name,
+    winners_count: row.winners_count,
+    received_count: row.received_count,
+    unreceived_count: row.winners_count - row.received_count,
+  }));
+}
+
+/** GET /api/admin/dashboard/ (server-behaviour.md, Dashboard): a handful of aggregate queries, none per row. */
+export async function readDashboard({ db }: { db: Queryable }) {
+  const [counts, recent_winners, recent_received, prize_stats, product_stats] = await Promise.all([
+    totals(db),
+    db.select(winnerColumns).from(winners).orderBy(desc(winners.createdAt), desc(winners.id)).limit(RECENT_LIST_SIZE),
+    db
+      .select(winnerColumns)
+      .from(winners)
+      .where(isNotNull(winners.receivedAt))
+      .orderBy(desc(winners.receivedAt), desc(winners.id))
+      .limit(RECENT_LIST_SIZE),
+    prizeStats(db),
+    productStats(db),
+  ]);
+  return { ...counts, recent_winners, recent_received, prize_stats, product_stats };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof readDashboard>>;

@@ -1,0 +1,131 @@
+import "server-only";
+import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { winners } from "@/db/schema";
+import { likePattern } from "./like";
+import { countByTallies } from "./tallies";
+
+/** What the winners list filters on; dates are whole days in the session's time zone (APP_TIMEZONE). */
+export type WinnerFilter = {
+  product?: number;
+  prize?: number;
+  is_received?: boolean;
+  search?: string;
+  start_date?: string;
+  end_date?: string;
+};
+
+export const winnerColumns = {
+  id: winners.id,
+  name: winners.name,
+  password: winners.password,
+  prize: winners.prizeId,
+  product: winners.productId,
+  prize_name: winners.prizeName,
+  product_name: winners.productName,
+  created_at: winners.createdAt,
+  is_received: winners.isReceived,
+  received_at: winners.receivedAt,
+};
+
+/**
+ * The filters as one condition. A date is cast to timestamptz in the session's time zone, which every
+ * connection sets to APP_TIMEZONE (db/index.ts): `start_date` is that day's midnight there, and `end_date`
+ * includes its whole day (before the next midnight).
+ */
+export function winnerCondition(filter: WinnerFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.product === undefined ? undefined : eq(winners.productId, filter.product),
+    filter.prize === undefined ? undefined : eq(winners.prizeId, filter.prize),
+    filter.is_received === undefined ? undefined : eq(winners.isReceived, filter.is_received),
+    filter.search ? or(ilike(winners.name, likePattern(filter.search)), ilike(winners.password, likePattern(filter.search))) : undefined,
+    filter.start_date ? sql`${winners.createdAt} >= ${filter.start_date}::date::timestamptz` : undefined,
+    filter.end_date ? lt(winners.createdAt, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
+  ];
+  return and(...conditions.filter(Boolean));
+}
+
+/** One page of winners, newest first. */
+export async function listWinners({ db, filter, limit, offset }: { db: Queryable; filter: WinnerFilter; limit: number; offset: number }) {
+  const where = winnerCondition(filter);
+  const needsRows = Boolean(filter.search || filter.start_date || filter.end_date);
+  const [rows, total] = await Promise.all([
+    db.select(winnerColumns).from(winners).where(where).orderBy(desc(winners.createdAt), desc(winners.id)).limit(limit).offset(offset),
+    needsRows
+      ? db
+          .select({ count: count() })
+          .from(winners)
+          .where(where)
+          .then(([row]) => row?.count ?? 0)
+      : countByTallies(db, filter),
+  ]);
+  return { count: total, results: rows };
+}
+
+export async function getWinner({ db, id }: { db: Queryable; id: number }) {
+  const [row] = await db.select(winnerColumns).from(winners).where(eq(winners.id, id));
+  return row ?? null;
+}
+
+/** When a winner was handed over, as HH:MM in APP_TIMEZONE (the session's zone); null if not yet. */
+export async function receivedClockTime({ db, id }: { db: Queryable; id: number }): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ time: sql<string | null>`to_char(${winners.receivedAt}, 'HH24:MI')` })
+    .from(winners)
+    .where(eq(winners.id, id));
+  return row ? row.time : undefined;
+}
+
+export const EXPORT_BATCH_SIZE = 5000;
+
+/** A winner as the Excel file shows it; times already formatted in APP_TIMEZONE by Postgres. */
+export type WinnerExportRow = {
+  id: number;
+  /** created_at as exact text: where the next batch starts. */
+  cursor: string;
+  name: string;
+  password: string;
+  prize_name: string;
+  product_name: string;
+  won_at: string;
+  is_received: boolean;
+  received_at: string | null;
+};
+
+type Cursor = { createdAt: string; id: number };
+
+function exportBatch(db: Queryable, where: SQL | undefined, after: Cursor | null): Promise<WinnerExportRow[]> {
+  const afterCursor = after ? sql`(${winners.createdAt}, ${winners.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined;
+  return db
+    .select({
+      id: winners.id,
+      cursor: sql<string>`${winners.createdAt}::text`,
+      name: winners.name,
+      password: winners.password,
+      prize_name: winners.prizeName,
+      product_name: winners.productName,
+      won_at: sql<string>`to_char(${winners.createdAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+      is_received: winners.isReceived,
+      received_at: sql<string | null>`to_char(${winners.receivedAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+    })
+    .from(winners)
+    .where(and(where, afterCursor))
+    .orderBy(desc(winners.createdAt), desc(winners.id))
+    .limit(EXPORT_BATCH_SIZE);
+}
+
+/**
+ * Every winner of the filter for the Excel file, newest first, in batches walked by keyset (created_at, id)
+ * so the 100,000th row costs what the first did.
+ */
+export async function* exportWinnerRows({ db, filter }: { db: Queryable; filter: WinnerFilter }): AsyncGenerator<WinnerExportRow[]> {
+  const where = winnerCondition(filter);
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await exportBatch(db, where, after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursor, id: last.id };
+  }
+}

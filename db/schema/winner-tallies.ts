@@ -1,0 +1,21 @@
+import { boolean, index, integer, pgTable, unique } from "drizzle-orm/pg-core";
+
+/**
+ * How many winners each (prize, product page, received) combination has, kept exact by a trigger on
+ * `winners` (drizzle/0004_winner_tallies.sql) in the same transaction as every insert, update and delete,
+ * so concurrent claims from several instances add up. Counts per prize, per page and of the whole event
+ * read a few hundred rows here instead of 100,000 winners. Null ids: the prize or page was deleted.
+ */
+export const winnerTallies = pgTable(
+  "winner_tallies",
+  {
+    prizeId: integer(),
+    productId: integer(),
+    isReceived: boolean().notNull(),
+    winners: integer().notNull(),
+  },
+  (table) => [
+    unique("winner_tallies_key").on(table.prizeId, table.productId, table.isReceived).nullsNotDistinct(),
+    index("winner_tallies_product_idx").on(table.productId),
+  ],
+);

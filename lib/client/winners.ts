@@ -1,0 +1,49 @@
+/**
+ * Every call the admin makes about winners, on top of `apiFetch` (see lib/client/products.ts for the shape).
+ */
+import type { Page } from "@/lib/contracts/page";
+import type { WinnerRow } from "@/lib/contracts/winners";
+import { apiFetch, type ListParams, listSearch } from "./api";
+
+/** GET /api/winners/ filters, as the URL carries them ("" = not filtered). */
+export type WinnerFilters = {
+  product: string;
+  prize: string;
+  is_received: string;
+  search: string;
+  start_date: string;
+  end_date: string;
+};
+export const WINNER_FILTERS: WinnerFilters = { product: "", prize: "", is_received: "", search: "", start_date: "", end_date: "" };
+
+const winnerPath = (id: number, action = "") => `/api/winners/${id}/${action ? `${action}/` : ""}`;
+
+export const winnersApi = {
+  /** The query-cache key every winner list lives under; writes invalidate it. */
+  key: ["winners"] as const,
+
+  list(params: ListParams<Partial<WinnerFilters>>, signal?: AbortSignal): Promise<Page<WinnerRow>> {
+    return apiFetch(`/api/winners/${listSearch(params as ListParams)}`, { signal }, { redirectOn404: false });
+  },
+
+  /** The prize desk hands the prize over; 409 "Already handed over at HH:MM." when it was. */
+  markReceived(id: number): Promise<WinnerRow> {
+    return apiFetch(winnerPath(id, "mark_received"), { method: "POST" });
+  },
+
+  cancelReceived(id: number): Promise<WinnerRow> {
+    return apiFetch(winnerPath(id, "cancel_received"), { method: "POST" });
+  },
+
+  remove(id: number): Promise<void> {
+    return apiFetch(winnerPath(id), { method: "DELETE" });
+  },
+};
+
+/** The Excel file of the filter's winners: the browser navigates here (spec §7), paging left out. */
+export function winnersExcelUrl(filters: Partial<WinnerFilters>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
+  const query = search.toString();
+  return `/api/winners/download_excel/${query ? `?${query}` : ""}`;
+}

@@ -1,0 +1,42 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { placementTarget } from "@/db/prize-rules";
+import { placements, prizes } from "@/db/schema";
+import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+
+/** Checks shared by creating a placement and switching one on (not an operation of its own). */
+
+export const PAGE_TAKEN = "This product page already has an active prize.";
+
+export const refuse = (message: string) => new ValidationError({ non_field_errors: [message] });
+
+/**
+ * Checks that one more live placement of this prize is allowed, with the prize row locked so that two
+ * admins (or an admin and a top-up) cannot both take the last slot.
+ */
+export async function assertRoomForPlacement(tx: Queryable, prizeId: number, alreadyCounted = 0): Promise<void> {
+  const [prize] = await tx
+    .select({ isActive: prizes.isActive, remaining: prizes.remainingQuantity, target: placementTarget() })
+    .from(prizes)
+    .where(eq(prizes.id, prizeId))
+    .for("update");
+  if (!prize) throw ValidationError.field("prize", "Choose an existing prize.");
+  if (!prize.isActive) throw refuse("This prize is inactive: activate it before placing it.");
+  if (prize.remaining <= 0) throw refuse("This prize is out of stock.");
+  const [live] = await tx
+    .select({ count: count() })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
+  if ((live?.count ?? 0) - alreadyCounted >= prize.target) {
+    throw refuse(
+      prize.target === 0
+        ? "This prize has no budget left today."
+        : `This prize already has its target of ${prize.target} live placement${prize.target === 1 ? "" : "s"}.`,
+    );
+  }
+}
+
+export function pageTakenInstead(error: unknown): never {
+  if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw refuse(PAGE_TAKEN);
+  throw error;
+}

@@ -1,0 +1,41 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { HELD_NOW, heldNow } from "@/db/prize-rules";
+import { placements, prizes } from "@/db/schema";
+import { conflict, notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
+import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
+import { assertRoomForPlacement, pageTakenInstead, refuse } from "./rules";
+import { lockPlacementWrites } from "./top-up";
+
+/** PATCH /api/prize-distributions/{id}/: switch a placement on (same checks as creating) or off. */
+export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; input: { id: number; is_active: boolean } }) {
+  return retryingTransaction(ctx.db, async (tx) => {
+    const [placement] = await tx
+      .select({ prizeId: placements.prizeId, claimedAt: placements.claimedAt })
+      .from(placements)
+      .where(eq(placements.id, input.id));
+    if (!placement) throw notFound(MESSAGES.placementNotFound);
+    if (input.is_active) {
+      if (placement.claimedAt) throw refuse("This placement has been won already; place the prize again instead.");
+      await lockPlacementWrites(tx);
+      // The prize before the placement row, as every path locks them (../README.md).
+      await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, placement.prizeId)).for("update");
+      const switchedOn = await tx
+        .update(placements)
+        .set({ isActive: true })
+        .where(and(eq(placements.id, input.id), eq(placements.isActive, false), isNull(placements.claimedAt)))
+        .returning({ prizeId: placements.prizeId });
+      if (switchedOn.length === 0) return; // Already on (or won meanwhile): nothing to change.
+      // Checked after the switch, inside the same transaction: a refusal rolls it back.
+      await assertRoomForPlacement(tx, placement.prizeId, 1);
+      return;
+    }
+    const switchedOff = await tx
+      .update(placements)
+      .set({ isActive: false })
+      .where(and(eq(placements.id, input.id), sql`not ${heldNow()}`))
+      .returning({ id: placements.id });
+    if (switchedOff.length === 0) throw conflict(HELD_NOW);
+  }).catch(pageTakenInstead);
+}

@@ -1,0 +1,1 @@
+export const WINNER_NOT_FOUND = "Winner not found.";

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
+import { formBoolean, idInput, isoDate } from "./fields";
+
+export const MAX_WINNER_SEARCH_LENGTH = 100;
+
+const day = isoDate({ format: "Enter the date as YYYY-MM-DD.", real: "This date does not exist." }).optional();
+const START_AFTER_END = "The start date must not be after the end date.";
+
+/**
+ * The winners filters (server-behaviour.md, Winners): all optional, combined with AND. Dates are whole days
+ * in APP_TIMEZONE, both ends included. Shared by the list, the Excel export and the winners screen.
+ */
+const filterFields = {
+  product: idInput("Choose an existing product.").optional(),
+  prize: idInput("Choose an existing prize.").optional(),
+  is_received: formBoolean.optional(),
+  search: z
+    .string()
+    .max(MAX_WINNER_SEARCH_LENGTH, `The search must be ${MAX_WINNER_SEARCH_LENGTH} characters or fewer.`)
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  start_date: day,
+  end_date: day,
+};
+
+function datesInOrder(filters: { start_date?: string; end_date?: string }): boolean {
+  return !filters.start_date || !filters.end_date || filters.start_date <= filters.end_date;
+}
+const START_AFTER_END_ISSUE = { message: START_AFTER_END, path: ["start_date"] };
+
+export const winnerFilters = z.object(filterFields).refine(datesInOrder, START_AFTER_END_ISSUE);
+export type WinnerFilters = z.infer<typeof winnerFilters>;
+
+/** GET /api/winners/: the filters plus `page` / `page_size`. */
+export const listWinnersQuery = pageQuery.extend(filterFields).refine(datesInOrder, START_AFTER_END_ISSUE);
+export type ListWinnersQuery = z.infer<typeof listWinnersQuery>;

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { DeskPage } from "./pages/desk";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+
+test.describe("prize desk", () => {
+  test("a winner's password finds them; the prize is handed over once, and a second time says when", async ({ page }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeName = `Desk prize ${testInfo.project.name} ${Date.now()}`;
+    const prizeId = await admin.createPrize(prizeName);
+    // A password of this run's own, shared by two winners: the desk asks for the nickname too.
+    const password = String(1000 + (Date.now() % 9000));
+    for (const nickname of ["Deskone", "Desktwo"]) {
+      const stand = await admin.createPage(`Desk stand ${nickname} ${Date.now()}`);
+      await admin.place(prizeId, stand);
+      await winAsVisitor(baseURL, stand.urlPath, nickname, password);
+    }
+    await admin.dispose();
+
+    await new AdminPages(page).openLogin();
+    await new AdminPages(page).signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    const desk = new DeskPage(page);
+    await desk.open();
+    await desk.lookUp(password);
+    await expect(desk.winner("Deskone")).toContainText(prizeName);
+    await expect(desk.winner("Desktwo")).toBeVisible();
+    await page.getByLabel(/Nickname/).fill("desktwo");
+    await expect(desk.winner("Deskone")).toBeHidden();
+    await desk.screenshot("desk-match");
+
+    await desk.winner("Desktwo").getByRole("button", { name: "Hand over" }).click();
+    await expect(desk.winner("Desktwo").getByRole("status")).toHaveText("Handed over. Enjoy!");
+    await desk.screenshot("desk-handed-over");
+
+    // The same code shown again (or at another desk): refused, with the time, in red.
+    await page.reload();
+    await desk.lookUp(password);
+    await expect(desk.winner("Desktwo")).toContainText(/Already handed over at \d{2}:\d{2}/);
+    await expect(desk.winner("Desktwo").getByRole("button", { name: "Hand over" })).toHaveCount(0);
+    await expect(desk.winner("Deskone").getByRole("button", { name: "Hand over" })).toBeVisible();
+    await desk.screenshot("desk-already");
+  });
+});

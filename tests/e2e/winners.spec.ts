@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import * as XLSX from "xlsx";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { ProductsPage } from "./pages/products";
+import { WinnersPage } from "./pages/winners";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+
+test.describe("winner management", () => {
+  test("from a product's winners link to its winners; hand over, undo, export to Excel, delete", async ({ page }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const run = `${testInfo.project.name}${Date.now()}`;
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeId = await admin.createPrize(`Winners prize ${run}`);
+    const standName = `Winners stand ${run}`;
+    const stand = await admin.createPage(standName);
+    await admin.place(prizeId, stand);
+    const nickname = `W${String(Date.now()).slice(-6)}`;
+    await winAsVisitor(baseURL, stand.urlPath, nickname, "4321");
+    await admin.dispose();
+
+    await new AdminPages(page).openLogin();
+    await new AdminPages(page).signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+
+    // The products screen's winners count opens this screen filtered by that product, in the URL.
+    const products = new ProductsPage(page);
+    await products.open();
+    await products.search(standName);
+    await products
+      .row(standName)
+      .getByRole("link", { name: new RegExp(`winners of ${standName}`) })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/winners\?product=\d+/);
+    const winners = new WinnersPage(page);
+    await expect(winners.rows).toHaveCount(1);
+    await expect(winners.row(nickname)).toContainText("4321");
+    await expect(winners.footer).toHaveText("Page 1 / 1 · 1 winner");
+    await winners.screenshot("winners");
+
+    // A reload keeps the view.
+    await page.reload();
+    await expect(winners.rows).toHaveCount(1);
+
+    await winners
+      .row(nickname)
+      .getByRole("button", { name: `Mark received ${nickname}` })
+      .click();
+    await expect(winners.row(nickname)).toContainText("Received");
+    await winners.page.getByLabel("Received", { exact: true }).selectOption("false");
+    await expect(page.getByText("No winners match")).toBeVisible();
+    await winners.page.getByLabel("Received", { exact: true }).selectOption("true");
+    await expect(winners.rows).toHaveCount(1);
+    await winners.page.getByLabel("Received", { exact: true }).selectOption("");
+    await winners
+      .row(nickname)
+      .getByRole("button", { name: `Cancel received ${nickname}` })
+      .click();
+    await expect(winners.row(nickname)).toContainText("Not received");
+
+    // The Excel file holds the filter's winners.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Excel" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^winners-\d{8}\.xlsx$/);
+    const book = XLSX.read(await readAll(await file.createReadStream()), { type: "buffer" });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([[nickname, "4321", standName]]);
+
+    // The search box filters after a pause in typing; delete asks first and shows the winner.
+    await winners.search(nickname);
+    await expect(page).toHaveURL(new RegExp(`search=${nickname}`));
+    await winners
+      .row(nickname)
+      .getByRole("button", { name: `Delete ${nickname}` })
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Delete this winner?" });
+    await expect(confirm).toContainText(nickname);
+    await expect(confirm).toContainText("4321");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("No winners match")).toBeVisible();
+    await winners.screenshot("winners-empty");
+  });
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
