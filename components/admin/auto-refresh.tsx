@@ -45,7 +45,10 @@ export function AutoRefresh({
 }) {
   const id = useId();
   const now = useNow(auto.enabled);
-  const secondsLeft = updatedAt ? Math.max(0, Math.ceil((updatedAt + auto.intervalMs - now) / 1000)) : null;
+  // Clamped: the clock ticks once a second, so "now" can trail the data by up to a second.
+  const secondsLeft = updatedAt
+    ? Math.min(auto.intervalMs / 1000, Math.max(0, Math.ceil((updatedAt + auto.intervalMs - now) / 1000)))
+    : null;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
       <Button size="sm" onClick={onRefresh} busy={fetching}>

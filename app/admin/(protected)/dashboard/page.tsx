@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { ScreenHeader } from "@/components/admin/screen-header";
+import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default function DashboardPage() {
-  return <ScreenHeader title="Dashboard" description="This screen is coming soon." />;
+  return <DashboardScreen />;
 }

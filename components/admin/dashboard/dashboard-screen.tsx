@@ -1,0 +1,167 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
+import { ScreenHeader } from "@/components/admin/screen-header";
+import { Banner, useBanner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/client/api";
+import { dashboardApi } from "@/lib/client/dashboard";
+import { Card, PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+/** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
+export function DashboardScreen() {
+  const id = useId();
+  const auto = useAutoRefresh();
+  const queryClient = useQueryClient();
+  const dashboard = useQuery({
+    queryKey: dashboardApi.key,
+    queryFn: ({ signal }) => dashboardApi.get(signal),
+    refetchInterval: auto.refetchInterval,
+  });
+  const { banner, show } = useBanner();
+  const [maintenanceMode, setMaintenanceMode] = useState(true);
+  const [reset, setReset] = useState(false);
+  const [busy, setBusy] = useState<"reset" | "randomize" | null>(null);
+  // Refresh failures are logged only (spec §8): the numbers on screen stay.
+  useEffect(() => {
+    if (dashboard.isError && dashboard.data) console.warn("Dashboard refresh failed", dashboard.error);
+  }, [dashboard.isError, dashboard.data, dashboard.error]);
+
+  async function act(kind: "reset" | "randomize", call: () => Promise<{ detail?: string }>, fallback: string, failure: string) {
+    setBusy(kind);
+    try {
+      const result = await call();
+      show("success", result.detail || fallback);
+    } catch (error) {
+      show("error", errorMessage(error, failure));
+    } finally {
+      setBusy(null);
+      void queryClient.invalidateQueries({ queryKey: dashboardApi.key });
+    }
+  }
+
+  const data = dashboard.data;
+  if (!data) {
+    return (
+      <div className="space-y-5">
+        <ScreenHeader title="Dashboard" description="The event at a glance." />
+        {dashboard.isError ? (
+          <Banner tone="error">
+            Failed to load dashboard information.{" "}
+            <button type="button" className="font-semibold underline" onClick={() => window.location.reload()}>
+              Retry
+            </button>
+          </Banner>
+        ) : (
+          <Spinner className="size-8" label="Loading the dashboard" />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ScreenHeader title="Dashboard" description="The event at a glance." />
+        <AutoRefresh
+          auto={auto}
+          updatedAt={dashboard.dataUpdatedAt}
+          fetching={dashboard.isFetching}
+          onRefresh={() => void dashboard.refetch()}
+        />
+      </div>
+      {banner}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Stat label="Product pages" value={String(data.total_products)} />
+        <Stat label="Active / total prizes" value={`${data.active_prizes} / ${data.total_prizes}`} />
+        <Stat
+          label="Received / not received / total winners"
+          value={`${data.received_winners} / ${data.unreceived_winners} / ${data.total_winners}`}
+        />
+      </div>
+
+      <Card title="Quick actions">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            busy={busy === "reset"}
+            onClick={() =>
+              act(
+                "reset",
+                dashboardApi.resetAllDaily,
+                "The daily distribution counters of all prizes were reset.",
+                "Failed to reset daily distribution counters.",
+              )
+            }
+          >
+            Reset daily counters
+          </Button>
+          <Button
+            variant="primary"
+            busy={busy === "randomize"}
+            onClick={() =>
+              act(
+                "randomize",
+                () => dashboardApi.randomize({ reset, maintenance_mode: maintenanceMode }),
+                "Prizes were randomly placed successfully.",
+                "Failed to randomly place prizes.",
+              )
+            }
+          >
+            Place prizes at random
+          </Button>
+          <label htmlFor={`${id}-maintenance`} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <Checkbox id={`${id}-maintenance`} checked={maintenanceMode} onChange={(event) => setMaintenanceMode(event.target.checked)} />
+            Maintenance mode (keep prizes placed)
+          </label>
+          <label htmlFor={`${id}-reset`} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
+            Reset existing placements
+          </label>
+        </div>
+      </Card>
+
+      <div className={`grid gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>
+        <Card title="Recent winners">
+          {data.recent_winners.length > 0 ? (
+            <WinnersTable caption="Recent winners" winners={data.recent_winners} receivedColumn={false} />
+          ) : (
+            <p className="text-sm text-slate-600">No winners yet.</p>
+          )}
+        </Card>
+        {data.recent_received.length > 0 && (
+          <Card title="Recent receivers">
+            <WinnersTable caption="Recent receivers" winners={data.recent_received} receivedColumn />
+          </Card>
+        )}
+      </div>
+
+      <Card title="Prize status">
+        {data.prize_stats.length > 0 ? (
+          <PrizeStatusTable prizes={data.prize_stats} />
+        ) : (
+          <p className="text-sm text-slate-600">No prizes yet.</p>
+        )}
+      </Card>
+      <Card title="Product page status">
+        {data.product_stats.length > 0 ? (
+          <ProductStatusTable products={data.product_stats} />
+        ) : (
+          <p className="text-sm text-slate-600">No product pages yet.</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useState } from "react";
+import { wonAt } from "@/components/admin/winners/columns";
+import { DEFAULT_PAGE_SIZE, PageSizeSelect } from "@/components/ui/page-size-select";
+import { Pager } from "@/components/ui/pager";
+import type { PrizeStat, ProductStat } from "@/lib/contracts/dashboard";
+import type { WinnerRow } from "@/lib/contracts/winners";
+import { prizeStatusText } from "./prize-status";
+
+const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const td = "px-3 py-2 align-top text-sm text-slate-800";
+
+export function Card({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
+  return (
+    <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <table className="min-w-full divide-y divide-slate-200">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((title) => (
+              <th key={title} scope="col" className={th}>
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function WinnersTable({ caption, winners, receivedColumn }: { caption: string; winners: WinnerRow[]; receivedColumn: boolean }) {
+  return (
+    <Table caption={caption} head={["Nickname", "Prize", "Product", receivedColumn ? "Received" : "Won at"]}>
+      {winners.map((winner) => (
+        <tr key={winner.id}>
+          <td className={`${td} font-semibold`}>{winner.name}</td>
+          <td className={td}>{winner.prize_name}</td>
+          <td className={td}>{winner.product_name}</td>
+          <td className={`${td} whitespace-nowrap`}>
+            {wonAt(receivedColumn && winner.received_at ? winner.received_at : winner.created_at)}
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
+  return (
+    <Table caption="Prize status" head={["Prize", "Stock", "Today", "Placements", "Winners (received)"]}>
+      {prizes.map((prize) => (
+        <tr key={prize.id}>
+          <td className={`${td} font-semibold`}>{prize.name}</td>
+          <td className={td}>
+            {prize.remaining_quantity} / {prize.total_quantity}
+          </td>
+          <td className={td}>
+            {prize.today_distributed} / {prize.daily_distribution}
+          </td>
+          <td className={td}>
+            <span
+              className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
+                prize.maintenance_status === "sufficient" ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-800"
+              }`}
+            >
+              {prizeStatusText(prize)}
+            </span>
+          </td>
+          <td className={td}>
+            {prize.total_winners} ({prize.received_winners})
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** Product pages with a live prize first; paged here in the browser (spec §2: 5/10/20/50, default 10). */
+export function ProductStatusTable({ products }: { products: ProductStat[] }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const sorted = [...products].sort((a, b) => Number(b.has_active_prize) - Number(a.has_active_prize));
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, pageCount);
+  const shown = sorted.slice((current - 1) * pageSize, current * pageSize);
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <PageSizeSelect
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      </div>
+      <Table caption="Product page status" head={["Product page", "Prize waiting", "Winners", "Received", "Not received"]}>
+        {shown.map((product) => (
+          <tr key={product.id}>
+            <td className={`${td} font-semibold [overflow-wrap:anywhere]`}>{product.name}</td>
+            <td className={td}>{product.active_prize_name ?? "—"}</td>
+            <td className={td}>{product.winners_count}</td>
+            <td className={td}>{product.received_count}</td>
+            <td className={td}>{product.unreceived_count}</td>
+          </tr>
+        ))}
+      </Table>
+      <div className="mt-3">
+        <Pager page={current} pageCount={pageCount} onPageChange={setPage} label="Product page status pages" />
+      </div>
+    </>
+  );
+}

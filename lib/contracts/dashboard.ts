@@ -1,0 +1,45 @@
+import type { WinnerRow } from "./winners";
+
+export type MaintenanceStatus = "sufficient" | "insufficient" | "exhausted" | "inactive";
+
+/** One prize on the dashboard: its admin fields and how its placements and winners stand. */
+export type PrizeStat = {
+  id: number;
+  name: string;
+  total_quantity: number;
+  remaining_quantity: number;
+  daily_distribution: number;
+  today_distributed: number;
+  maintenance_count: number;
+  is_active: boolean;
+  active_distributions: number;
+  maintenance_status: MaintenanceStatus;
+  total_winners: number;
+  received_winners: number;
+  unreceived_winners: number;
+};
+
+export type ProductStat = {
+  id: number;
+  name: string;
+  url_path: string;
+  has_active_prize: boolean;
+  active_prize_name: string | null;
+  winners_count: number;
+  received_count: number;
+  unreceived_count: number;
+};
+
+/** GET /api/admin/dashboard/ (server-behaviour.md, Dashboard). */
+export type Dashboard = {
+  total_products: number;
+  total_prizes: number;
+  active_prizes: number;
+  total_winners: number;
+  received_winners: number;
+  unreceived_winners: number;
+  recent_winners: WinnerRow[];
+  recent_received: WinnerRow[];
+  prize_stats: PrizeStat[];
+  product_stats: ProductStat[];
+};
