@@ -1,18 +1,10 @@
+import type { PrizeRow } from "./prizes";
 import type { WinnerRow } from "./winners";
 
 export type MaintenanceStatus = "sufficient" | "insufficient" | "exhausted" | "inactive";
 
-/** One prize on the dashboard: its admin fields and how its placements and winners stand. */
-export type PrizeStat = {
-  id: number;
-  name: string;
-  total_quantity: number;
-  remaining_quantity: number;
-  daily_distribution: number;
-  today_distributed: number;
-  maintenance_count: number;
-  is_active: boolean;
-  active_distributions: number;
+/** One prize on the dashboard: its admin fields (less the winners count, split below) and how it stands. */
+export type PrizeStat = Omit<PrizeRow, "winners_count"> & {
   maintenance_status: MaintenanceStatus;
   total_winners: number;
   received_winners: number;

@@ -1,5 +1,6 @@
 import http from "node:http";
 import sharp from "sharp";
+import type { ProductRow } from "@/lib/contracts/products";
 import type { TestClient } from "./http-client";
 
 /** A small real PNG of one colour; different colours give different stored images. */
@@ -10,15 +11,8 @@ export async function pngBlob(colour = "#cc0000", width = 64, height = 48): Prom
   return new Blob([new Uint8Array(bytes)], { type: "image/png" });
 }
 
-export type ProductJson = {
-  id: number;
-  name: string;
-  description: string;
-  image: string | null;
-  qr_code: string;
-  url_path: string;
-  winners_count: number;
-};
+/** A product as the API answers it. */
+export type ProductJson = ProductRow;
 
 /** Creates a product page through the API and returns it; fails the test on anything but 201. */
 export async function createProduct(

@@ -1,15 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 
-export type ApiProduct = {
-  id: number;
-  name: string;
-  description: string;
-  image: string | null;
-  qr_code: string;
-  url_path: string;
-  winners_count: number;
-};
+import type { ProductRow as ApiProduct } from "../../../lib/contracts/products";
+
+export type { ApiProduct };
 
 /** A PNG file for a file input, made on the spot. */
 export async function pngFile(name: string, colour: string) {
