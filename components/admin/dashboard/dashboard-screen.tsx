@@ -133,7 +133,7 @@ export function DashboardScreen() {
         </div>
       </Card>
 
-      <div className={`grid gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>
+      <div className={`grid grid-cols-1 gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>
         <Card title="Recent winners">
           {data.recent_winners.length > 0 ? (
             <WinnersTable caption="Recent winners" winners={data.recent_winners} receivedColumn={false} />

@@ -13,7 +13,7 @@ const td = "px-3 py-2 align-top text-sm text-slate-800";
 
 export function Card({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         {aside}
@@ -112,7 +112,7 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
       <Table caption="Product page status" head={["Product page", "Prize waiting", "Winners", "Received", "Not received"]}>
         {shown.map((product) => (
           <tr key={product.id}>
-            <td className={`${td} font-semibold [overflow-wrap:anywhere]`}>{product.name}</td>
+            <td className={`${td} min-w-36 font-semibold [overflow-wrap:anywhere]`}>{product.name}</td>
             <td className={td}>{product.active_prize_name ?? "—"}</td>
             <td className={td}>{product.winners_count}</td>
             <td className={td}>{product.received_count}</td>
