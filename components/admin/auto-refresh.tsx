@@ -10,8 +10,14 @@ export const AUTO_REFRESH_MS = 30_000;
 
 /** On/off state for `AutoRefresh`; pass `refetchInterval` to `useQuery` / `useAdminList`. */
 export function useAutoRefresh(intervalMs = AUTO_REFRESH_MS, initiallyOn = true) {
-  const [enabled, setEnabled] = useState(initiallyOn);
-  return { enabled, setEnabled, intervalMs, refetchInterval: enabled ? intervalMs : (false as const) };
+  const [enabled, setEnabledState] = useState(initiallyOn);
+  // react-query restarts its interval when it is switched back on: the countdown counts from then too.
+  const [enabledAt, setEnabledAt] = useState(() => Date.now());
+  const setEnabled = (on: boolean) => {
+    if (on) setEnabledAt(Date.now());
+    setEnabledState(on);
+  };
+  return { enabled, setEnabled, enabledAt, intervalMs, refetchInterval: enabled ? intervalMs : (false as const) };
 }
 
 function useNow(active: boolean): number {
@@ -46,9 +52,8 @@ export function AutoRefresh({
   const id = useId();
   const now = useNow(auto.enabled);
   // Clamped: the clock ticks once a second, so "now" can trail the data by up to a second.
-  const secondsLeft = updatedAt
-    ? Math.min(auto.intervalMs / 1000, Math.max(0, Math.ceil((updatedAt + auto.intervalMs - now) / 1000)))
-    : null;
+  const since = Math.max(updatedAt, auto.enabledAt);
+  const secondsLeft = updatedAt ? Math.min(auto.intervalMs / 1000, Math.max(0, Math.ceil((since + auto.intervalMs - now) / 1000))) : null;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
       <Button size="sm" onClick={onRefresh} busy={fetching}>
