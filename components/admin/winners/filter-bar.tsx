@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
-import { pickersApi } from "@/lib/client/pickers";
+import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { type WinnerFilters, winnersExcelUrl } from "@/lib/client/winners";
 
 /** Spec §9: the winner search waits for a pause in typing. */
@@ -23,6 +23,40 @@ function Labelled({ label, id, children }: { label: string; id: string; children
       </label>
       {children}
     </div>
+  );
+}
+
+/** A product or prize dropdown of the first 100 (spec §9), with "all" first. */
+function PickerSelect({
+  id,
+  value,
+  options,
+  allLabel,
+  unknownLabel,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: PickerOption[] | undefined;
+  allLabel: string;
+  unknownLabel: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select id={id} className={control} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{allLabel}</option>
+      {/* One opened from a link but beyond the first 100 still shows as chosen. */}
+      {value && !options?.some((option) => String(option.id) === value) && (
+        <option value={value}>
+          {unknownLabel} #{value}
+        </option>
+      )}
+      {options?.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -83,31 +117,24 @@ export function WinnerFilterBar({
         />
       </Labelled>
       <Labelled label="Product" id={`${id}-2`}>
-        <select id={`${id}-2`} className={control} value={filters.product} onChange={(event) => onChange({ product: event.target.value })}>
-          <option value="">All products</option>
-          {/* A product opened from a link but beyond the first 100 still shows as chosen. */}
-          {filters.product && !products.data?.some((option) => String(option.id) === filters.product) && (
-            <option value={filters.product}>Product #{filters.product}</option>
-          )}
-          {products.data?.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
+        <PickerSelect
+          id={`${id}-2`}
+          value={filters.product}
+          options={products.data}
+          allLabel="All products"
+          unknownLabel="Product"
+          onChange={(product) => onChange({ product })}
+        />
       </Labelled>
       <Labelled label="Prize" id={`${id}-3`}>
-        <select id={`${id}-3`} className={control} value={filters.prize} onChange={(event) => onChange({ prize: event.target.value })}>
-          <option value="">All prizes</option>
-          {filters.prize && !prizes.data?.some((option) => String(option.id) === filters.prize) && (
-            <option value={filters.prize}>Prize #{filters.prize}</option>
-          )}
-          {prizes.data?.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
+        <PickerSelect
+          id={`${id}-3`}
+          value={filters.prize}
+          options={prizes.data}
+          allLabel="All prizes"
+          unknownLabel="Prize"
+          onChange={(prize) => onChange({ prize })}
+        />
       </Labelled>
       <Labelled label="Received" id={`${id}-4`}>
         <select
