@@ -34,7 +34,7 @@ export function prizeWinnable(): SQL<boolean> {
   return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution})`;
 }
 
-export const HELD_NOW = "A visitor is holding this prize right now. Try again in a minute, when the hold ends.";
+export const HELD_NOW = "A visitor is claiming this prize right now. Try again in a minute, when their hold ends.";
 
 /** A visitor holds this live placement right now (an expired hold counts as free; a won one is not held). */
 export function heldNow(): SQL<boolean> {

@@ -5,6 +5,9 @@ import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageLimit } from "@/lib/val
 import { buttonClass } from "./button";
 import { ImageIcon, TrashIcon } from "./icons";
 
+/** What happens to the image on save: nothing, a new file, or removal of the stored one. */
+export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
+
 // Screen readers announce it as an image already; the words say which one (and the browser tests find it so).
 const PREVIEW_NAME = "Selected image preview";
 

@@ -2,7 +2,8 @@
 import type { PlacementCreated, PlacementPage, PlacementsRandomized } from "@/lib/contracts/placements";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
-export type PlacementFilters = Record<string, never>;
+/** The placement list has no filters; the page and its size are all the URL keeps. */
+export type PlacementFilters = Record<string, string>;
 export const PLACEMENT_FILTERS: PlacementFilters = {};
 
 export const placementsApi = {
@@ -10,6 +11,16 @@ export const placementsApi = {
 
   list({ page, pageSize, filters }: ListParams<PlacementFilters>, signal?: AbortSignal): Promise<PlacementPage> {
     return apiFetch(`/api/prize-distributions/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  },
+
+  /** The ids of every placement (page_size 1000, page after page), for delete-all. */
+  async listAllIds(): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await placementsApi.list({ page, pageSize: 1000, filters: PLACEMENT_FILTERS });
+      ids.push(...result.results.map((placement) => placement.id));
+      if (!result.next) return ids;
+    }
   },
 
   create(input: { prize: number; product: number; is_active?: boolean }): Promise<PlacementCreated> {
@@ -20,9 +31,12 @@ export const placementsApi = {
     return apiFetch(`/api/prize-distributions/${id}/`, { method: "PATCH", json: { is_active: isActive } });
   },
 
-  /** 409 while a visitor holds it: the screen says "a visitor is claiming this right now". */
+  /**
+   * 409 while a visitor holds it: the screen shows the server's "a visitor is claiming this right now". A 404
+   * (another admin deleted it first) is answered to the caller, not by leaving for /not-found.
+   */
   remove(id: number): Promise<void> {
-    return apiFetch(`/api/prize-distributions/${id}/`, { method: "DELETE" });
+    return apiFetch(`/api/prize-distributions/${id}/`, { method: "DELETE" }, { redirectOn404: false });
   },
 
   randomize(input: { reset: boolean; maintenance_mode: boolean; prize_id: number | null }): Promise<PlacementsRandomized> {

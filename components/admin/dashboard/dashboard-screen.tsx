@@ -1,16 +1,18 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
+import { RandomPlacement } from "@/components/admin/placements/random-placement";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
-import { Card, PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
+import { prizesApi } from "@/lib/client/prizes";
+import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -23,7 +25,6 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
 export function DashboardScreen() {
-  const id = useId();
   const auto = useAutoRefresh();
   const queryClient = useQueryClient();
   const dashboard = useQuery({
@@ -32,23 +33,21 @@ export function DashboardScreen() {
     refetchInterval: auto.refetchInterval,
   });
   const { banner, show } = useBanner();
-  const [maintenanceMode, setMaintenanceMode] = useState(true);
-  const [reset, setReset] = useState(false);
-  const [busy, setBusy] = useState<"reset" | "randomize" | null>(null);
+  const [resetting, setResetting] = useState(false);
   // Refresh failures are logged only (spec §8): the numbers on screen stay.
   useEffect(() => {
     if (dashboard.isError && dashboard.data) console.warn("Dashboard refresh failed", dashboard.error);
   }, [dashboard.isError, dashboard.data, dashboard.error]);
 
-  async function act(kind: "reset" | "randomize", call: () => Promise<{ detail?: string }>, fallback: string, failure: string) {
-    setBusy(kind);
+  async function resetDailyCounters() {
+    setResetting(true);
     try {
-      const result = await call();
-      show("success", result.detail || fallback);
+      await prizesApi.resetAllDaily();
+      show("success", "The daily distribution counters of all prizes were reset.");
     } catch (error) {
-      show("error", errorMessage(error, failure));
+      show("error", errorMessage(error, "Failed to reset daily distribution counters."));
     } finally {
-      setBusy(null);
+      setResetting(false);
       void queryClient.invalidateQueries({ queryKey: dashboardApi.key });
     }
   }
@@ -95,41 +94,10 @@ export function DashboardScreen() {
 
       <Card title="Quick actions">
         <div className="flex flex-wrap items-center gap-3">
-          <Button
-            busy={busy === "reset"}
-            onClick={() =>
-              act(
-                "reset",
-                dashboardApi.resetAllDaily,
-                "The daily distribution counters of all prizes were reset.",
-                "Failed to reset daily distribution counters.",
-              )
-            }
-          >
+          <Button busy={resetting} onClick={resetDailyCounters}>
             Reset daily counters
           </Button>
-          <Button
-            variant="primary"
-            busy={busy === "randomize"}
-            onClick={() =>
-              act(
-                "randomize",
-                () => dashboardApi.randomize({ reset, maintenance_mode: maintenanceMode }),
-                "Prizes were randomly placed successfully.",
-                "Failed to randomly place prizes.",
-              )
-            }
-          >
-            Place prizes at random
-          </Button>
-          <label htmlFor={`${id}-maintenance`} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
-            <Checkbox id={`${id}-maintenance`} checked={maintenanceMode} onChange={(event) => setMaintenanceMode(event.target.checked)} />
-            Maintenance mode (keep prizes placed)
-          </label>
-          <label htmlFor={`${id}-reset`} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
-            <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
-            Reset existing placements
-          </label>
+          <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
         </div>
       </Card>
 

@@ -11,18 +11,6 @@ import { prizeStatusText } from "./prize-status";
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2 align-top text-sm text-slate-800";
 
-export function Card({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0">

@@ -3,23 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { UndoIcon } from "@/components/ui/icons";
-import { ImagePicker } from "@/components/ui/image-picker";
+import type { ImageChange } from "@/components/ui/image-picker";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type ProductForm, productForm } from "@/lib/validation/product";
-
-/** What happens to the image on save: nothing, a new file, or removal of the stored one. */
-export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
-
-function imageStatus(change: ImageChange, hasOriginal: boolean): string {
-  if (change.kind === "remove") return "The current image will be deleted when you save.";
-  if (change.kind === "replace")
-    return hasOriginal ? "The image will be changed to the new image when you save." : "The new image will be added when you save.";
-  return hasOriginal ? "The current image is kept if unchanged." : "This product has no image; choose one to add it.";
-}
 
 /**
  * The add and edit form of a product page: image (pick, preview, remove; in edit mode also restore the
@@ -51,9 +41,7 @@ export function ProductFormFields({
   /** Extra content between the fields and the buttons (the QR section when editing). */
   children?: ReactNode;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [removed, setRemoved] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageChange(originalImageUrl);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -64,9 +52,7 @@ export function ProductFormFields({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues });
 
-  const change: ImageChange = file ? { kind: "replace", file } : removed ? { kind: "remove" } : { kind: "keep" };
-  const hasOriginal = Boolean(originalImageUrl);
-  const dirty = isDirty || change.kind !== "keep";
+  const dirty = isDirty || image.change.kind !== "keep";
 
   useEffect(() => {
     onDirtyChange?.(dirty);
@@ -81,23 +67,21 @@ export function ProductFormFields({
 
   const resetAll = () => {
     reset(defaultValues);
-    setFile(null);
-    setRemoved(false);
-    setImageError(null);
+    image.restore();
     setFormError(null);
   };
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit(values, change);
+      await onSubmit(values, image.change);
       if (mode === "create") {
         resetAll();
         setFocusRequest((count) => count + 1);
       }
     } catch (error) {
       setFormError(
-        applyServerErrors(error, { fields: ["name", "description"], setError, extra: { image: setImageError }, fallback: failureMessage }),
+        applyServerErrors(error, { fields: ["name", "description"], setError, extra: { image: image.setError }, fallback: failureMessage }),
       );
     }
   });
@@ -108,45 +92,7 @@ export function ProductFormFields({
         {formError && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
       </div>
 
-      <ImagePicker
-        label="Image"
-        file={file}
-        currentUrl={removed ? null : originalImageUrl}
-        limit={IMAGE_LIMITS.product}
-        disabled={isSubmitting}
-        error={imageError}
-        onError={setImageError}
-        onPick={(picked) => {
-          setFile(picked);
-          setRemoved(false);
-        }}
-        onRemove={() => {
-          setFile(null);
-          setRemoved(hasOriginal);
-          setImageError(null);
-        }}
-      >
-        {mode === "edit" && hasOriginal && change.kind !== "keep" && (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={isSubmitting}
-            onClick={() => {
-              setFile(null);
-              setRemoved(false);
-              setImageError(null);
-            }}
-          >
-            <UndoIcon className="size-4" />
-            Restore original image
-          </Button>
-        )}
-      </ImagePicker>
-      {mode === "edit" && (
-        <p role="status" className="-mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          {imageStatus(change, hasOriginal)}
-        </p>
-      )}
+      <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS.product} noun="product" disabled={isSubmitting} />
 
       <Field label="Name" required error={errors.name?.message}>
         {(control) => <input {...control} autoComplete="off" {...register("name")} />}

@@ -1,58 +1,12 @@
 "use client";
 
-import { buttonClass } from "@/components/ui/button";
+import { QrPanel } from "@/components/admin/qr-panel";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
-import { DownloadIcon } from "@/components/ui/icons";
+import type { ImageChange } from "@/components/ui/image-picker";
 import { Modal } from "@/components/ui/modal";
 import type { ProductRow } from "@/lib/contracts/products";
-import { qrDownloadName } from "@/lib/qr/file-names";
 import type { ProductForm } from "@/lib/validation/product";
-import { productPageUrl } from "@/urls/products";
-import { type ImageChange, ProductFormFields } from "./form";
-
-/** A product's QR code with its URL path, the full address it opens, and a download named after the path. */
-export function QrPanel({ product, baseUrl, compact = false }: { product: ProductRow; baseUrl: string; compact?: boolean }) {
-  const fullUrl = productPageUrl(baseUrl, product.url_path);
-  return (
-    <div className={`flex gap-4 ${compact ? "flex-col sm:flex-row sm:items-center" : "flex-col items-center text-center"}`}>
-      <img
-        src={product.qr_code}
-        alt={`QR code opening ${fullUrl}`}
-        width={compact ? 128 : 240}
-        height={compact ? 128 : 240}
-        className={`shrink-0 rounded-lg border border-slate-200 bg-white ${compact ? "size-32" : "size-60"}`}
-      />
-      <dl className="min-w-0 space-y-2 text-sm">
-        <div>
-          <dt className="text-slate-500">URL path</dt>
-          <dd className="font-mono text-slate-900">/p/{product.url_path}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Full URL</dt>
-          <dd>
-            <a href={fullUrl} target="_blank" rel="noreferrer" className="break-all text-indigo-700 underline-offset-2 hover:underline">
-              {fullUrl}
-            </a>
-          </dd>
-        </div>
-        <dd>
-          <a href={product.qr_code} download={qrDownloadName(product.url_path)} className={buttonClass({ size: "sm", className: "mt-1" })}>
-            <DownloadIcon className="size-4" />
-            Download QR code
-          </a>
-        </dd>
-      </dl>
-    </div>
-  );
-}
-
-export function QrModal({ product, baseUrl, onClose }: { product: ProductRow | null; baseUrl: string; onClose: () => void }) {
-  return (
-    <Modal open={product !== null} onClose={onClose} title={product ? `QR code: ${product.name}` : ""} size="md">
-      {product && <QrPanel product={product} baseUrl={baseUrl} />}
-    </Modal>
-  );
-}
+import { ProductFormFields } from "./form";
 
 export function EditProductModal({
   product,

@@ -12,18 +12,20 @@ import {
 import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { QrModal } from "@/components/admin/qr-panel";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PencilIcon, QrCodeIcon, SearchIcon, TrashIcon } from "@/components/ui/icons";
+import type { ImageChange } from "@/components/ui/image-picker";
 import type { RowAction } from "@/components/ui/row-actions";
 import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
 import { productColumns } from "./columns";
-import { type ImageChange, ProductFormFields } from "./form";
-import { DeleteProductModal, EditProductModal, QrModal } from "./modals";
+import { ProductFormFields } from "./form";
+import { DeleteProductModal, EditProductModal } from "./modals";
 import { ProductsToolbar } from "./toolbar";
 import { useQrZipDownload } from "./use-qr-zip-download";
 

@@ -63,6 +63,29 @@ export class GiveawayAdmin {
     return ((await response.json()) as { id: number }).id;
   }
 
+  /** A prize with the given stock, daily limit and maintenance count. */
+  async createPrizeWith(name: string, numbers: { total: number; daily: number; maintenance: number }): Promise<number> {
+    const response = await this.api.post("/api/prizes/", {
+      headers: this.headers(),
+      multipart: {
+        name,
+        total_quantity: String(numbers.total),
+        daily_distribution: String(numbers.daily),
+        maintenance_count: String(numbers.maintenance),
+        is_active: "true",
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  /** Whether a visitor opening this page now finds a prize waiting. */
+  async hasPrize(urlPath: string): Promise<boolean> {
+    const response = await this.api.get(`/api/p/${urlPath}/prize/`);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { has_prize: boolean }).has_prize;
+  }
+
   /** A new product page of the test's own, as the products screen creates one. */
   async createPage(name: string): Promise<ProductPageRef> {
     const response = await this.api.post("/api/admin/create-product/", {

@@ -1,8 +1,17 @@
 import type { Metadata } from "next";
-import { ScreenHeader } from "@/components/admin/screen-header";
+import { headers } from "next/headers";
+import { Suspense } from "react";
+import { PlacementsScreen } from "@/components/admin/placements/placements-screen";
+import { qrBaseUrl } from "@/lib/qr/base-url";
 
 export const metadata: Metadata = { title: "Prize placement" };
 
-export default function PlacementsPage() {
-  return <ScreenHeader title="Prize placement" description="This screen is coming soon." />;
+export default async function DistributionsPage() {
+  // Server-side, so the QR modal shows the very address the QR PNGs encode.
+  const { baseUrl } = qrBaseUrl(await headers());
+  return (
+    <Suspense>
+      <PlacementsScreen qrBaseUrl={baseUrl} />
+    </Suspense>
+  );
 }

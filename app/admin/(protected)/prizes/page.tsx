@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { ScreenHeader } from "@/components/admin/screen-header";
+import { Suspense } from "react";
+import { PrizesScreen } from "@/components/admin/prizes/prizes-screen";
 
 export const metadata: Metadata = { title: "Prize management" };
 
 export default function PrizesPage() {
-  return <ScreenHeader title="Prize management" description="This screen is coming soon." />;
+  // The screen keeps its page and search in the URL (useSearchParams): it renders in the browser.
+  return (
+    <Suspense>
+      <PrizesScreen />
+    </Suspense>
+  );
 }

@@ -1,0 +1,118 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { EyeIcon, QrCodeIcon } from "@/components/ui/icons";
+import { type RowAction, RowActions } from "@/components/ui/row-actions";
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { PlacementRow } from "@/lib/contracts/placements";
+
+export const placedAt = (iso: string) =>
+  new Date(iso).toLocaleString([], { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+export function PlacementStatus({ placement }: { placement: PlacementRow }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <StatusBadge active={placement.is_active} />
+      {placement.is_reserved && (
+        <span className="inline-flex whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+          Being claimed
+        </span>
+      )}
+    </span>
+  );
+}
+
+export type PlacementColumnHandlers = {
+  actions: RowAction<PlacementRow>[];
+  onDetail: (placement: PlacementRow) => void;
+  onQr: (placement: PlacementRow) => void;
+};
+
+const iconButton =
+  "inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 sm:size-9 focus-visible:outline-offset-0";
+
+function LookButtons({ placement, handlers }: { placement: PlacementRow; handlers: PlacementColumnHandlers }) {
+  return (
+    <span className="inline-flex">
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => handlers.onDetail(placement)}
+        aria-label={`Details of ${placement.prize_name} on ${placement.product_name}`}
+        title="Details"
+      >
+        <EyeIcon className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => handlers.onQr(placement)}
+        aria-label={`QR code of ${placement.product_name}`}
+        title="QR code"
+      >
+        <QrCodeIcon className="size-5" />
+      </button>
+    </span>
+  );
+}
+
+/** "Prize on page", the accessible name of a row's buttons. */
+export const placementName = (placement: PlacementRow) => `${placement.prize_name} on ${placement.product_name}`;
+
+/** The placements table (spec §2). On phones a row is one cell: page, prize, status, then the buttons. */
+export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<PlacementRow>[] {
+  const fromMd = { className: "hidden md:table-cell" };
+  return [
+    {
+      id: "product",
+      header: "Product",
+      cell: ({ row: { original: placement } }) => (
+        <>
+          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{placement.product_name}</p>
+          <p className="font-mono text-xs text-slate-500">/p/{placement.product_url_path}</p>
+          <div className="mt-2 space-y-2 md:hidden">
+            <p className="text-slate-800 [overflow-wrap:anywhere]">
+              <span className="text-slate-500">Prize: </span>
+              {placement.prize_name}
+            </p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="inline-flex items-center gap-2">
+                <PlacementStatus placement={placement} />
+                <span className="text-xs text-slate-500">{placedAt(placement.created_at)}</span>
+              </span>
+              <span className="inline-flex items-center">
+                <LookButtons placement={placement} handlers={handlers} />
+                <RowActions row={placement} name={placementName(placement)} actions={handlers.actions} />
+              </span>
+            </div>
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "prize",
+      header: "Prize",
+      meta: fromMd,
+      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.prize_name}</span>,
+    },
+    { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <PlacementStatus placement={row.original} /> },
+    {
+      id: "created",
+      header: "Created",
+      meta: fromMd,
+      cell: ({ row }) => <span className="whitespace-nowrap">{placedAt(row.original.created_at)}</span>,
+    },
+    {
+      id: "look",
+      header: () => <span className="sr-only">Details and QR code</span>,
+      meta: fromMd,
+      cell: ({ row }) => <LookButtons placement={row.original} handlers={handlers} />,
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: "hidden text-right md:table-cell" },
+      cell: ({ row }) => <RowActions row={row.original} name={placementName(row.original)} actions={handlers.actions} />,
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/client/api";
+import { settingsApi } from "@/lib/client/settings";
+
+/**
+ * Maintenance mode as it is now, and the switch. On: after each win, and every 30 s, each active prize is
+ * placed again on random free pages up to its target. Off (a fresh install): nothing is placed on its own.
+ */
+export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message: string) => void; onFailed: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  const [busy, setBusy] = useState(false);
+  const on = settings.data?.maintenance_mode;
+
+  async function toggle() {
+    if (on === undefined) return;
+    setBusy(true);
+    try {
+      await settingsApi.update({ maintenance_mode: !on });
+      onChanged(
+        on
+          ? "Maintenance mode is off: won prizes are no longer placed again."
+          : "Maintenance mode is on: prizes are kept placed automatically.",
+      );
+    } catch (error) {
+      onFailed(errorMessage(error, "Failed to change maintenance mode."));
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: settingsApi.key });
+    }
+  }
+
+  if (settings.isError) return <p className="text-sm text-red-700">{errorMessage(settings.error, "Failed to load the settings.")}</p>;
+  if (on === undefined) return <Spinner label="Loading the settings" />;
+  return (
+    <div className="space-y-3">
+      <p className="flex items-center gap-2 text-sm">
+        <span aria-hidden="true" className={`size-2.5 rounded-full ${on ? "bg-emerald-500" : "bg-slate-400"}`} />
+        <strong className="font-semibold text-slate-900">Maintenance mode is {on ? "on" : "off"}</strong>
+      </p>
+      <p className="text-sm text-slate-600">
+        {on
+          ? "After each win, and every 30 seconds, prizes are placed again on free pages up to their maintenance count."
+          : "Nothing is placed automatically: prizes go live only when you place them here."}
+      </p>
+      <Button size="sm" busy={busy} onClick={toggle}>
+        {on ? "Turn maintenance mode off" : "Turn maintenance mode on"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { DownloadIcon, ImageIcon, UndoIcon } from "@/components/ui/icons";
+import { type RowAction, RowActions } from "@/components/ui/row-actions";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { winnersExcelUrl } from "@/lib/client/winners";
+import type { PrizeRow } from "@/lib/contracts/prizes";
+import { shorten } from "@/lib/text";
+
+/** Spec §9: the list shows the first 50 characters of a description. */
+const DESCRIPTION_PREVIEW_LENGTH = 50;
+
+export type PrizeColumnHandlers = {
+  actions: RowAction<PrizeRow>[];
+  onResetDaily: (prize: PrizeRow) => void;
+  /** The prize whose daily counter is being reset, if any. */
+  resettingId: number | null;
+};
+
+function DailyCell({ prize, handlers }: { prize: PrizeRow; handlers: PrizeColumnHandlers }) {
+  const busy = handlers.resettingId === prize.id;
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <span>
+        {prize.today_distributed} / {prize.daily_distribution}
+      </span>
+      <button
+        type="button"
+        onClick={() => handlers.onResetDaily(prize)}
+        disabled={busy}
+        aria-label={`Reset today's counter of ${prize.name}`}
+        title="Reset today's counter"
+        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50 sm:size-9"
+      >
+        <UndoIcon className={`size-4 ${busy ? "animate-spin" : ""}`} />
+      </button>
+    </span>
+  );
+}
+
+function WinnersCell({ prize }: { prize: PrizeRow }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Link
+        href={`/admin/winners?prize=${prize.id}`}
+        aria-label={`View the ${prize.winners_count} winners of ${prize.name}`}
+        className="inline-flex min-h-11 items-center rounded-full bg-slate-100 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-200 sm:min-h-9"
+      >
+        View ({prize.winners_count})
+      </Link>
+      <a
+        href={winnersExcelUrl({ prize: String(prize.id) })}
+        download
+        aria-label={`Download the winners of ${prize.name} as Excel`}
+        title="Download winners (Excel)"
+        className="inline-flex size-11 items-center justify-center rounded-lg text-emerald-700 hover:bg-emerald-50 sm:size-9"
+      >
+        <DownloadIcon className="size-5" />
+      </a>
+    </span>
+  );
+}
+
+/** Label and value in the phone layout, where the column headers are hidden. */
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The prizes table (spec §2). On phones a row is one cell: the prize, then its figures as labelled facts,
+ * then winners and actions; from `md` each has its own column.
+ */
+export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>[] {
+  const fromMd = { className: "hidden md:table-cell" };
+  return [
+    {
+      id: "prize",
+      header: "Prize",
+      meta: { className: "min-w-44" },
+      cell: ({ row: { original: prize } }) => (
+        <>
+          <div className="flex items-center gap-3">
+            <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+              {prize.image ? (
+                <img src={prize.image} alt="" loading="lazy" className="size-full object-cover" />
+              ) : (
+                <ImageIcon className="size-5 text-slate-400" />
+              )}
+            </div>
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{prize.name}</p>
+              {prize.description && (
+                <p className="text-slate-600 [overflow-wrap:anywhere]" title={prize.description}>
+                  {shorten(prize.description, DESCRIPTION_PREVIEW_LENGTH)}
+                </p>
+              )}
+            </div>
+          </div>
+          <div className="mt-3 space-y-2 md:hidden">
+            <dl className="grid grid-cols-3 items-end gap-2">
+              <Fact label="Left / total">
+                {prize.remaining_quantity} / {prize.total_quantity}
+              </Fact>
+              <Fact label="Today / daily">
+                <DailyCell prize={prize} handlers={handlers} />
+              </Fact>
+              <Fact label="Status">
+                <StatusBadge active={prize.is_active} />
+              </Fact>
+            </dl>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <WinnersCell prize={prize} />
+              <RowActions row={prize} name={prize.name} actions={handlers.actions} />
+            </div>
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "quantity",
+      header: "Quantity",
+      meta: fromMd,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {row.original.remaining_quantity} / {row.original.total_quantity}
+        </span>
+      ),
+    },
+    { id: "daily", header: "Daily", meta: fromMd, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
+    {
+      id: "maintenance",
+      header: "Maintenance",
+      meta: { className: "hidden text-center md:table-cell" },
+      cell: ({ row }) => row.original.maintenance_count || "–",
+    },
+    { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
+    { id: "winners", header: "Winners", meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: "hidden text-right md:table-cell" },
+      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={handlers.actions} />,
+    },
+  ];
+}

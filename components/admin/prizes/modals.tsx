@@ -1,0 +1,128 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
+import { UndoIcon } from "@/components/ui/icons";
+import type { ImageChange } from "@/components/ui/image-picker";
+import { Modal } from "@/components/ui/modal";
+import type { PrizeRow } from "@/lib/contracts/prizes";
+import { PrizeFormFields, type PrizeFormOutput } from "./form";
+
+const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** Spec §2: today's distributed count with its reset button, and the created date. */
+function CurrentDistribution({ prize, onResetDaily }: { prize: PrizeRow; onResetDaily: (prize: PrizeRow) => Promise<boolean> }) {
+  const [today, setToday] = useState(prize.today_distributed);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section aria-labelledby={`distribution-${prize.id}`} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 id={`distribution-${prize.id}`} className="mb-3 text-sm font-semibold text-slate-900">
+        Current distribution
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-500">Distributed today</dt>
+          <dd className="text-lg font-semibold text-slate-900">
+            {today} / {prize.daily_distribution}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Created</dt>
+          <dd className="text-slate-900">{createdFormat.format(new Date(prize.created_at))}</dd>
+        </div>
+      </dl>
+      <Button
+        size="sm"
+        className="mt-3"
+        busy={busy}
+        onClick={async () => {
+          setBusy(true);
+          if (await onResetDaily(prize)) setToday(0);
+          setBusy(false);
+        }}
+      >
+        {!busy && <UndoIcon className="size-4" />}
+        Reset today's counter
+      </Button>
+    </section>
+  );
+}
+
+export function EditPrizeModal({
+  prize,
+  saving,
+  onClose,
+  onDirtyChange,
+  onSave,
+  onResetDaily,
+}: {
+  prize: PrizeRow | null;
+  saving: boolean;
+  onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onSave: (prize: PrizeRow, values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>;
+  /** Resolves true when the counter was reset. */
+  onResetDaily: (prize: PrizeRow) => Promise<boolean>;
+}) {
+  return (
+    <Modal open={prize !== null} onClose={onClose} title="Edit prize" description={prize?.name} size="2xl" dismissible={!saving}>
+      {prize && (
+        <PrizeFormFields
+          key={prize.id}
+          mode="edit"
+          defaultValues={{
+            name: prize.name,
+            description: prize.description,
+            total_quantity: String(prize.total_quantity),
+            daily_distribution: String(prize.daily_distribution),
+            maintenance_count: String(prize.maintenance_count),
+            remaining_quantity: String(prize.remaining_quantity),
+            is_active: prize.is_active,
+          }}
+          originalImageUrl={prize.image}
+          failureMessage="Failed to update the prize."
+          onSubmit={(values, image, shownRemaining) => onSave(prize, values, image, shownRemaining)}
+          onCancel={onClose}
+          onDirtyChange={onDirtyChange}
+        >
+          <CurrentDistribution prize={prize} onResetDaily={onResetDaily} />
+        </PrizeFormFields>
+      )}
+    </Modal>
+  );
+}
+
+export function DeletePrizeModal({
+  prize,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  prize: PrizeRow | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: (prize: PrizeRow) => void;
+}) {
+  return (
+    <ConfirmByTyping
+      open={prize !== null}
+      onClose={onClose}
+      title="Delete prize"
+      phrase={prize?.name ?? ""}
+      inputLabel={
+        <>
+          Type the prize name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{prize?.name}</strong> to confirm.
+        </>
+      }
+      mismatchMessage="The name does not match."
+      busy={busy}
+      error={error}
+      onConfirm={() => prize && onConfirm(prize)}
+    >
+      This deletes the prize and takes it off every product page. Winner records are kept.
+    </ConfirmByTyping>
+  );
+}

@@ -1,0 +1,149 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { PrizesPage } from "./pages/prizes";
+import { pngFile } from "./pages/products";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+
+// Both projects (desktop, phone) run against one database: every name carries the project and a stamp.
+const unique = (label: string, project: string) => `${label} ${project} ${Date.now().toString(36)}`;
+
+test.describe("prize management", () => {
+  let prizes: PrizesPage;
+
+  test.beforeEach(async ({ page }) => {
+    prizes = new PrizesPage(page);
+    await new AdminPages(page).openLogin();
+    await new AdminPages(page).signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+  });
+
+  test("adds a prize with an image through every rule of the form, and finds it listed", async ({ page }, testInfo) => {
+    const name = unique("Aurora Speaker", testInfo.project.name);
+    await prizes.open();
+    await prizes.openAddForm();
+    const form = prizes.addPanel;
+    const save = form.getByRole("button", { name: "Save" });
+    // The defaults of server-behaviour.md.
+    await expect(prizes.field(form, "Total quantity")).toHaveValue("10");
+    await expect(prizes.field(form, "Daily distribution")).toHaveValue("2");
+    await expect(prizes.field(form, "Maintenance count")).toHaveValue("2");
+    await expect(form.getByRole("checkbox", { name: /Active/ })).toBeChecked();
+
+    await save.click();
+    await expect(form.getByText("Please enter a prize name.")).toBeVisible();
+
+    // Each rule of spec §5, said as the organiser types, with Save disabled while it fails.
+    await prizes.field(form, "Total quantity").fill("1");
+    await expect(form.getByText("Daily distribution cannot be greater than total quantity.")).toBeVisible();
+    await expect(save).toBeDisabled();
+    await prizes.field(form, "Total quantity").fill("0");
+    await expect(form.getByText("The total quantity must be at least 1.")).toBeVisible();
+    await prizes.field(form, "Total quantity").fill("ten");
+    await expect(form.getByText("Enter the total quantity as a whole number.")).toBeVisible();
+    await prizes.field(form, "Total quantity").fill("20");
+    await expect(save).toBeEnabled();
+    await prizes.field(form, "Maintenance count").fill("3");
+    await expect(form.getByText("Maintenance count cannot be greater than daily distribution.")).toBeVisible();
+    await expect(save).toBeDisabled();
+    await prizes.field(form, "Daily distribution").fill("4");
+    await expect(form.getByText("Maintenance count cannot be greater than daily distribution.")).toBeHidden();
+    await expect(save).toBeEnabled();
+
+    await form.locator('input[type="file"]').setInputFiles(await pngFile("speaker.png", "#0f766e"));
+    await expect(form.getByRole("img", { name: "Selected image preview" })).toBeVisible();
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Description").fill("A waterproof speaker with twenty hours of battery and a strap for the wrist.");
+    await prizes.screenshot("prizes-add-form");
+    await save.click();
+    await prizes.expectSuccess(`Prize “${name}” was created.`);
+    await expect(form.getByLabel("Name")).toHaveValue("");
+
+    await prizes.search(name);
+    const row = prizes.row(name);
+    await expect(row.locator("img")).toHaveJSProperty("complete", true);
+    await expect(row.getByText("A waterproof speaker with twenty hours of battery…")).toBeVisible();
+    await expect(row.getByText("20 / 20").filter({ visible: true })).toBeVisible();
+    await expect(row.getByText("0 / 4").filter({ visible: true })).toBeVisible();
+    await expect(row.getByText("Active").filter({ visible: true })).toBeVisible();
+    // The winners link and that prize's Excel export.
+    const view = row.getByRole("link", { name: `View the 0 winners of ${name}` }).filter({ visible: true });
+    const prizeId = (await view.getAttribute("href"))?.match(/^\/admin\/winners\?prize=(\d+)$/)?.[1];
+    expect(prizeId).toBeTruthy();
+    const excel = row.getByRole("link", { name: `Download the winners of ${name} as Excel` }).filter({ visible: true });
+    await expect(excel).toHaveAttribute("href", `/api/winners/download_excel/?prize=${prizeId}`);
+    const downloading = page.waitForEvent("download");
+    await excel.click();
+    expect((await downloading).suggestedFilename()).toMatch(/^winners-\d{8}\.xlsx$/);
+    await prizes.screenshot("prizes-list");
+
+    // Editing adds the remaining quantity, with its own rule.
+    await prizes.openEdit(name);
+    const edit = prizes.dialog;
+    await expect(prizes.field(edit, "Remaining quantity")).toHaveValue("20");
+    await expect(edit.getByRole("region", { name: "Current distribution" })).toContainText("0 / 4");
+    await prizes.field(edit, "Remaining quantity").fill("21");
+    await expect(edit.getByText("Remaining quantity cannot be greater than total quantity.")).toBeVisible();
+    await expect(edit.getByRole("button", { name: "Save" })).toBeDisabled();
+    await prizes.field(edit, "Remaining quantity").fill("15");
+    await edit.getByRole("checkbox", { name: /Active/ }).uncheck();
+    await prizes.screenshot("prizes-edit-modal", { fullPage: false });
+    await edit.getByRole("button", { name: "Save" }).click();
+    await prizes.expectSuccess(`Prize “${name}” was updated.`);
+    await expect(row.getByText("15 / 20").filter({ visible: true })).toBeVisible();
+    await expect(row.getByText("Inactive").filter({ visible: true })).toBeVisible();
+  });
+
+  test("refuses a stale edit with what changed, resets today's counter, deletes by the typed name", async ({ page }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const name = unique("Stale Mug", testInfo.project.name);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeId = await admin.createPrizeWith(name, { total: 5, daily: 5, maintenance: 5 });
+    const stand = await admin.createPage(`Stale stand ${testInfo.project.name} ${Date.now()}`);
+    await admin.place(prizeId, stand);
+
+    await prizes.open();
+    await prizes.search(name);
+    await prizes.openEdit(name);
+    const edit = prizes.dialog;
+    await expect(prizes.field(edit, "Remaining quantity")).toHaveValue("5");
+    // A visitor wins one while the form is open.
+    await winAsVisitor(baseURL, stand.urlPath, `S${String(Date.now()).slice(-6)}`, "2468");
+    await admin.dispose();
+    await edit.getByLabel("Name").fill(`${name} v2`);
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(
+      edit
+        .getByRole("alert")
+        .filter({ hasText: "1 was won since you opened this form: now 4 left. Check the remaining quantity, then save again." }),
+    ).toBeVisible();
+    await expect(prizes.field(edit, "Remaining quantity")).toHaveValue("4");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await prizes.expectSuccess(`Prize “${name} v2” was updated.`);
+    const row = prizes.row(`${name} v2`);
+    await expect(row.getByText("4 / 5").filter({ visible: true })).toBeVisible();
+
+    // Today's counter shows the win; the row's reset button zeroes it.
+    await expect(row.getByText("1 / 5").filter({ visible: true })).toBeVisible();
+    await row
+      .getByRole("button", { name: `Reset today's counter of ${name} v2` })
+      .filter({ visible: true })
+      .click();
+    await prizes.expectSuccess(`Today's counter of “${name} v2” was reset.`);
+    await expect(row.getByText("0 / 5").filter({ visible: true })).toBeVisible();
+
+    await row
+      .getByRole("button", { name: `Delete ${name} v2` })
+      .filter({ visible: true })
+      .click();
+    const confirm = prizes.dialog.getByRole("textbox");
+    await confirm.fill(name);
+    await prizes.dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(prizes.dialog.getByText("The name does not match.")).toBeVisible();
+    await confirm.fill(`${name} v2`);
+    await prizes.dialog.getByRole("button", { name: "Delete" }).click();
+    await prizes.expectSuccess(`Deleted “${name} v2”.`);
+    await expect(page.getByText("No search results")).toBeVisible();
+  });
+});
