@@ -66,9 +66,10 @@ export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<P
     {
       id: "product",
       header: "Product",
+      meta: { className: "min-w-36" },
       cell: ({ row: { original: placement } }) => (
         <>
-          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{placement.product_name}</p>
+          <p className="font-medium text-slate-900 [overflow-wrap:break-word]">{placement.product_name}</p>
           <p className="font-mono text-xs text-slate-500">/p/{placement.product_url_path}</p>
           <div className="mt-2 space-y-2 md:hidden">
             <p className="text-slate-800 [overflow-wrap:anywhere]">
@@ -93,13 +94,15 @@ export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<P
       id: "prize",
       header: "Prize",
       meta: fromMd,
-      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.prize_name}</span>,
+      // Wrapped between words where it can: `anywhere` would let a narrow table squeeze it to one letter a line.
+      cell: ({ row }) => <span className="[overflow-wrap:break-word]">{row.original.prize_name}</span>,
     },
     { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <PlacementStatus placement={row.original} /> },
     {
       id: "created",
       header: "Created",
-      meta: fromMd,
+      // Beside the side panels the list is narrow until 2xl; the detail modal shows the time too.
+      meta: { className: "hidden 2xl:table-cell" },
       cell: ({ row }) => <span className="whitespace-nowrap">{placedAt(row.original.created_at)}</span>,
     },
     {

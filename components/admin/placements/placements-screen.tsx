@@ -119,7 +119,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     <div className="space-y-5">
       <ScreenHeader title="Prize placement" description="Which product pages hold a prize that visitors can win right now." />
       {banner}
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(17rem,20rem)_1fr]">
         <div className="space-y-5">
           <Card title="Maintenance mode">
             <MaintenanceSwitch onChanged={(message) => show("success", message)} onFailed={(message) => show("error", message)} />

@@ -1,0 +1,151 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { PlacementsPage } from "./pages/placements";
+import { ProductPage } from "./pages/product-page";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+
+const stamp = (project: string) => `${project} ${Date.now().toString(36)}`;
+
+test.describe("prize placement", () => {
+  let placements: PlacementsPage;
+  let admin: GiveawayAdmin;
+
+  test.beforeEach(async ({ page }, testInfo) => {
+    admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+    // Off, as on a fresh install: no top-up may put a prize on a page another test wants empty.
+    await admin.stopMaintenanceMode();
+    placements = new PlacementsPage(page);
+    await new AdminPages(page).openLogin();
+    await new AdminPages(page).signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+  });
+
+  test.afterEach(async () => {
+    await admin.stopMaintenanceMode();
+    await admin.dispose();
+  });
+
+  test("places a prize by hand; a phone sees it; deactivated it is gone; details, QR code and delete", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const run = stamp(testInfo.project.name);
+    const prizeName = `Hand prize ${run}`;
+    const standName = `Hand stand ${run}`;
+    await admin.createPrizeWith(prizeName, { total: 5, daily: 5, maintenance: 5 });
+    const stand = await admin.createPage(standName);
+
+    await placements.open();
+    await expect(page.getByText("Maintenance mode is off")).toBeVisible();
+    const manual = placements.panel("Place by hand");
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await expect(manual.getByText("Please choose both a prize and a product.")).toBeVisible();
+    await placements.choose(manual, "Prize", prizeName);
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await expect(manual.getByText("Please choose both a prize and a product.")).toBeVisible();
+    await placements.choose(manual, "Product page", standName);
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await placements.expectSuccess(`“${prizeName}” is now on “${standName}”.`);
+    const row = placements.row(standName);
+    await expect(row.getByText("Active", { exact: true }).filter({ visible: true })).toBeVisible();
+    await placements.screenshot("placements");
+
+    // The server refuses a second live prize on the same page, and says why.
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await expect(manual.getByRole("alert")).toContainText(/already/i);
+
+    // A visitor's phone finds the ticket.
+    const phone = await browser.newPage();
+    const visitor = new ProductPage(phone);
+    await visitor.open(stand.urlPath);
+    await visitor.expectTicketReady();
+
+    await row
+      .getByRole("button", { name: `Deactivate ${prizeName} on ${standName}` })
+      .filter({ visible: true })
+      .click();
+    await placements.expectSuccess(`Deactivated “${prizeName} on ${standName}”.`);
+    await expect(row.getByText("Inactive", { exact: true }).filter({ visible: true })).toBeVisible();
+    await visitor.open(stand.urlPath);
+    await expect(visitor.ticket).toHaveCount(0);
+    expect(await admin.hasPrize(stand.urlPath)).toBe(false);
+    await phone.close();
+
+    await row
+      .getByRole("button", { name: `Details of ${prizeName} on ${standName}` })
+      .filter({ visible: true })
+      .click();
+    await expect(placements.dialog).toContainText(`/p/${stand.urlPath}`);
+    await expect(placements.dialog).toContainText("Inactive");
+    await placements.dialog.getByRole("button", { name: "Show QR code" }).click();
+    const qr = page.getByRole("img", { name: /QR code opening/ });
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await placements.screenshot("placements-qr", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(placements.dialog).toHaveCount(0);
+
+    await row
+      .getByRole("button", { name: `Delete ${prizeName} on ${standName}` })
+      .filter({ visible: true })
+      .click();
+    await placements.dialog.getByRole("button", { name: "Delete" }).click();
+    await placements.expectSuccess(`Took “${prizeName}” off “${standName}”.`);
+    await expect(row).toHaveCount(0);
+  });
+
+  test("places one prize at random on free pages up to its maintenance count", async ({ page }, testInfo) => {
+    const prizeName = `Random prize ${stamp(testInfo.project.name)}`;
+    await admin.createPrizeWith(prizeName, { total: 10, daily: 3, maintenance: 2 });
+    // Free pages enough whatever the other tests left.
+    for (let index = 1; index <= 3; index += 1) await admin.createPage(`Random stand ${index} ${stamp(testInfo.project.name)}`);
+
+    await placements.open();
+    const random = placements.panel("Random placement");
+    await placements.choose(random, "Prize", prizeName);
+    await random.getByLabel("Maintenance mode (keep prizes placed)").uncheck();
+    await random.getByRole("button", { name: "Place prizes at random" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Placed 2 prizes at random/ })).toBeVisible();
+    await expect(page.getByText("Maintenance mode is off")).toBeVisible();
+    // Newest first among the active ones: both are on the first page.
+    const table = page.getByRole("table", { name: "Placements" });
+    await expect(table.getByRole("row").filter({ hasText: prizeName })).toHaveCount(2);
+  });
+
+  test("the list picks up a win within 30 seconds without a reload @desktop-only", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const run = stamp(testInfo.project.name);
+    const prizeName = `Refresh prize ${run}`;
+    const standName = `Refresh stand ${run}`;
+    const prizeId = await admin.createPrizeWith(prizeName, { total: 5, daily: 5, maintenance: 5 });
+    const stand = await admin.createPage(standName);
+    await admin.place(prizeId, stand);
+
+    await placements.open();
+    const row = placements.row(standName);
+    await expect(row.getByText("Active", { exact: true }).filter({ visible: true })).toBeVisible();
+    await winAsVisitor(String(testInfo.project.use.baseURL), stand.urlPath, `R${String(Date.now()).slice(-6)}`, "1357");
+    await expect(page.getByText(/Refresh in \d+ s/)).toBeVisible();
+    // No click, no reload: the 30 s auto-refresh shows the won placement as no longer live.
+    await expect(row.getByText("Inactive", { exact: true }).filter({ visible: true })).toBeVisible({ timeout: 40_000 });
+  });
+
+  test("deletes every placement after the typed phrase, ten at a time", async ({ page }, testInfo) => {
+    const run = stamp(testInfo.project.name);
+    const prizeId = await admin.createPrizeWith(`Bulk prize ${run}`, { total: 20, daily: 20, maintenance: 20 });
+    for (let index = 1; index <= 12; index += 1) await admin.place(prizeId, await admin.createPage(`Bulk stand ${index} ${run}`));
+
+    await placements.open();
+    await page.getByRole("button", { name: "Delete all" }).click();
+    const confirm = placements.dialog.getByRole("textbox");
+    await confirm.fill("delete all");
+    await placements.dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(placements.dialog.getByText("The confirmation text does not match.")).toBeVisible();
+    await confirm.fill("deleteall");
+    await placements.dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Deleted \d+ placements\.$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(placements.counts).toHaveText("0 active · 0 inactive");
+    await expect(page.getByText("No prizes placed yet")).toBeVisible();
+  });
+});
