@@ -31,7 +31,7 @@ export const prizesApi = {
     return apiFetch(`/api/prizes/${id}/reset_daily/`, { method: "POST" });
   },
 
-  resetAllDaily(): Promise<unknown> {
+  resetAllDaily(): Promise<{ detail?: string }> {
     return apiFetch("/api/prizes/reset_all_daily/", { method: "POST" });
   },
 };

@@ -42,8 +42,8 @@ export function DashboardScreen() {
   async function resetDailyCounters() {
     setResetting(true);
     try {
-      await prizesApi.resetAllDaily();
-      show("success", "The daily distribution counters of all prizes were reset.");
+      const result = await prizesApi.resetAllDaily();
+      show("success", result.detail || "The daily distribution counters of all prizes were reset.");
     } catch (error) {
       show("error", errorMessage(error, "Failed to reset daily distribution counters."));
     } finally {
