@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -63,7 +64,8 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
     };
   }
   acquireDataDirLock(target.dataDir);
-  const client = new PGlite(path.join(target.dataDir, "pglite"));
+  // pg_trgm: the winners search indexes (drizzle/0005); Postgres servers have it from contrib.
+  const client = new PGlite(path.join(target.dataDir, "pglite"), { extensions: { pg_trgm } });
   // One connection, and PGlite runs queries in order: this runs before anything else does.
   void client.query("select set_config('TimeZone', $1, false)", [session.timeZone]);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { winnerTallies } from "@/db/schema";
+import { winnerHourlyTallies, winners, winnerTallies } from "@/db/schema";
 
 /**
  * Winner counts read from `winner_tallies` (kept exact by a trigger on winners; see its schema file)
@@ -32,3 +32,31 @@ export async function countByTallies(db: Queryable, filter: { prize?: number; pr
 /** Winners and received winners per key (`prize_id` or `product_id`), as a subquery to join. */
 export const talliesBy = (key: "prize_id" | "product_id") =>
   sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received from ${winnerTallies} group by 1)`;
+
+/**
+ * How many winners fall in a date range (days in the session's zone, APP_TIMEZONE), optionally received or
+ * not: whole UTC hours inside the range are read from `winner_hourly_tallies`, and the part-hours at its edges
+ * (only in zones off UTC by a fraction of an hour) are counted from the winner rows, so the sum is exact.
+ */
+export async function countByHourlyTallies(
+  db: Queryable,
+  filter: { start_date?: string; end_date?: string; is_received?: boolean },
+): Promise<number> {
+  const from = filter.start_date ? sql`${filter.start_date}::date::timestamptz` : sql`'-infinity'::timestamptz`;
+  const to = filter.end_date ? sql`(${filter.end_date}::date + 1)::timestamptz` : sql`'infinity'::timestamptz`;
+  const tallyReceived = filter.is_received === undefined ? sql`` : sql`and ${winnerHourlyTallies.isReceived} = ${filter.is_received}`;
+  const rowReceived = filter.is_received === undefined ? sql`` : sql`and ${winners.isReceived} = ${filter.is_received}`;
+  const rowsBetween = (start: SQL, end: SQL) =>
+    sql`(select count(*) from ${winners} where ${winners.createdAt} >= ${start} and ${winners.createdAt} < ${end} ${rowReceived})`;
+  const total = sql<number>`(case when first_hour <= end_hour then
+      coalesce((select sum(${winnerHourlyTallies.winners}) from ${winnerHourlyTallies}
+        where ${winnerHourlyTallies.hourUtc} >= first_hour and ${winnerHourlyTallies.hourUtc} < end_hour ${tallyReceived}), 0)
+      + ${rowsBetween(sql`starts`, sql`(first_hour at time zone 'UTC')`)}
+      + ${rowsBetween(sql`(end_hour at time zone 'UTC')`, sql`ends`)}
+    else ${rowsBetween(sql`starts`, sql`ends`)} end)::int`;
+  const [row] = await db.select({ total }).from(sql`(select ${from} as starts, ${to} as ends) as range_bounds,
+      -- the first whole UTC hour at or after the start, and the last hour boundary at or before the end
+      lateral (select date_trunc('hour', (starts at time zone 'UTC') + interval '1 hour' - interval '1 microsecond') as first_hour,
+        date_trunc('hour', ends at time zone 'UTC') as end_hour) as hours`);
+  return Number(row?.total ?? 0);
+}

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm"
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
 import { likePattern } from "./like";
-import { countByTallies } from "./tallies";
+import { countByHourlyTallies, countByTallies } from "./tallies";
 
 /** What the winners list filters on; dates are whole days in the session's time zone (APP_TIMEZONE). */
 export type WinnerFilter = {
@@ -38,7 +38,10 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
     filter.product === undefined ? undefined : eq(winners.productId, filter.product),
     filter.prize === undefined ? undefined : eq(winners.prizeId, filter.prize),
     filter.is_received === undefined ? undefined : eq(winners.isReceived, filter.is_received),
-    filter.search ? or(ilike(winners.name, likePattern(filter.search)), ilike(winners.password, likePattern(filter.search))) : undefined,
+    // `password::text` is what the trigram index covers (db/schema/winners.ts).
+    filter.search
+      ? or(ilike(winners.name, likePattern(filter.search)), sql`${winners.password}::text ilike ${likePattern(filter.search)}`)
+      : undefined,
     filter.start_date ? sql`${winners.createdAt} >= ${filter.start_date}::date::timestamptz` : undefined,
     filter.end_date ? lt(winners.createdAt, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
   ];
@@ -48,18 +51,28 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
 /** One page of winners, newest first. */
 export async function listWinners({ db, filter, limit, offset }: { db: Queryable; filter: WinnerFilter; limit: number; offset: number }) {
   const where = winnerCondition(filter);
-  const needsRows = Boolean(filter.search || filter.start_date || filter.end_date);
   const [rows, total] = await Promise.all([
     db.select(winnerColumns).from(winners).where(where).orderBy(desc(winners.createdAt), desc(winners.id)).limit(limit).offset(offset),
-    needsRows
-      ? db
-          .select({ count: count() })
-          .from(winners)
-          .where(where)
-          .then(([row]) => row?.count ?? 0)
-      : countByTallies(db, filter),
+    countWinners(db, filter, where),
   ]);
   return { count: total, results: rows };
+}
+
+/**
+ * The total for the footer, from the kept counts where they can answer: prize, page and received from
+ * `winner_tallies`; dates (with received) from `winner_hourly_tallies`. A search, or dates with a prize or
+ * page, counts the matching rows (through the trigram and (prize|product, created_at) indexes).
+ */
+function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefined): Promise<number> {
+  const dated = Boolean(filter.start_date || filter.end_date);
+  const narrowed = filter.prize !== undefined || filter.product !== undefined;
+  if (!filter.search && !dated) return countByTallies(db, filter);
+  if (!filter.search && !narrowed) return countByHourlyTallies(db, filter);
+  return db
+    .select({ count: count() })
+    .from(winners)
+    .where(where)
+    .then(([row]) => row?.count ?? 0);
 }
 
 export async function getWinner({ db, id }: { db: Queryable; id: number }) {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
  * How many winners each (prize, product page, received) combination has, kept exact by a trigger on
@@ -18,4 +18,19 @@ export const winnerTallies = pgTable(
     unique("winner_tallies_key").on(table.prizeId, table.productId, table.isReceived).nullsNotDistinct(),
     index("winner_tallies_product_idx").on(table.productId),
   ],
+);
+
+/**
+ * Winners per hour of winning (the UTC hour, so a change of APP_TIMEZONE leaves it right) and received
+ * state, kept exact by a trigger like `winner_tallies` (drizzle/0005_search_and_hourly_tallies.sql). A date
+ * filter on its own counts a day from 48 rows here, not from that day's tens of thousands of winners.
+ */
+export const winnerHourlyTallies = pgTable(
+  "winner_hourly_tallies",
+  {
+    hourUtc: timestamp({ withTimezone: false }).notNull(),
+    isReceived: boolean().notNull(),
+    winners: integer().notNull(),
+  },
+  (table) => [unique("winner_hourly_tallies_key").on(table.hourUtc, table.isReceived)],
 );

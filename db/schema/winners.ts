@@ -35,6 +35,10 @@ export const winners = pgTable(
     index("winners_prize_idx").on(table.prizeId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("winners_product_idx").on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("winners_received_idx").on(table.isReceived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The search box: `ILIKE '%term%'` over nickname and password uses these trigram indexes (pg_trgm)
+    // instead of reading every winner; terms under three characters still scan.
+    index("winners_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("winners_password_trgm_idx").using("gin", sql`(${table.password}::text) gin_trgm_ops`),
     // The dashboard's recent hand-overs.
     index("winners_received_at_idx")
       .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
