@@ -2,8 +2,12 @@
 
 import { useEffect, useRef } from "react";
 import { GiftIcon } from "@/components/ui/icons";
+import { imageSrcSet } from "@/urls/images";
 
 export type ImageState = "loading" | "loaded" | "failed";
+
+/** The frame's width: under a third of the screen height on phones (see below), a half column from `md`. */
+const PRODUCT_IMAGE_SIZES = "(min-width: 768px) 440px, min(calc(100vw - 2rem), 30vh)";
 
 type ProductImageProps = {
   src: string | null;
@@ -42,6 +46,9 @@ export function ProductImage({ src, alt, state, onStateChange }: ProductImagePro
           <img
             ref={ref}
             src={src}
+            // The stored picture is up to 1200 px; a phone gets the width its frame needs at its density.
+            srcSet={imageSrcSet(src)}
+            sizes={PRODUCT_IMAGE_SIZES}
             alt={alt}
             width={400}
             height={400}

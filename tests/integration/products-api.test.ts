@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { qrPng } from "@/lib/qr/render";
 import { ONLY_IMAGES } from "@/lib/validation/image";
+import { IMAGE_WIDTHS } from "@/urls/images";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson, pngBlob, sendDeclaredBody } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
@@ -39,6 +40,20 @@ describe("POST /api/admin/create-product/", () => {
     const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect(metadata.format).toBe("webp");
     expect(Math.max(metadata.width!, metadata.height!)).toBe(1200);
+
+    // The served widths a phone picks from (srcset), resized from the stored picture; any other width is a 400.
+    for (const width of IMAGE_WIDTHS) {
+      const resized = await fetch(`${baseUrl}${product.image}?w=${width}`);
+      expect(resized.status).toBe(200);
+      expect(resized.headers.get("cache-control")).toContain("immutable");
+      const size = await sharp(Buffer.from(await resized.arrayBuffer())).metadata();
+      expect([size.format, size.width]).toEqual(["webp", width]);
+    }
+    for (const width of ["1200", "100", "abc", "0x10"]) {
+      const refused = await fetch(`${baseUrl}${product.image}?w=${width}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ w: [expect.stringContaining("240, 360, 480, 640, 960")] });
+    }
 
     const other = await createProduct(client, { name: `Second ${token}` });
     expect(other.url_path).not.toBe(product.url_path);
