@@ -31,6 +31,16 @@ const VISITOR_LOCK_CLASS = 7_301_994;
 export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   const holdSeconds = getConfig().reservationSeconds;
   const me = input.visitorId;
+  // Most taps in a crowd lose: a read says so without the transaction and its lock. Only a win is decided
+  // by the conditional UPDATE below; a refusal read a moment earlier is the answer the visitor would get.
+  // (Both use `reservableBy` in a WHERE, where drizzle names each column with its table: in a SELECT list
+  // it would not, and the correlated subqueries would read the wrong table.)
+  const [takeable] = await ctx.db
+    .select({ id: placements.id })
+    .from(placements)
+    .where(and(eq(placements.productId, productIdOf(input.urlPath)), ...reservableBy(me, holdSeconds)))
+    .limit(1);
+  if (!takeable) throw await whyNotReserved(ctx, input.urlPath, me, holdSeconds);
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     const [row] = await tx
@@ -40,19 +50,7 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
         reservedUntil: sql`case when ${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()
           then ${placements.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
       })
-      .where(
-        and(
-          eq(placements.productId, productIdOf(input.urlPath)),
-          eq(placements.isActive, true),
-          sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
-          sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
-          // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
-          sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
-            and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
-          sql`not exists (select 1 from ${placements} other where other.reserved_by = ${me} and other.is_active
-            and other.reserved_until > now() and other.id <> ${placements.id})`,
-        ),
-      )
+      .where(and(eq(placements.productId, productIdOf(input.urlPath)), ...reservableBy(me, holdSeconds)))
       .returning({
         reservedUntil: placements.reservedUntil,
         secondsLeft: sql<number>`ceil(extract(epoch from ${placements.reservedUntil} - now()))::int`,
@@ -61,6 +59,24 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
   throw await whyNotReserved(ctx, input.urlPath, me, holdSeconds);
+}
+
+/**
+ * What makes a placement takeable by visitor `me`: live, its prize winnable, free (or its hold expired, or
+ * already mine), not let go by me moments ago, and me holding nothing elsewhere. The UPDATE that takes it
+ * and the read that refuses early share these conditions.
+ */
+function reservableBy(me: string, holdSeconds: number) {
+  return [
+    eq(placements.isActive, true),
+    sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
+    sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
+    // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
+    sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
+      and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
+    sql`not exists (select 1 from ${placements} other where other.reserved_by = ${me} and other.is_active
+      and other.reserved_until > now() and other.id <> ${placements.id})`,
+  ];
 }
 
 /** After a refused reserve: the reason to tell the visitor (read afterwards, for the message only). */

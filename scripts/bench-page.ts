@@ -1,0 +1,161 @@
+// npm run bench:page -- <server URL> [--requests N] [--concurrency N] [--burst N]
+// What a crowd scanning QR codes costs a running server backed by Postgres (DATABASE_URL names the same
+// database). In one run on one server it prints the throughput and p50/p99 of:
+//   the product page (GET /p/{url_path}, a prize waiting, with a real photo), the prize status
+//   (GET /api/p/{url_path}/prize/), a refused reserve (POST .../claim/ where no prize waits), the empty route
+//   (GET /api/ping/) and a static file (GET /robots.txt), each as a ratio of the empty route's throughput;
+// then a burst: N visitors tapping one ticket at the same moment (exactly one may win the hold) beside N
+// simultaneous requests to the empty route. It starts nothing itself; it seeds its own pages and prize.
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { openDatabase } from "@/db";
+import { placements, prizes, products, settings } from "@/db/schema";
+import { newCsrfToken } from "@/lib/api/csrf";
+import { storeImage } from "@/lib/images/store";
+import { newUrlPath } from "@/lib/url-path";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+const baseUrl = process.argv[2]?.replace(/\/+$/, "");
+const requests = option("requests", 2000);
+const concurrency = option("concurrency", 20);
+const burst = option("burst", 200);
+if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
+  console.error("Usage: DATABASE_URL=postgres://... npm run bench:page -- http://127.0.0.1:3000 [--requests 2000] [--concurrency 20]");
+  process.exit(1);
+}
+process.env.AUTH_SECRET ??= "bench-does-not-sign-sessions-0123456789";
+const database = openDatabase(
+  { kind: "postgres", url: process.env.DATABASE_URL },
+  { timeZone: process.env.APP_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone },
+);
+const { db } = database;
+
+/** A photo-like picture (noise compresses badly, as photos do), stored as the app stores uploads. */
+async function photo(): Promise<number> {
+  const side = 1200;
+  const noise = randomBytes(side * side * 3);
+  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .blur(2)
+    .png()
+    .toBuffer();
+  return (await storeImage(db, png)).id;
+}
+
+async function seedPage(label: string, imageId: number, prizeId: number | null): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({ name: `Bench page ${label}`, description: "A stand at the benchmark event, with a photo and a prize.", urlPath: newUrlPath(), imageId })
+    .returning({ id: products.id, urlPath: products.urlPath });
+  if (prizeId !== null) await db.insert(placements).values({ prizeId, productId: row!.id });
+  return row!.urlPath;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+type Measured = { perSecond: number; p50: number; p99: number; statuses: Map<number, number> };
+
+/** `count` calls of `request`, `workers` at a time. */
+async function measure(count: number, workers: number, request: () => Promise<Response>): Promise<Measured> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let started = 0;
+  const begin = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (started < count) {
+        started += 1;
+        const t0 = performance.now();
+        const response = await request();
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - begin) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+}
+
+function visitorCall(path: string, method = "GET"): () => Promise<Response> {
+  const csrf = newCsrfToken();
+  return () => fetch(`${baseUrl}${path}`, { method, headers: { cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf } });
+}
+
+async function main() {
+  const [before] = await db.select({ maintenanceMode: settings.maintenanceMode }).from(settings);
+  await db.update(settings).set({ maintenanceMode: false });
+  const tag = randomBytes(2).toString("hex");
+  try {
+    const imageId = await photo();
+    const [prize] = await db
+      .insert(prizes)
+      .values({ name: `Bench ${tag}`, totalQuantity: 1000, remainingQuantity: 1000, dailyDistribution: 1000, maintenanceCount: 1000 })
+      .returning({ id: prizes.id });
+    const prized = await seedPage(`${tag} prized`, imageId, prize!.id);
+    const empty = await seedPage(`${tag} empty`, imageId, null);
+    const burstPage = await seedPage(`${tag} burst`, imageId, prize!.id);
+
+    const rows: [string, () => Promise<Response>][] = [
+      ["empty route (/api/ping/)", visitorCall("/api/ping/")],
+      ["static file (/robots.txt)", visitorCall("/robots.txt")],
+      ["product page (/p/...)", visitorCall(`/p/${prized}`)],
+      ["prize status", visitorCall(`/api/p/${prized}/prize/`)],
+      ["refused reserve (no prize)", visitorCall(`/api/p/${empty}/prize/claim/`, "POST")],
+    ];
+    // Warm up: compile paths, fill connection pools.
+    for (const [, request] of rows) await measure(50, 5, request);
+    console.log(`${requests} requests each, ${concurrency} at a time, one server (${baseUrl}):`);
+    let emptyRate = 0;
+    for (const [label, request] of rows) {
+      const result = await measure(requests, concurrency, request);
+      if (!emptyRate) emptyRate = result.perSecond;
+      const statuses = [...result.statuses].map(([status, n]) => `${status}×${n}`).join(" ");
+      console.log(
+        `${label.padEnd(28)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99
+          .toFixed(1)
+          .padStart(6)} ms  ratio ${(result.perSecond / emptyRate).toFixed(2)}  (${statuses})`,
+      );
+    }
+
+    const simultaneous = async (label: string, makeRequest: () => () => Promise<Response>) => {
+      const calls = Array.from({ length: burst }, makeRequest);
+      const latencies: number[] = [];
+      const statuses = new Map<number, number>();
+      const t0 = performance.now();
+      await Promise.all(
+        calls.map(async (call) => {
+          const begin = performance.now();
+          const response = await call();
+          await response.arrayBuffer();
+          latencies.push(performance.now() - begin);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        }),
+      );
+      const total = performance.now() - t0;
+      latencies.sort((a, b) => a - b);
+      const shown = [...statuses].map(([status, n]) => `${status}×${n}`).join(" ");
+      console.log(
+        `${label.padEnd(40)} all answered in ${total.toFixed(0).padStart(5)} ms  p50 ${percentile(latencies, 50).toFixed(0)} ms  p99 ${percentile(latencies, 99).toFixed(0)} ms  (${shown})`,
+      );
+      return statuses;
+    };
+    console.log(`\nBurst: ${burst} requests at the same moment`);
+    await simultaneous(`empty route, ${burst} at once`, () => visitorCall("/api/ping/"));
+    const taps = await simultaneous(`${burst} visitors tap one ticket`, () => visitorCall(`/api/p/${burstPage}/prize/claim/`, "POST"));
+    const holds = taps.get(200) ?? 0;
+    console.log(`holds given: ${holds} (must be exactly 1)`);
+    if (holds !== 1) process.exitCode = 1;
+  } finally {
+    await db.update(settings).set({ maintenanceMode: before?.maintenanceMode ?? false });
+    await database.close();
+  }
+}
+
+void main();
