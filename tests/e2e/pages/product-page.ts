@@ -44,9 +44,9 @@ export class ProductPage {
   }
 
   async expectTicketReady() {
-    // The ticket waits for the product picture (spec §2); it must really have loaded, not failed.
+    // The ticket sits beside the product picture's frame; the picture must really load, not fail.
     await expect(this.ticket).toBeVisible();
-    expect(await this.productImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => this.productImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   }
 
   /** Taps the ticket and waits for the reservation call to answer. */

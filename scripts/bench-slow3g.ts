@@ -1,0 +1,162 @@
+// npm run bench:slow3g [-- --runs 5]
+// What a visitor on a bad venue network sees: the production build (`npm run build` first) on a fresh
+// Postgres database `prize_bench_slow3g` (TEST_POSTGRES_URL picks the server), a product page with a real
+// photo and a prize, opened cold in Chromium as a 390 px phone under Chrome DevTools' "Slow 3G" preset
+// (2,000 ms round trip, 400 kbit/s each way). Prints, per run and as medians: the first contentful paint,
+// when the prize is announced, when the ticket takes a tap, and when the photo is in.
+import { randomBytes } from "node:crypto";
+import { chromium } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+import postgres from "postgres";
+import sharp from "sharp";
+import { openDatabase } from "@/db";
+import { migrateDatabase } from "@/db/migrate";
+import { images, placements, prizes, products } from "@/db/schema";
+import { storeImage } from "@/lib/images/store";
+import { newUrlPath } from "@/lib/url-path";
+import { startServer } from "../tests/support/app-server";
+import { ADMIN_POSTGRES_URL } from "../tests/support/test-database";
+
+const runsIndex = process.argv.indexOf("--runs");
+const RUNS = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
+const DATABASE = "prize_bench_slow3g";
+/** Chrome DevTools' "Slow 3G", as Lighthouse defines it. */
+const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 };
+
+async function freshDatabase(): Promise<string> {
+  const server = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  await server.unsafe(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await server.unsafe(`CREATE DATABASE ${DATABASE}`);
+  await server.end();
+  const url = new URL(ADMIN_POSTGRES_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+}
+
+/** A page with a photo-like 1200 px picture (blurred noise: it compresses as badly as a photo) and a prize. */
+async function seed(url: string): Promise<{ urlPath: string; photoBytes: number }> {
+  const handle = openDatabase({ kind: "postgres", url }, { timeZone: "UTC" });
+  await migrateDatabase({ kind: "postgres", url }, handle);
+  const side = 1200;
+  const picture = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .blur(6)
+    .png()
+    .toBuffer();
+  const image = await storeImage(handle.db, picture);
+  const [stored] = await handle.db
+    .select({ bytes: sql<number>`octet_length(${images.data})` })
+    .from(images)
+    .where(eq(images.id, image.id));
+  const [product] = await handle.db
+    .insert(products)
+    .values({
+      name: "Aurora Headphones",
+      description: "Noise-cancelling headphones with a forty-hour battery.",
+      urlPath: newUrlPath(),
+      imageId: image.id,
+    })
+    .returning({ id: products.id, urlPath: products.urlPath });
+  const [prize] = await handle.db
+    .insert(prizes)
+    .values({ name: "Tote bag", totalQuantity: 100, remainingQuantity: 100, dailyDistribution: 100, maintenanceCount: 1 })
+    .returning({ id: prizes.id });
+  await handle.db.insert(placements).values({ prizeId: prize!.id, productId: product!.id });
+  await handle.close();
+  return { urlPath: product!.urlPath, photoBytes: Number(stored?.bytes ?? 0) };
+}
+
+type Run = { firstPaint: number; announced: number; tappable: number; photo: number; bytes: number };
+
+async function measure(pageUrl: string): Promise<Run> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
+    let bytes = 0;
+    cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
+      bytes += event.encodedDataLength;
+    });
+    await page.goto(pageUrl, { waitUntil: "commit", timeout: 120_000 });
+    // Times are from navigation start (performance.now() in the page), polled every animation frame.
+    const announced = await page.waitForFunction(
+      () => document.body?.textContent?.includes("You found a prize!") && performance.now(),
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
+    const tappable = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("button")].some(
+          (button) => button.textContent?.includes("Tap the ticket to claim your prize") && !button.hasAttribute("aria-disabled"),
+        ) && performance.now(),
+      null,
+      { timeout: 120_000 },
+    );
+    const photo = await page.waitForFunction(
+      () => {
+        const image = document.querySelector("main img") as HTMLImageElement | null;
+        return image?.complete && image.naturalWidth > 0 && performance.now();
+      },
+      null,
+      { timeout: 120_000 },
+    );
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN);
+    const run = {
+      firstPaint,
+      announced: Number(await announced.jsonValue()),
+      tappable: Number(await tappable.jsonValue()),
+      photo: Number(await photo.jsonValue()),
+      bytes: 0,
+    };
+    await page.waitForLoadState("networkidle", { timeout: 120_000 }).catch(() => undefined);
+    return { ...run, bytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  const url = await freshDatabase();
+  const { urlPath, photoBytes } = await seed(url);
+  const server = await startServer({ DATABASE_URL: url, AUTH_SECRET: "bench-slow3g-secret-0123456789abcdef-0123", APP_TIMEZONE: "UTC" });
+  try {
+    const pageUrl = `${server.url}/p/${urlPath}`;
+    // One warm-up so the server has compiled and cached what it serves; every measured run is a cold browser.
+    await fetch(pageUrl).then((response) => response.arrayBuffer());
+    console.log(`Slow 3G (2,000 ms RTT, 400 kbit/s), 390 px phone at 3x, cold cache; stored photo ${(photoBytes / 1024).toFixed(0)} KB`);
+    const runs: Run[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const run = await measure(pageUrl);
+      runs.push(run);
+      console.log(
+        `run ${index + 1}: first paint ${seconds(run.firstPaint)}, prize announced ${seconds(run.announced)}, ticket tappable ${seconds(run.tappable)}, photo in ${seconds(run.photo)}, ${(run.bytes / 1024).toFixed(0)} KB`,
+      );
+    }
+    const firstPaint = median(runs.map((run) => run.firstPaint));
+    const tappable = median(runs.map((run) => run.tappable));
+    console.log(
+      `median: first paint ${seconds(firstPaint)}, prize announced ${seconds(median(runs.map((run) => run.announced)))}, ticket tappable ${seconds(tappable)} (${(tappable / firstPaint).toFixed(2)}x first paint), photo in ${seconds(median(runs.map((run) => run.photo)))}`,
+    );
+    console.log("goals (issue 12): first paint within 3 s, ticket tappable within 1.3x of first paint");
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
