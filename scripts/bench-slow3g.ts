@@ -3,7 +3,8 @@
 // Postgres database `prize_bench_slow3g` (TEST_POSTGRES_URL picks the server), a product page with a real
 // photo and a prize, opened cold in Chromium as a 390 px phone under Chrome DevTools' "Slow 3G" preset
 // (2,000 ms round trip, 400 kbit/s each way). Prints, per run and as medians: the first contentful paint,
-// when the prize is announced, when the ticket takes a tap, and when the photo is in.
+// when the prize is announced, when the ticket takes a tap (the inline early-tap script), when the page's
+// own scripts run (the claim form can open), and when the photo is in.
 import { randomBytes } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
@@ -39,7 +40,7 @@ async function seed(url: string): Promise<{ urlPath: string; photoBytes: number 
   await migrateDatabase({ kind: "postgres", url }, handle);
   const side = 1200;
   const picture = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .blur(6)
+    .blur(3)
     .png()
     .toBuffer();
   const image = await storeImage(handle.db, picture);
@@ -65,7 +66,7 @@ async function seed(url: string): Promise<{ urlPath: string; photoBytes: number 
   return { urlPath: product!.urlPath, photoBytes: Number(stored?.bytes ?? 0) };
 }
 
-type Run = { firstPaint: number; announced: number; tappable: number; photo: number; bytes: number };
+type Run = { firstPaint: number; announced: number; tappable: number; interactive: number; photo: number; bytes: number };
 
 async function measure(pageUrl: string): Promise<Run> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -94,13 +95,17 @@ async function measure(pageUrl: string): Promise<Run> {
         timeout: 120_000,
       },
     );
-    const tappable = await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll("button")].some(
-          (button) => button.textContent?.includes("Tap the ticket to claim your prize") && !button.hasAttribute("aria-disabled"),
-        ) && performance.now(),
+    // The ticket answers a tap from when the inline early-tap script has run (window.__ticketTappableAt, its
+    // own clock reading); the claim form can open once React runs the page (window.__ticketHydrated).
+    const tappable = await page.waitForFunction(() => (window as { __ticketTappableAt?: number }).__ticketTappableAt ?? false, null, {
+      timeout: 120_000,
+    });
+    const interactive = await page.waitForFunction(
+      () => (window as { __ticketHydrated?: boolean }).__ticketHydrated && performance.now(),
       null,
-      { timeout: 120_000 },
+      {
+        timeout: 120_000,
+      },
     );
     const photo = await page.waitForFunction(
       () => {
@@ -115,6 +120,7 @@ async function measure(pageUrl: string): Promise<Run> {
       firstPaint,
       announced: Number(await announced.jsonValue()),
       tappable: Number(await tappable.jsonValue()),
+      interactive: Number(await interactive.jsonValue()),
       photo: Number(await photo.jsonValue()),
       bytes: 0,
     };
@@ -142,13 +148,13 @@ async function main() {
       const run = await measure(pageUrl);
       runs.push(run);
       console.log(
-        `run ${index + 1}: first paint ${seconds(run.firstPaint)}, prize announced ${seconds(run.announced)}, ticket tappable ${seconds(run.tappable)}, photo in ${seconds(run.photo)}, ${(run.bytes / 1024).toFixed(0)} KB`,
+        `run ${index + 1}: first paint ${seconds(run.firstPaint)}, prize announced ${seconds(run.announced)}, ticket tappable ${seconds(run.tappable)}, page scripts running ${seconds(run.interactive)}, photo in ${seconds(run.photo)}, ${(run.bytes / 1024).toFixed(0)} KB`,
       );
     }
     const firstPaint = median(runs.map((run) => run.firstPaint));
     const tappable = median(runs.map((run) => run.tappable));
     console.log(
-      `median: first paint ${seconds(firstPaint)}, prize announced ${seconds(median(runs.map((run) => run.announced)))}, ticket tappable ${seconds(tappable)} (${(tappable / firstPaint).toFixed(2)}x first paint), photo in ${seconds(median(runs.map((run) => run.photo)))}`,
+      `median: first paint ${seconds(firstPaint)}, prize announced ${seconds(median(runs.map((run) => run.announced)))}, ticket tappable ${seconds(tappable)} (${(tappable / firstPaint).toFixed(2)}x first paint), page scripts running ${seconds(median(runs.map((run) => run.interactive)))}, photo in ${seconds(median(runs.map((run) => run.photo)))}`,
     );
     console.log("goals (issue 12): first paint within 3 s, ticket tappable within 1.3x of first paint");
   } finally {

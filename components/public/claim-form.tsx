@@ -141,7 +141,9 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
         </p>
       )}
 
-      <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+      {/* With the phone's keyboard up the sheet is short and scrolls: the buttons stay in view at its foot,
+          side by side (the modal body pads by 1rem, hence the negative margins). */}
+      <div className="sticky -bottom-4 -mx-5 grid grid-cols-[auto_1fr] gap-3 bg-white px-5 pt-2 pb-4 sm:static sm:mx-0 sm:flex sm:justify-end sm:p-0 sm:pt-1">
         <button
           type="button"
           onClick={onCancel}

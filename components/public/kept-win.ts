@@ -5,7 +5,8 @@
  */
 export type KeptWin = { prizeName: string; nickname: string; password: string; wonAt: string };
 
-const key = (urlPath: string) => `prize-win:${urlPath}`;
+/** The localStorage key of the win kept for a stand (early-tap.ts reads it too, before React runs). */
+export const keptWinKey = (urlPath: string) => `prize-win:${urlPath}`;
 
 function isKeptWin(value: unknown): value is KeptWin {
   if (typeof value !== "object" || value === null) return false;
@@ -15,7 +16,7 @@ function isKeptWin(value: unknown): value is KeptWin {
 
 export function readKeptWin(urlPath: string): KeptWin | null {
   try {
-    const stored = window.localStorage.getItem(key(urlPath));
+    const stored = window.localStorage.getItem(keptWinKey(urlPath));
     const parsed: unknown = stored ? JSON.parse(stored) : null;
     return isKeptWin(parsed) ? parsed : null;
   } catch {
@@ -26,7 +27,7 @@ export function readKeptWin(urlPath: string): KeptWin | null {
 
 export function keepWin(urlPath: string, win: KeptWin): void {
   try {
-    window.localStorage.setItem(key(urlPath), JSON.stringify(win));
+    window.localStorage.setItem(keptWinKey(urlPath), JSON.stringify(win));
   } catch {
     // As above: nothing to do but show it now.
   }

@@ -4,9 +4,10 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
-import { cancelHold, claimPrize, reservePrize } from "./claim-api";
+import { cancelHold, claimPrize, type Reservation, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
+import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
 import { type ImageState, ProductImage } from "./product-image";
 import { CLAIM_FAILURE_FALLBACK, type ClaimResult, FirstComeFailedModal, ResultModal, successMessage, TimeUpModal } from "./result-modal";
@@ -84,23 +85,38 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   }, [holding, urlPath]);
 
   async function tapTicket() {
+    await holdPrize(() => reservePrize(urlPath));
+  }
+
+  /** Takes the hold (a tap now, or one made before React ran) and opens the form, or says why not. */
+  async function holdPrize(request: () => Promise<Reservation>) {
     if (busy.current) return;
     busy.current = true;
     setPhase({ name: "reserving" });
     setFormError(undefined);
     try {
-      const hold = await reservePrize(urlPath);
+      const hold = await request();
       // Count to a deadline measured on this device from the server's seconds_left: immune to clock skew.
       const seconds = Math.max(0, hold.seconds_left);
       setPhase({ name: "claiming", deadline: Date.now() + seconds * 1000, seconds });
     } catch (error) {
-      // A 404 is already on its way to /not-found (apiFetch); anything else means no hold for us.
-      if (error instanceof ApiError && error.status === 404) return;
+      // The page is gone (apiFetch is already on its way to /not-found; an early tap's answer is not).
+      if (error instanceof ApiError && error.status === 404) {
+        window.location.assign("/not-found");
+        return;
+      }
       setPhase({ name: "taken", reason: error instanceof ApiError && error.status === 409 ? "taken" : "error" });
     } finally {
       busy.current = false;
     }
   }
+
+  // A tap made before React ran (early-tap-script.ts) is answered now; from here on taps are React's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive.
+  useEffect(() => {
+    const early = takeEarlyHold();
+    if (early) void holdPrize(() => early);
+  }, []);
 
   async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | undefined> {
     submitting.current = true;
@@ -151,17 +167,15 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   }, [urlPath]);
 
   const reload = () => window.location.reload();
-  // The prize is announced in the server's HTML (issue 12): the ticket is drawn at once, and takes a tap
-  // once the script runs. It does not wait for the picture: spec §2's "after the image has loaded" is
-  // about no ticket over a blank image, and the picture's frame is drawn at its size from the first HTML.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The prize is announced in the server's HTML (issue 12) and the ticket takes a tap from then on: the
+  // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
+  // spec §2's "after the image has loaded" is about no ticket over a blank image, and the picture's frame
+  // is drawn at its size from the first HTML.
   const ticketShown = hasPrize && !isReserved && !claimed;
-  const ticketReady = ticketShown && hydrated;
 
   useEffect(() => {
-    if (ticketReady) void loadClaimForm().catch(() => undefined);
-  }, [ticketReady]);
+    if (ticketShown) void loadClaimForm().catch(() => undefined);
+  }, [ticketShown]);
 
   return (
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
@@ -184,20 +198,18 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
               </p>
               <button
                 type="button"
-                onClick={ticketReady ? tapTicket : undefined}
+                // The early-tap script finds the ticket by this.
+                data-ticket=""
+                onClick={tapTicket}
                 // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
                 // not hand it back here when it closes. The `busy` ref ignores the extra taps.
-                aria-disabled={!ticketReady || phase.name === "reserving" || undefined}
-                aria-busy={!ticketReady || phase.name === "reserving" || undefined}
+                aria-disabled={phase.name === "reserving" || undefined}
+                aria-busy={phase.name === "reserving" || undefined}
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
                 <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
-                  {!ticketReady
-                    ? "Getting the ticket ready…"
-                    : phase.name === "reserving"
-                      ? "Holding your prize…"
-                      : "Tap the ticket to claim your prize"}
+                  {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
                 </span>
               </button>
             </div>
@@ -229,8 +241,11 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         closeOnBackdrop={false}
       >
         {phase.name === "claiming" && (
-          <div className="space-y-4">
-            <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />
+          <div className="-mt-4 space-y-4">
+            {/* Stays at the top of the sheet while it scrolls under the phone's keyboard. */}
+            <div className="sticky -top-4 z-10 -mx-5 bg-white px-5 pt-4 pb-1 sm:-mx-6 sm:px-6">
+              <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />
+            </div>
             <p className="text-base text-slate-700">The prize is held for you. Enter a nickname and a password to claim it.</p>
             <Suspense
               fallback={

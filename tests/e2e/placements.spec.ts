@@ -15,6 +15,7 @@ test.describe("prize placement", () => {
     admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
     // Off, as on a fresh install: no top-up may put a prize on a page another test wants empty.
     await admin.stopMaintenanceMode();
+    await admin.clearPlacements();
     placements = new PlacementsPage(page);
     await new AdminPages(page).openLogin();
     await new AdminPages(page).signIn(E2E_ADMIN);

@@ -35,17 +35,60 @@ function secondsShown(text: string | null): number {
 }
 
 test.describe("public product page", () => {
-  test("the first HTML already announces the prize and draws the ticket, not yet tappable", async ({ page }) => {
+  test("the first HTML announces the prize, and its ticket takes a tap before the page's scripts arrive", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const urlPath = await pages.withPrize();
-    // The server's HTML alone, as a phone on a slow network has it before any script has run.
+    // The server's HTML alone, as a phone on a slow network has it before any script has arrived.
     const html = await (await page.request.get(`/p/${urlPath}`)).text();
     expect(html).toContain("You found a prize!");
-    expect(html).toContain("Getting the ticket ready");
-    expect(html).toMatch(/<button[^>]*aria-disabled="true"/);
-    // Once the script runs (and the picture is in), the same ticket takes a tap.
+    expect(html).toContain("Tap the ticket to claim your prize");
+    expect(html).toMatch(/<button[^>]*data-ticket/);
+    expect(html).toContain("/prize/claim/");
+    // Its stylesheet is in the page (no render-blocking request), and the keyboard will not cover the form.
+    expect(html).toMatch(/<style data-precedence="next"/);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(html).toContain("interactive-widget=resizes-content");
+
+    // The page's scripts take 4 s to arrive; the visitor taps at once and gets the hold.
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
     const visitor = new ProductPage(page);
-    await visitor.open(urlPath);
-    await visitor.expectTicketReady();
+    await visitor.open(urlPath, { beforeScripts: true });
+    const reserved = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
+    await visitor.ticket.click();
+    expect((await reserved).status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "Holding your prize… the form is on its way." })).toBeVisible();
+    // Someone else opening the page now finds it held.
+    const other = await otherVisitor(browser, testInfo);
+    await other.open(urlPath);
+    await expect(other.ticket).toHaveCount(0);
+    await other.page.context().close();
+    // When the scripts arrive the form opens on the same hold, its countdown already running.
+    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Holding your prize… the form is on its way.")).toHaveCount(0);
+    expect(secondsShown(await visitor.countdown.textContent())).toBeLessThanOrEqual(60);
+    await visitor.cancelClaim();
+  });
+
+  test("an early tap on a ticket someone else took meanwhile says so when the page comes alive", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath, { beforeScripts: true });
+    const other = await otherVisitor(browser, testInfo);
+    await other.open(urlPath);
+    expect((await other.tapTicket()).status()).toBe(200);
+    await visitor.ticket.click();
+    await expect(visitor.failedDialog).toBeVisible({ timeout: 20_000 });
+    await other.cancelClaim();
+    await other.page.context().close();
   });
 
   test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
@@ -82,6 +125,17 @@ test.describe("public product page", () => {
     await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.nameRequired)).toBeHidden();
     await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.passwordRequired)).toBeVisible();
     await visitor.screenshot("claim-errors");
+
+    // With the phone's keyboard up (the layout viewport shrinks to what is left above it: the page asks for
+    // that with interactive-widget=resizes-content), the countdown and the claim button stay on screen.
+    if (viewport && viewport.width < 600) {
+      await page.setViewportSize({ width: viewport.width, height: 420 });
+      await visitor.password.focus();
+      await expect(visitor.countdown).toBeInViewport();
+      await expect(visitor.claimDialog.getByRole("button", { name: "Claim my prize" })).toBeInViewport();
+      await visitor.screenshot("claim-keyboard-up");
+      await page.setViewportSize(viewport);
+    }
 
     await visitor.fillClaim("Elevenchars", "12a");
     await visitor.submitClaim();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { earlyTapScript } from "@/components/public/early-tap-script";
 import { PrizeClaim } from "@/components/public/prize-claim";
 import { PublicHeader } from "@/components/public/public-header";
 import { getPublicProductPage } from "@/db/queries/public";
@@ -54,6 +55,11 @@ export default async function PublicProductPage({ params }: Props) {
             </p>
           )}
         </PrizeClaim>
+        {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
+        {page.has_prize && !page.is_reserved && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
+          <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path) }} />
+        )}
       </main>
     </>
   );

@@ -4,8 +4,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class ProductPage {
   constructor(readonly page: Page) {}
 
-  async open(urlPath: string) {
-    await this.page.goto(`/p/${urlPath}`);
+  /** `beforeScripts`: go on as soon as the HTML is in, without waiting for the page's scripts (load). */
+  async open(urlPath: string, { beforeScripts = false } = {}) {
+    await this.page.goto(`/p/${urlPath}`, { waitUntil: beforeScripts ? "domcontentloaded" : "load" });
     await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
   }
 

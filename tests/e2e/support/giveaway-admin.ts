@@ -79,6 +79,20 @@ export class GiveawayAdmin {
     return ((await response.json()) as { id: number }).id;
   }
 
+  /**
+   * Takes every prize off every page (a placement a visitor holds stays). The placement list shows active
+   * ones first, 10 a page: a test that watches one of its rows turn inactive needs it to stay on page 1.
+   */
+  async clearPlacements(): Promise<void> {
+    const response = await this.api.get("/api/prize-distributions/?page_size=1000");
+    expect(response.status()).toBe(200);
+    const { results } = (await response.json()) as { results: { id: number }[] };
+    for (const { id } of results) {
+      const deleted = await this.api.delete(`/api/prize-distributions/${id}/`, { headers: this.headers() });
+      expect([204, 404, 409]).toContain(deleted.status());
+    }
+  }
+
   /** Whether a visitor opening this page now finds a prize waiting. */
   async hasPrize(urlPath: string): Promise<boolean> {
     const response = await this.api.get(`/api/p/${urlPath}/prize/`);

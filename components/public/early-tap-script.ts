@@ -1,0 +1,28 @@
+import { keptWinKey } from "./kept-win";
+
+/**
+ * The ticket takes a tap from the first HTML, before the page's scripts (about 190 KB, seconds on a venue's
+ * network) have arrived: a few hundred bytes of inline script, right after the ticket, send the same
+ * reserve call the page would, and say "Holding your prize…". First come, first served is decided by that
+ * tap, not by how fast a phone downloads JavaScript. React picks the answer up when it takes over
+ * (early-tap.ts) and opens the form, or says someone else got there first. Nothing here runs in React.
+ */
+
+/** The element that tells a visitor their early tap is being held, until React takes over. */
+export const EARLY_HOLD_NOTE_ID = "early-hold-note";
+
+/** The inline script for the page of `urlPath` (JSON-escaped; `<` escaped so it cannot close the tag). */
+export function earlyTapScript(urlPath: string): string {
+  const path = JSON.stringify(urlPath).replace(/</g, "\\u003c");
+  const storageKey = JSON.stringify(keptWinKey(urlPath)).replace(/</g, "\\u003c");
+  // ES5 on purpose: it runs as written, before any bundle, on whatever phone scanned the code.
+  return `(function(){var w=window,b=document.querySelector("[data-ticket]");if(!b)return;
+try{if(w.localStorage.getItem(${storageKey}))return}catch(e){}
+w.__ticketTappableAt=performance.now();
+b.addEventListener("click",function(){if(w.__ticketHydrated||w.__earlyHold)return;
+var m=document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]+)/);
+w.__earlyHold=fetch("/api/p/"+encodeURIComponent(${path})+"/prize/claim/",{method:"POST",credentials:"same-origin",headers:{"X-CSRFToken":m?decodeURIComponent(m[1]):"","Accept":"application/json"}}).then(function(r){return r.json().then(function(j){return{status:r.status,body:j}},function(){return{status:r.status,body:null}})},function(){return{status:0,body:null}});
+var n=document.createElement("p");n.id="${EARLY_HOLD_NOTE_ID}";n.setAttribute("role","status");
+n.className="fixed inset-x-4 bottom-4 z-50 rounded-2xl bg-slate-900 px-5 py-4 text-center text-lg font-bold text-white shadow-xl";
+n.textContent="Holding your prize\\u2026 the form is on its way.";document.body.appendChild(n)})})();`;
+}
