@@ -62,6 +62,7 @@ test.describe("public product page", () => {
     await visitor.ticket.click();
     expect((await reserved).status()).toBe(200);
     await expect(page.getByRole("status").filter({ hasText: "Holding your prize… the form is on its way." })).toBeVisible();
+    await visitor.screenshot("early-tap");
     // Someone else opening the page now finds it held.
     const other = await otherVisitor(browser, testInfo);
     await other.open(urlPath);
