@@ -2,11 +2,15 @@ import net from "node:net";
 
 /**
  * A TCP proxy between the app and Postgres that a test can cut (Postgres "refuses connections": the port
- * stops listening and open connections drop) and restore, on the same port.
+ * stops listening and open connections drop) and restore, on the same port; or stall (Postgres is slow:
+ * the app's queries wait in the proxy) and resume.
  */
 export class CuttableProxy {
   private readonly server: net.Server;
   private readonly open = new Set<net.Socket>();
+  /** Each app-side socket and the Postgres socket its bytes go to, for stall() and resume(). */
+  private readonly routes = new Map<net.Socket, net.Socket>();
+  private stalled = false;
   port = 0;
 
   constructor(
@@ -23,7 +27,11 @@ export class CuttableProxy {
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      this.routes.set(client, upstream);
+      client.on("close", () => this.routes.delete(client));
+      upstream.pipe(client);
+      if (this.stalled) client.pause();
+      else client.pipe(upstream);
     });
   }
 
@@ -41,6 +49,21 @@ export class CuttableProxy {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.open) socket.destroy();
     await closed;
+  }
+
+  /** Holds every query the app sends (on open and new connections) until resume(). */
+  stall(): void {
+    this.stalled = true;
+    for (const client of this.routes.keys()) {
+      client.unpipe();
+      client.pause();
+    }
+  }
+
+  /** Lets the held queries through, and everything after them. */
+  resume(): void {
+    this.stalled = false;
+    for (const [client, upstream] of this.routes) client.pipe(upstream);
   }
 
   /** Listens again on the same port. */

@@ -1,0 +1,90 @@
+import { type Browser, chromium } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningServer, startServer } from "../support/app-server";
+import { signedInClient } from "../support/http-client";
+import { createProduct } from "../support/products";
+import { CuttableProxy } from "../support/tcp-proxy";
+import { tempDir } from "../support/test-database";
+import { reviewScreenshot } from "../e2e/support/screenshot";
+import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+
+const databaseUrl = inject("databaseUrl");
+
+/**
+ * The product page while Postgres is slow (its queries held in a proxy), in a real browser: the visitor
+ * sees the page's skeleton at once, then the product when the database answers, or the spec's failure
+ * message when it fails instead. A server of its own, on the integration database behind the proxy.
+ */
+describe.runIf(databaseUrl)("the product page on a slow database", () => {
+  const target = new URL(databaseUrl ?? "postgres://127.0.0.1:5432/none");
+  const proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
+  let server: RunningServer;
+  let browser: Browser;
+  let urlPath: string;
+  const name = `Slow stand ${Date.now()}`;
+
+  beforeAll(async () => {
+    const url = new URL(target);
+    url.port = String(await proxy.start());
+    server = await startServer({
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ADMIN_NAME: TEST_ADMIN.name,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      DATA_DIR: tempDir("slow-database"),
+    });
+    const admin = await signedInClient(server.url, TEST_ADMIN);
+    urlPath = (await createProduct(admin, { name })).url_path;
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await proxy.stop();
+  });
+
+  it("answers at once with a complete page and a real 404 while the database is quick", async () => {
+    const found = await fetch(`${server.url}/p/${urlPath}`);
+    expect(found.status).toBe(200);
+    const html = await found.text();
+    expect(html).toContain(name);
+    expect(html).not.toContain("data-product-skeleton");
+    expect((await fetch(`${server.url}/p/Zz9Zz9Zz9Z`)).status).toBe(404);
+  });
+
+  it("shows the skeleton while the database is slow, then the product when it answers", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      proxy.stall();
+      await page.goto(`${server.url}/p/${urlPath}`, { waitUntil: "commit" });
+      const skeleton = page.getByRole("status").filter({ hasText: "Loading the product and its prize…" });
+      await expect.poll(() => skeleton.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await page.getByRole("heading", { name }).count()).toBe(0);
+      await reviewScreenshot(page, "public-skeleton");
+
+      proxy.resume();
+      await page.getByRole("heading", { name }).waitFor({ timeout: 10_000 });
+      expect(await skeleton.count()).toBe(0);
+    } finally {
+      proxy.resume();
+      await page.close();
+    }
+  }, 30_000);
+
+  it("replaces the skeleton with the spec's failure message when the database fails meanwhile", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      proxy.stall();
+      await page.goto(`${server.url}/p/${urlPath}`, { waitUntil: "commit" });
+      await page.locator("[data-product-skeleton]").waitFor({ timeout: 10_000 });
+
+      await proxy.cut();
+      await page.getByRole("heading", { name: "Failed to load product information." }).waitFor({ timeout: 10_000 });
+      await reviewScreenshot(page, "public-failed-to-load");
+    } finally {
+      proxy.resume();
+      await page.close();
+    }
+  }, 30_000);
+});
+
