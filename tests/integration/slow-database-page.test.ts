@@ -1,11 +1,11 @@
 import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { reviewScreenshot } from "../e2e/support/screenshot";
 import { type RunningServer, startServer } from "../support/app-server";
 import { signedInClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { CuttableProxy } from "../support/tcp-proxy";
 import { tempDir } from "../support/test-database";
-import { reviewScreenshot } from "../e2e/support/screenshot";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 
 const databaseUrl = inject("databaseUrl");
@@ -87,4 +87,3 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
     }
   }, 30_000);
 });
-
