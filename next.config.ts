@@ -32,7 +32,12 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files relative to its own package; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
+  // The product pages' cached copies (app/p/[urlPath]/v/...): at most three per page and product version
+  // (no prize, a prize, a prize held), kept in memory only; one pushed out is rendered again on its next
+  // request. Nothing on disk: the container's disk would only grow, and a new build starts empty anyway.
+  cacheMaxMemorySize: 128 * 1024 * 1024,
   experimental: {
+    isrFlushToDisk: false,
     // The stylesheet in the page's <style>, not a <link>: on a venue's slow network that is one round trip
     // (seconds on "Slow 3G") less before the first paint. Tailwind's CSS for the whole app is ~9 KB gzipped.
     inlineCss: true,

@@ -48,7 +48,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(port),
-      HOSTNAME: "127.0.0.1",
+      // As deployed (see tests/support/app-server.ts); the tests still reach it at 127.0.0.1.
+      HOSTNAME: "0.0.0.0",
       DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: "",
       ADMIN_NAME: E2E_ADMIN.name,

@@ -1,19 +1,26 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
+import { rewriteToCachedPage } from "@/lib/public-page";
+import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
  * response that lacks one. The check itself happens in the route wrapper (lib/api/route.ts). Admin pages also
- * get their path in a request header, so a signed-out admin is sent back there after signing in.
+ * get their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
+ * product page is served from its cached copy for the page's current state (lib/public-page.ts).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // The cached product pages' addresses are reached only through the rewrite below (which this does not see).
+  if (isBelowProductPage(pathname)) return new NextResponse("Not found", { status: 404 });
   // Admin layouts redirect to sign-in with the page asked for; a layout cannot read the URL itself.
   const headers = new Headers(request.headers);
   if (pathname.startsWith("/admin")) headers.set(ADMIN_PATH_HEADER, `${pathname}${search}`);
   else headers.delete(ADMIN_PATH_HEADER);
-  const response = NextResponse.next({ request: { headers } });
+  const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
+  const response =
+    (urlPath && (await rewriteToCachedPage(request, urlPath, { request: { headers } }))) || NextResponse.next({ request: { headers } });
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",

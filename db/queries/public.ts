@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { images, placements, prizes, products } from "@/db/schema";
@@ -16,28 +17,59 @@ export type PublicProductPage = {
   is_reserved: boolean;
 };
 
+/** The page's product row, joined to its live placement (at most one) and that placement's prize. */
+function withLivePrize<T extends PgSelect>(query: T, urlPath: string) {
+  return query
+    .leftJoin(placements, and(eq(placements.productId, products.id), eq(placements.isActive, true)))
+    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
+    .where(eq(products.urlPath, urlPath));
+}
+
+const prizeState = {
+  has_prize: sql<boolean>`coalesce(${prizeWinnable()}, false)`,
+  is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
+};
+
 /**
  * Everything the public product page shows, in one query: the product and whether a prize can be won
  * on it right now (a live placement of a winnable prize) and whether someone holds it.
  */
 export async function getPublicProductPage({ db, urlPath }: { db: Queryable; urlPath: string }): Promise<PublicProductPage | null> {
   if (!isUrlPath(urlPath)) return null;
-  const [row] = await db
+  const query = db
     .select({
       id: products.id,
       name: products.name,
       description: products.description,
       imageSha: images.sha256,
       url_path: products.urlPath,
-      has_prize: sql<boolean>`coalesce(${prizeWinnable()}, false)`,
-      is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
+      ...prizeState,
     })
     .from(products)
     .leftJoin(images, eq(images.id, products.imageId))
-    .leftJoin(placements, and(eq(placements.productId, products.id), eq(placements.isActive, true)))
-    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
-    .where(eq(products.urlPath, urlPath));
+    .$dynamic();
+  const [row] = await withLivePrize(query, urlPath);
   if (!row) return null;
   const { imageSha, ...page } = row;
   return { ...page, image: imageSha ? imageUrl(imageSha) : null };
+}
+
+/** What the product page's HTML depends on, without its text: see app/p/[urlPath]/v/.../page.tsx. */
+export type PublicPageState = { version: string; has_prize: boolean; is_reserved: boolean };
+
+/**
+ * The product page's state: `version` changes whenever the product's name, description or picture does
+ * (every edit sets updated_at; the picture is named by its id); the prize flags are those of the page.
+ */
+export async function getPublicPageState({ db, urlPath }: { db: Queryable; urlPath: string }): Promise<PublicPageState | null> {
+  if (!isUrlPath(urlPath)) return null;
+  const query = db
+    .select({
+      version: sql<string>`(floor(extract(epoch from ${products.updatedAt}) * 1000000)::bigint || '-' || coalesce(${products.imageId}, 0))`,
+      ...prizeState,
+    })
+    .from(products)
+    .$dynamic();
+  const [row] = await withLivePrize(query, urlPath);
+  return row ?? null;
 }

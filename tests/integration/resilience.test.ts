@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/services/auth/throttle";
 import { type RunningServer, startServer } from "../support/app-server";
-import { TestClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
+import { createProduct } from "../support/products";
 import { CuttableProxy } from "../support/tcp-proxy";
 import { tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
@@ -38,6 +39,8 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
       DATA_DIR: tempDir("resilience"),
       APP_TIMEZONE: "Asia/Seoul",
       LOG_FORMAT: "json",
+      // Loopback: the product page cannot use its cache here (lib/public-page.ts); checked below.
+      HOSTNAME: "127.0.0.1",
     });
   });
   afterAll(async () => {
@@ -95,6 +98,19 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
     expect(logged.length).toBeGreaterThan(3);
     for (const line of logged) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), message: expect.any(String) });
     expect(server.output()).toContain('"message":"Database unavailable: answered 503"');
+  });
+
+  it("on a loopback HOSTNAME the product page is rendered afresh for each visitor, never forwarded or cached", async () => {
+    // Through the shared test server (same database): this one counts every sign-in as from one address.
+    const admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
+    const product = await createProduct(admin, { name: `Loopback stand ${Date.now()}` });
+    for (let visit = 0; visit < 2; visit += 1) {
+      const response = await fetch(`${server.url}/p/${product.url_path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-nextjs-cache")).toBeNull();
+      expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+      expect(await response.text()).toContain(product.name);
+    }
   });
 
   it("a keep-alive connection idle past the old 5 s server timeout is still good for the next request", async () => {

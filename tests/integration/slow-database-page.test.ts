@@ -33,7 +33,8 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DATA_DIR: tempDir("slow-database"),
     });
-    const admin = await signedInClient(server.url, TEST_ADMIN);
+    // Through the shared test server (same database): this one counts every sign-in as from one address.
+    const admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
     urlPath = (await createProduct(admin, { name })).url_path;
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   }, 60_000);

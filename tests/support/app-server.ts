@@ -23,8 +23,9 @@ export async function freePort(): Promise<number> {
 export function spawnServer(env: Record<string, string>, port: number): { child: ChildProcess; output: () => string } {
   if (!existsSync(STANDALONE_SERVER)) throw new Error("No production build: run `npm run build` before the integration tests.");
   let output = "";
+  // 0.0.0.0, as deployed: with a loopback HOSTNAME the product page skips its cache (lib/public-page.ts).
   const child = spawn(process.execPath, [STANDALONE_SERVER], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));

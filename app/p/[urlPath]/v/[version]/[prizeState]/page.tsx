@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
+import { getPublicProductPage } from "@/db/queries/public";
+import { db } from "@/lib/database";
+import { PRIZE_STATES } from "@/urls/public-page-cache";
+
+/**
+ * The product page as cached HTML (Next.js's full route cache): proxy.ts reads the page's state for each
+ * visitor and rewrites /p/{urlPath} here, to the one address per state. The address names everything the
+ * HTML depends on (the product's version and the prize state), so a cached copy is never out of date and
+ * needs no invalidation, on any number of instances: a change makes a new address, rendered once on first
+ * request. Visitors never see this address (the proxy refuses it from outside).
+ */
+export const dynamic = "force-static";
+export const dynamicParams = true;
+export const revalidate = false;
+// None at build time: each page is rendered on its first request, then served from the cache.
+export function generateStaticParams(): { urlPath: string; version: string; prizeState: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string }> };
+
+const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return productPageMetadata(await loadProduct((await params).urlPath));
+}
+
+export default async function CachedProductPage({ params }: Props) {
+  const { urlPath, prizeState } = await params;
+  if (!(PRIZE_STATES as readonly string[]).includes(prizeState)) notFound();
+  // The text comes from this read; the prize state from the address, as the proxy read it. Were the
+  // product edited in between, this copy shows the newer text under the older version, which no
+  // request asks for again.
+  const page = await loadProduct(urlPath);
+  if (!page) notFound();
+  return (
+    <ProductPageFrame>
+      <ProductWithPrize page={{ ...page, has_prize: prizeState !== "none", is_reserved: prizeState === "held" }} />
+    </ProductPageFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import type { PublicProductPage } from "@/db/queries/public";
+import { getConfig } from "@/lib/config";
+import { earlyTapScript } from "./early-tap-script";
+import { PrizeClaim } from "./prize-claim";
+import { PublicHeader } from "./public-header";
+
+/** The product page's frame: brand bar and the centred column. */
+export function ProductPageFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <PublicHeader />
+      <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
+    </>
+  );
+}
+
+/** The page's <title> and description; pages are reached by scanning a QR code, not by search engines. */
+export function productPageMetadata(page: Pick<PublicProductPage, "name" | "description"> | null): Metadata {
+  return {
+    title: page?.name ?? "Product",
+    description: page?.description || undefined,
+    robots: { index: false, follow: false },
+  };
+}
+
+/** The product, its picture and the prize waiting on it (the client island), server-rendered. */
+export function ProductWithPrize({ page }: { page: PublicProductPage }) {
+  return (
+    <>
+      <PrizeClaim
+        urlPath={page.url_path}
+        productName={page.name}
+        image={page.image}
+        hasPrize={page.has_prize}
+        isReserved={page.is_reserved}
+        holdSeconds={getConfig().reservationSeconds}
+      >
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
+          {page.name}
+        </h1>
+        {page.description && (
+          <p className="mt-1 whitespace-pre-line text-base [overflow-wrap:anywhere] leading-relaxed text-slate-700 sm:text-lg">
+            {page.description}
+          </p>
+        )}
+      </PrizeClaim>
+      {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
+      {page.has_prize && !page.is_reserved && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path) }} />
+      )}
+    </>
+  );
+}

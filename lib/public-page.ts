@@ -1,0 +1,56 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { getPublicPageState } from "@/db/queries/public";
+import { settleWithin } from "@/lib/async/settle-within";
+import { db } from "@/lib/database";
+import { cachedProductPagePath, prizeStateOf } from "@/urls/public-page-cache";
+
+/**
+ * How long the product page waits for the database before it sends a skeleton and streams the product
+ * in. A healthy database answers in a few milliseconds, so the usual page is one complete HTML response
+ * with a real 404 for an unknown path; only a slow one gets the skeleton (and an unknown path then shows
+ * the not-found screen with status 200, as the status has left with the skeleton).
+ */
+export const SKELETON_AFTER_MS = 300;
+
+/** What a visitor's page must never be kept as by a browser or a CDN: the prize state changes by the second. */
+const NEVER_STORE = "private, no-cache, no-store, max-age=0, must-revalidate";
+
+/**
+ * A visitor's GET /p/{urlPath}: reads the page's state (one small query) and rewrites to the cached copy
+ * for that state (app/p/[urlPath]/v/...), so a crowd on one stand costs a read each, not a render each.
+ * Null leaves the request to the page rendered afresh: unknown path (its 404), or a database slower than
+ * the skeleton's deadline or failing (the page shows its skeleton or error screen).
+ */
+export async function rewriteToCachedPage(
+  request: NextRequest,
+  urlPath: string,
+  init: { request: { headers: Headers } },
+): Promise<NextResponse | null> {
+  const origin = serverOrigin(request);
+  if (!origin) return null;
+  const answer = await settleWithin(getPublicPageState({ db: db(), urlPath }), SKELETON_AFTER_MS).catch(() => null);
+  if (!answer?.settled || !answer.value) return null;
+  const { version } = answer.value;
+  const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), origin);
+  const response = NextResponse.rewrite(target, init);
+  response.headers.set("Cache-Control", NEVER_STORE);
+  return response;
+}
+
+/**
+ * The origin Next.js's router compares a rewrite with: http://{HOSTNAME}:{PORT} as the server listens
+ * (next/dist/server/lib/router-utils/resolve-routes.js). A rewrite to any other origin (request.url
+ * says `localhost`, or the Host header's name) is forwarded over HTTP to this very server: a second
+ * request, with the cached page's year-long Cache-Control. Null when that cannot be avoided: Next.js
+ * renames a loopback address (HOSTNAME=127.0.0.1, ::1) to `localhost` in every rewrite, so those
+ * servers render each page afresh; so does `next dev`, which caches nothing anyway.
+ */
+function serverOrigin(request: NextRequest): string | null {
+  const host = process.env.HOSTNAME;
+  const port = process.env.PORT;
+  if (process.env.NODE_ENV !== "production" || !port) return null;
+  if (!host) return request.nextUrl.origin;
+  if (/^(127(\.\d{1,3}){3}|::1|\[::1\])$/.test(host)) return null;
+  return `${request.nextUrl.protocol}//${host.includes(":") ? `[${host}]` : host}:${port}`;
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openServerDatabase } from "../support/direct-database";
+import { signedInClient, type TestClient } from "../support/http-client";
+import { createProduct } from "../support/products";
+import { seedPages, seedPrize } from "../support/seed";
+import { claimPath, newVisitor } from "../support/visitor";
+import { TEST_ADMIN } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+const connection = openServerDatabase("product-page-cache");
+
+const TICKET = "You found a prize!";
+const HELD = "Someone is claiming this prize right now";
+const NO_PRIZE = "No prize is waiting here right now";
+
+/** A visitor's GET of the product page: what it shows, and whether it came from the cache. */
+async function visit(urlPath: string) {
+  const response = await fetch(`${baseUrl}/p/${urlPath}`);
+  const html = await response.text();
+  const shows = [TICKET, HELD, NO_PRIZE].filter((text) => html.includes(text));
+  return {
+    status: response.status,
+    html,
+    shows,
+    cache: response.headers.get("x-nextjs-cache"),
+    cacheControl: response.headers.get("cache-control"),
+  };
+}
+
+/**
+ * The product page served from Next.js's cache (proxy.ts -> app/p/[urlPath]/v/...): a copy per product
+ * version and prize state, so whatever a visitor sees is the page's current state, on every change.
+ */
+describe.runIf(connection)("the product page's cached copies", () => {
+  const database = connection!;
+  let admin: TestClient;
+  beforeAll(async () => {
+    admin = await signedInClient(baseUrl, TEST_ADMIN);
+  });
+  afterAll(async () => database.close());
+
+  it("serves a page's second visit from the cache, marked for no browser or CDN to keep", async () => {
+    const product = await createProduct(admin, { name: `Cached stand ${Date.now()}` });
+    const first = await visit(product.url_path);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain(product.name);
+    const second = await visit(product.url_path);
+    expect(second.cache).toBe("HIT");
+    expect(second.html).toBe(first.html);
+    for (const answer of [first, second]) expect(answer.cacheControl).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+  });
+
+  it("shows an edited name and description at once", async () => {
+    const product = await createProduct(admin, { name: `Before edit ${Date.now()}` });
+    await visit(product.url_path);
+    expect((await visit(product.url_path)).cache).toBe("HIT");
+    const edited = await admin.form("PUT", `/api/products/${product.id}/`, {
+      name: `After edit ${Date.now()}`,
+      description: "Fresh words",
+    });
+    expect(edited.status).toBe(200);
+    const { name } = (await edited.json()) as { name: string };
+    const after = await visit(product.url_path);
+    expect(after.html).toContain(name);
+    expect(after.html).toContain("Fresh words");
+    expect(after.html).not.toContain(product.name);
+  });
+
+  it("follows the prize: waiting, held, given back, won; each state from its own copy", async () => {
+    const prizeId = await seedPrize(database.db, { total: 2, daily: 2, maintenance: 1, name: "Cached prize" });
+    const [page] = await seedPages(database.db, 1, "Cache", [prizeId]);
+    const urlPath = page!.urlPath;
+    expect((await visit(urlPath)).shows).toEqual([TICKET]);
+
+    const visitor = newVisitor(baseUrl);
+    expect((await visitor.post(claimPath(urlPath))).status).toBe(200);
+    expect((await visit(urlPath)).shows).toEqual([HELD]);
+
+    expect((await visitor.request("PATCH", claimPath(urlPath))).status).toBeLessThan(300);
+    const givenBack = await visit(urlPath);
+    expect(givenBack.shows).toEqual([TICKET]);
+    expect(givenBack.cache).toBe("HIT");
+
+    // Another visitor: one who has just given a prize back waits before holding it again.
+    const winner = newVisitor(baseUrl);
+    expect((await winner.post(claimPath(urlPath))).status).toBe(200);
+    expect((await winner.post(claimPath(urlPath), { name: "Cacher", password: "2468" })).status).toBe(201);
+    expect((await visit(urlPath)).shows).toEqual([NO_PRIZE]);
+  });
+
+  it("answers 404 for an unknown page, and for the cached copies' own addresses asked for directly", async () => {
+    expect((await visit("Zz9Zz9Zz9Zq")).status).toBe(404);
+    const product = await createProduct(admin, { name: `Direct ${Date.now()}` });
+    const direct = await fetch(`${baseUrl}/p/${product.url_path}/v/1-0/waiting`);
+    expect(direct.status).toBe(404);
+    expect(await direct.text()).not.toContain(product.name);
+  });
+});
