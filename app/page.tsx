@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { QrCodeIcon } from "@/components/ui/icons";
 import { getAdminSession } from "@/lib/auth/session";
+import "./globals.css";
 
 export const metadata: Metadata = { title: "Prize Giveaway", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
-import { getPublicPageState } from "@/db/queries/public";
+import { getPublicPageState, type PublicPageState } from "@/db/queries/public";
+import { RecentReads } from "@/lib/async/recent-reads";
 import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
 import { cachedProductPagePath, prizeStateOf } from "@/urls/public-page-cache";
@@ -17,8 +18,17 @@ export const SKELETON_AFTER_MS = 300;
 const NEVER_STORE = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 /**
- * A visitor's GET /p/{urlPath}: reads the page's state (one small query) and rewrites to the cached copy
- * for that state (app/p/[urlPath]/v/...), so a crowd on one stand costs a read each, not a render each.
+ * A page's state is read at most twice a second per instance: a crowd on one stand then costs the
+ * database a couple of reads a second, not one per scan. So a visitor may be shown a state up to half a
+ * second old (a ticket just taken: their tap is then told "someone else got there first", as when two
+ * tap together); who wins is decided by the reserve's own UPDATE, never by this.
+ */
+const STATE_MAX_AGE_MS = 500;
+const recentStates = new RecentReads<PublicPageState>(STATE_MAX_AGE_MS, 10_000);
+
+/**
+ * A visitor's GET /p/{urlPath}: reads the page's state (one small query, shared as above) and rewrites
+ * to the cached copy for that state (app/p/[urlPath]/v/...), so a scan costs no render.
  * Null leaves the request to the page rendered afresh: unknown path (its 404), or a database slower than
  * the skeleton's deadline or failing (the page shows its skeleton or error screen).
  */
@@ -29,7 +39,8 @@ export async function rewriteToCachedPage(
 ): Promise<NextResponse | null> {
   const origin = serverOrigin(request);
   if (!origin) return null;
-  const answer = await settleWithin(getPublicPageState({ db: db(), urlPath }), SKELETON_AFTER_MS).catch(() => null);
+  const reading = recentStates.get(urlPath, () => getPublicPageState({ db: db(), urlPath }));
+  const answer = await settleWithin(reading, SKELETON_AFTER_MS).catch(() => null);
   if (!answer?.settled || !answer.value) return null;
   const { version } = answer.value;
   const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), origin);

@@ -1,9 +1,11 @@
-// npm run bench:page -- <server URL> [--requests N] [--concurrency N] [--burst N]
+// npm run bench:page -- <server URL> [--requests N] [--concurrency N] [--rounds N] [--burst N]
 // What a crowd scanning QR codes costs a running server backed by Postgres (DATABASE_URL names the same
 // database). In one run on one server it prints the throughput and p50/p99 of:
 //   the product page (GET /p/{url_path}, a prize waiting, with a real photo), the prize status
 //   (GET /api/p/{url_path}/prize/), a refused reserve (POST .../claim/ where no prize waits), the empty route
-//   (GET /api/ping/) and a static file (GET /robots.txt), each as a ratio of the empty route's throughput;
+//   (GET /api/ping/) and a static file (GET /robots.txt), each as a ratio of the empty route's throughput.
+//   The requests are made in rounds, every path once per round in turn, and each ratio is the median of the
+//   rounds' ratios: a server warming up, or a busy neighbour, then moves every path alike, not one;
 // then a burst: N visitors tapping one ticket at the same moment (exactly one may win the hold) beside N
 // simultaneous requests to the empty route. It starts nothing itself; it seeds its own pages and prize.
 import { randomBytes } from "node:crypto";
@@ -25,6 +27,7 @@ const baseUrl = process.argv[2]?.replace(/\/+$/, "");
 const requests = option("requests", 2000);
 const concurrency = option("concurrency", 20);
 const burst = option("burst", 200);
+const rounds = option("rounds", 5);
 if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
   console.error("Usage: DATABASE_URL=postgres://... npm run bench:page -- http://127.0.0.1:3000 [--requests 2000] [--concurrency 20]");
   process.exit(1);
@@ -116,16 +119,30 @@ async function main() {
     ];
     // Warm up: compile paths, fill connection pools.
     for (const [, request] of rows) await measure(50, 5, request);
-    console.log(`${requests} requests each, ${concurrency} at a time, one server (${baseUrl}):`);
-    let emptyRate = 0;
-    for (const [label, request] of rows) {
-      const result = await measure(requests, concurrency, request);
-      if (!emptyRate) emptyRate = result.perSecond;
-      const statuses = [...result.statuses].map(([status, n]) => `${status}×${n}`).join(" ");
+    console.log(`${requests} requests each, ${concurrency} at a time, in ${rounds} rounds, one server (${baseUrl}):`);
+    const perRound = Math.ceil(requests / rounds);
+    const results = rows.map(() => [] as Measured[]);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, [, request]] of rows.entries()) results[index]!.push(await measure(perRound, concurrency, request));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const emptyRates = results[0]!.map((result) => result.perSecond);
+    for (const [index, [label]] of rows.entries()) {
+      const measured = results[index]!;
+      const ratios = measured.map((result, round) => result.perSecond / emptyRates[round]!);
+      const statuses = new Map<number, number>();
+      for (const result of measured) for (const [status, n] of result.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+      const shown = [...statuses].map(([status, n]) => `${status}×${n}`).join(" ");
       console.log(
-        `${label.padEnd(28)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99
+        `${label.padEnd(28)} ${median(measured.map((r) => r.perSecond))
+          .toFixed(0)
+          .padStart(6)} req/s  p50 ${median(measured.map((r) => r.p50))
           .toFixed(1)
-          .padStart(6)} ms  ratio ${(result.perSecond / emptyRate).toFixed(2)}  (${statuses})`,
+          .padStart(6)} ms  p99 ${median(measured.map((r) => r.p99))
+          .toFixed(1)
+          .padStart(6)} ms  ratio ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(
+          2,
+        )}-${Math.max(...ratios).toFixed(2)})  (${shown})`,
       );
     }
 

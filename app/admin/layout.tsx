@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "../globals.css";
 import "./admin.css";
 
 /** Every admin screen: its own utilities on top of the shared stylesheet (see admin.css). */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { NotFoundScreen } from "@/components/public/not-found-screen";
+import "../globals.css";
 
 // This route answers 200 (it is a real page the client redirects to), so keep it out of search results.
 export const metadata: Metadata = { title: "Page not found", robots: { index: false, follow: false } };

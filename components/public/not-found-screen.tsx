@@ -1,7 +1,7 @@
 import { QrCodeIcon } from "@/components/ui/icons";
 
 /**
- * Shared by app/not-found.tsx (unknown paths), /not-found (where a 404 from the API sends people) and
+ * Shared by /not-found (where a 404 from the API sends people) and
  * the product page's own not-found (an unknown /p/{urlPath}, titled as spec §8 says).
  */
 export function NotFoundScreen({ title = "Page not found" }: { title?: string }) {

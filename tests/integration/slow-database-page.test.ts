@@ -2,7 +2,7 @@ import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { reviewScreenshot } from "../e2e/support/screenshot";
 import { type RunningServer, startServer } from "../support/app-server";
-import { signedInClient } from "../support/http-client";
+import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { CuttableProxy } from "../support/tcp-proxy";
 import { tempDir } from "../support/test-database";
@@ -20,8 +20,12 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
   const proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
   let server: RunningServer;
   let browser: Browser;
-  let urlPath: string;
-  const name = `Slow stand ${Date.now()}`;
+  let admin: TestClient;
+  /** A page of its own for each test: this server keeps a page's state for half a second (lib/public-page.ts). */
+  const newStand = async (label: string) => {
+    const name = `${label} ${Date.now()}`;
+    return { name, urlPath: (await createProduct(admin, { name })).url_path };
+  };
 
   beforeAll(async () => {
     const url = new URL(target);
@@ -34,8 +38,7 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
       DATA_DIR: tempDir("slow-database"),
     });
     // Through the shared test server (same database): this one counts every sign-in as from one address.
-    const admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
-    urlPath = (await createProduct(admin, { name })).url_path;
+    admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   }, 60_000);
   afterAll(async () => {
@@ -45,6 +48,7 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
   });
 
   it("answers at once with a complete page and a real 404 while the database is quick", async () => {
+    const { name, urlPath } = await newStand("Quick stand");
     const found = await fetch(`${server.url}/p/${urlPath}`);
     expect(found.status).toBe(200);
     const html = await found.text();
@@ -54,6 +58,7 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
   });
 
   it("shows the skeleton while the database is slow, then the product when it answers", async () => {
+    const { name, urlPath } = await newStand("Slow stand");
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       proxy.stall();
@@ -73,6 +78,7 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
   }, 30_000);
 
   it("replaces the skeleton with the spec's failure message when the database fails meanwhile", async () => {
+    const { urlPath } = await newStand("Failing stand");
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       proxy.stall();
