@@ -31,16 +31,11 @@ const VISITOR_LOCK_CLASS = 7_301_994;
 export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   const holdSeconds = getConfig().reservationSeconds;
   const me = input.visitorId;
-  // Most taps in a crowd lose: a read says so without the transaction and its lock. Only a win is decided
-  // by the conditional UPDATE below; a refusal read a moment earlier is the answer the visitor would get.
-  // (Both use `reservableBy` in a WHERE, where drizzle names each column with its table: in a SELECT list
-  // it would not, and the correlated subqueries would read the wrong table.)
-  const [takeable] = await ctx.db
-    .select({ id: placements.id })
-    .from(placements)
-    .where(and(eq(placements.productId, productIdOf(input.urlPath)), ...reservableBy(me, holdSeconds)))
-    .limit(1);
-  if (!takeable) throw await whyNotReserved(ctx, input.urlPath, me, holdSeconds);
+  // Most taps in a crowd lose: one read says so, and why, without the transaction and its lock. Only a
+  // win is decided by the conditional UPDATE below; a refusal read a moment earlier is the answer the
+  // visitor would get.
+  const verdict = await readVerdict(ctx, input.urlPath, me, holdSeconds);
+  if (verdict.refusal) throw verdict.refusal;
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     const [row] = await tx
@@ -58,7 +53,8 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
     return row;
   });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
-  throw await whyNotReserved(ctx, input.urlPath, me, holdSeconds);
+  // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
+  throw (await readVerdict(ctx, input.urlPath, me, holdSeconds)).refusal ?? conflict(TAKEN);
 }
 
 /**
@@ -79,20 +75,30 @@ function reservableBy(me: string, holdSeconds: number) {
   ];
 }
 
-/** After a refused reserve: the reason to tell the visitor (read afterwards, for the message only). */
-async function whyNotReserved(ctx: ServiceContext, urlPath: string, me: string, holdSeconds: number) {
-  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.urlPath, urlPath));
-  if (!product) return notFound(NO_PRODUCT);
-  const [state] = await ctx.db
+/**
+ * Whether visitor `me` can take the page's placement now, and if not the answer to give, in one read: 404
+ * for no such page, else 409 naming the reason. The conditions are `reservableBy`'s, in a join's ON, where
+ * drizzle names each column with its table (in a SELECT list it would not, and the correlated subqueries
+ * would read the wrong table); the reasons' subqueries name their own alias and find the page by url_path.
+ */
+async function readVerdict(ctx: ServiceContext, urlPath: string, me: string, holdSeconds: number) {
+  const pageId = productIdOf(urlPath);
+  const [row] = await ctx.db
     .select({
-      holdingAnother: sql<boolean>`exists (select 1 from ${placements} where ${placements.reservedBy} = ${me}
-        and ${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} <> ${product.id})`,
-      letGoRecently: sql<boolean>`exists (select 1 from ${placements} where ${placements.productId} = ${product.id}
-        and ${placements.isActive} and ${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
-        and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}))`,
+      takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
+      holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${me}
+        and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${pageId})`,
+      letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${pageId}
+        and mine.is_active and mine.reserved_by = ${me} and mine.reserved_until <= now()
+        and mine.reserved_until > now() - make_interval(secs => ${holdSeconds}))`,
     })
-    .from(sql`(select 1) as one`);
-  if (state?.holdingAnother) return conflict(HOLDING_ANOTHER);
-  if (state?.letGoRecently) return conflict(LET_GO_RECENTLY);
-  return conflict(TAKEN);
+    .from(products)
+    .leftJoin(placements, and(eq(placements.productId, products.id), ...reservableBy(me, holdSeconds)))
+    .where(eq(products.urlPath, urlPath))
+    .groupBy(products.id);
+  if (!row) return { refusal: notFound(NO_PRODUCT) };
+  if (row.takeable) return { refusal: null };
+  if (row.holdingAnother) return { refusal: conflict(HOLDING_ANOTHER) };
+  if (row.letGoRecently) return { refusal: conflict(LET_GO_RECENTLY) };
+  return { refusal: conflict(TAKEN) };
 }
