@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/services/auth/throttle";
-import { type RunningServer, startServer } from "../support/app-server";
+import type { RunningServer } from "../support/app-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
-import { CuttableProxy } from "../support/tcp-proxy";
-import { tempDir } from "../support/test-database";
+import { startServerBehindProxy } from "../support/server-behind-proxy";
+import type { CuttableProxy } from "../support/tcp-proxy";
 import { claimPath, newVisitor } from "../support/visitor";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { TEST_ADMIN } from "./global-setup";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -24,29 +24,19 @@ async function timed(request: () => Promise<Response>): Promise<{ status: number
  * of issue 11): it logs JSON, trusts no proxy in front (TRUSTED_PROXY_HOPS default 0).
  */
 describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-alive, sign-in addresses", () => {
-  const target = new URL(databaseUrl ?? "postgres://127.0.0.1:5432/none");
-  const proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
   let server: RunningServer;
+  let proxy: CuttableProxy;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const url = new URL(target);
-    url.port = String(await proxy.start());
-    server = await startServer({
-      DATABASE_URL: url.toString(),
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DATA_DIR: tempDir("resilience"),
+    ({ server, proxy, stop } = await startServerBehindProxy(databaseUrl!, "resilience", {
       APP_TIMEZONE: "Asia/Seoul",
       LOG_FORMAT: "json",
       // Loopback: the product page cannot use its cache here (lib/public-page.ts); checked below.
       HOSTNAME: "127.0.0.1",
-    });
+    }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy.stop();
-  });
+  afterAll(async () => stop?.());
 
   it("with Postgres refusing connections: 503 {detail} with Retry-After at once, health too; back within 2 s after", async () => {
     const visitor = newVisitor(server.url);

@@ -1,12 +1,12 @@
 import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { reviewScreenshot } from "../e2e/support/screenshot";
-import { type RunningServer, startServer } from "../support/app-server";
+import type { RunningServer } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
-import { CuttableProxy } from "../support/tcp-proxy";
-import { tempDir } from "../support/test-database";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { startServerBehindProxy } from "../support/server-behind-proxy";
+import type { CuttableProxy } from "../support/tcp-proxy";
+import { TEST_ADMIN } from "./global-setup";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -16,9 +16,9 @@ const databaseUrl = inject("databaseUrl");
  * message when it fails instead. A server of its own, on the integration database behind the proxy.
  */
 describe.runIf(databaseUrl)("the product page on a slow database", () => {
-  const target = new URL(databaseUrl ?? "postgres://127.0.0.1:5432/none");
-  const proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
   let server: RunningServer;
+  let proxy: CuttableProxy;
+  let stop: () => Promise<void>;
   let browser: Browser;
   let admin: TestClient;
   /** A page of its own for each test: this server keeps a page's state for half a second (lib/public-page.ts). */
@@ -28,23 +28,14 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
   };
 
   beforeAll(async () => {
-    const url = new URL(target);
-    url.port = String(await proxy.start());
-    server = await startServer({
-      DATABASE_URL: url.toString(),
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DATA_DIR: tempDir("slow-database"),
-    });
+    ({ server, proxy, stop } = await startServerBehindProxy(databaseUrl!, "slow-database"));
     // Through the shared test server (same database): this one counts every sign-in as from one address.
     admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await proxy.stop();
+    await stop?.();
   });
 
   it("answers at once with a complete page and a real 404 while the database is quick", async () => {
