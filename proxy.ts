@@ -13,7 +13,7 @@ import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache"
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The cached product pages' addresses are reached only through the rewrite below (which this does not see).
-  if (isBelowProductPage(pathname)) return new NextResponse("Not found", { status: 404 });
+  if (isBelowProductPage(pathname)) return notFoundPage();
   // Admin layouts redirect to sign-in with the page asked for; a layout cannot read the URL itself.
   const headers = new Headers(request.headers);
   if (pathname.startsWith("/admin")) headers.set(ADMIN_PATH_HEADER, `${pathname}${search}`);
@@ -33,6 +33,14 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/** A plain 404 for the few addresses the proxy refuses itself (the app's not-found screen is a page). */
+function notFoundPage(): NextResponse {
+  const body = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
+<main style="font-family:system-ui,sans-serif;max-width:24rem;margin:20vh auto;padding:0 1.5rem;text-align:center;color:#0f172a">
+<h1 style="font-size:1.5rem">Page not found</h1><p style="color:#475569">This page cannot be found. Please access it by scanning the QR code at the product stand.</p></main></html>`;
+  return new NextResponse(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
 export const config = {
   matcher: [
     {
@@ -43,5 +51,8 @@ export const config = {
       // An upload needs the CSRF cookie already, so it has nothing to gain here.
       missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }],
     },
+    // Product pages always, whatever the request says it carries: nothing is uploaded there, and the
+    // cached copies below them must never be reached past the check above.
+    { source: "/p/:path*" },
   ],
 };

@@ -11,9 +11,10 @@ export class RecentReads<T> {
     private readonly maxKeys: number,
   ) {}
 
-  get(key: string, read: () => Promise<T | null>, now = Date.now()): Promise<T | null> {
+  // performance.now(), not Date.now(): a wall clock stepped back would keep a read "fresh" until it caught up.
+  get(key: string, read: () => Promise<T | null>, now = performance.now()): Promise<T | null> {
     const kept = this.reads.get(key);
-    if (kept && now - kept.at < this.maxAgeMs) return kept.value;
+    if (kept && now - kept.at < this.maxAgeMs && now >= kept.at) return kept.value;
     const value = read();
     this.reads.delete(key);
     this.reads.set(key, { at: now, value });

@@ -28,6 +28,14 @@ describe("RecentReads", () => {
     expect(calls.count).toBe(3);
   });
 
+  it("reads again when the clock it is given goes back", async () => {
+    const reads = new RecentReads<string>(500, 10);
+    const { calls, read } = counter();
+    await reads.get("a", read, 1000);
+    await reads.get("a", read, 900);
+    expect(calls.count).toBe(2);
+  });
+
   it("does not keep a failed read or an empty one", async () => {
     const reads = new RecentReads<string>(500, 10);
     await expect(reads.get("a", () => Promise.reject(new Error("down")), 1000)).rejects.toThrow("down");
