@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { inputClass } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/admin";
 
@@ -50,10 +51,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
-      {/* Always mounted so screen readers announce the message when it appears. */}
-      <div role="alert">
-        {formError && <p className="mb-5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
-      </div>
+      <FormAlert message={formError} className="mb-5" />
 
       <div className="mb-5">
         <label htmlFor="login-name" className="mb-1.5 block text-sm font-medium text-slate-700">

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
@@ -42,9 +43,7 @@ export function ManualPlacement({ onPlaced }: { onPlaced: (message: string) => v
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Place a prize by hand">
       <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize?.id ?? null} onChange={setPrize} />
       <SearchPicker label="Product page" kind="products" load={pickersApi.products} value={product?.id ?? null} onChange={setProduct} />
-      <div role="alert">
-        {error && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-      </div>
+      <FormAlert message={error} />
       <Button type="submit" variant="primary" busy={busy} className="w-full">
         Place prize
       </Button>

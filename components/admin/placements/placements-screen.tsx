@@ -14,6 +14,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FormAlert } from "@/components/ui/form-alert";
 import { PowerIcon, TicketIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import type { RowAction } from "@/components/ui/row-actions";
@@ -188,11 +189,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
         <p>
           Take “{remove.target?.prize_name}” off “{remove.target?.product_name}”? Visitors on that page no longer see a ticket.
         </p>
-        {remove.error && (
-          <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {remove.error}
-          </p>
-        )}
+        <FormAlert message={remove.error} className="mt-3" />
       </ConfirmDialog>
       <ConfirmByTyping
         open={deleteAllOpen}

@@ -6,6 +6,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
@@ -145,9 +146,7 @@ export function PrizeFormFields({
   const numberInput = { type: "text", inputMode: "numeric", autoComplete: "off" } as const;
   return (
     <form onSubmit={submit} noValidate aria-busy={isSubmitting || undefined} className="space-y-5">
-      <div role="alert">
-        {formError && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
-      </div>
+      <FormAlert message={formError} />
 
       <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS.prize} noun="prize" disabled={isSubmitting} />
 

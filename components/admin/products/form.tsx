@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
@@ -88,9 +89,7 @@ export function ProductFormFields({
 
   return (
     <form onSubmit={submit} noValidate aria-busy={isSubmitting || undefined} className="space-y-5">
-      <div role="alert">
-        {formError && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{formError}</p>}
-      </div>
+      <FormAlert message={formError} />
 
       <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS.product} noun="product" disabled={isSubmitting} />
 
