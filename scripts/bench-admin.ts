@@ -4,35 +4,22 @@
 // again each run; TEST_POSTGRES_URL picks the server), starts the production build on it, and prints p50/p95
 // of each admin list beside a static file from the same server, then the Excel export of every winner: its
 // time and how much the server's peak memory grew. Needs `npm run build` first.
+
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import { startServer } from "../tests/support/app-server";
 import { signedInClient, type TestClient } from "../tests/support/http-client";
-import { ADMIN_POSTGRES_URL } from "../tests/support/test-database";
+import { freshBenchDatabase, positiveOption } from "./bench-support";
 
-const option = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const WINNERS = option("winners", 100_000);
-const PAGES = option("pages", 1000);
-const PRIZES = option("prizes", 20);
-const REQUESTS = option("requests", 200);
+const WINNERS = positiveOption("winners", 100_000);
+const PAGES = positiveOption("pages", 1000);
+const PRIZES = positiveOption("prizes", 20);
+const REQUESTS = positiveOption("requests", 200);
 const DATABASE = "prize_bench_admin";
 const TIME_ZONE = "Asia/Seoul";
 const ADMIN = { name: "bench", password: "bench-admin-password" };
-
-async function freshDatabase(): Promise<string> {
-  const server = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
-  await server.unsafe(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await server.unsafe(`CREATE DATABASE ${DATABASE}`);
-  await server.end();
-  const url = new URL(ADMIN_POSTGRES_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
 
 /** Pages, prizes, a live placement on every 50th page, and winners spread over three event days. */
 async function seed(url: string) {
@@ -78,7 +65,7 @@ function memory(pid: number): { rss: number; peak: number } {
 }
 
 async function main() {
-  const url = await freshDatabase();
+  const url = await freshBenchDatabase(DATABASE);
   let started = performance.now();
   await seed(url);
   console.log(

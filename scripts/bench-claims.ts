@@ -14,17 +14,11 @@ import { newCsrfToken } from "@/lib/api/csrf";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
 import { newUrlPath } from "@/lib/url-path";
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
+import { positiveOption } from "./bench-support";
 
 const baseUrl = process.argv[2]?.replace(/\/+$/, "");
-const visitors = option("visitors", 50);
-const pagesPerRun = option("pages", 1000);
+const visitors = positiveOption("visitors", 50);
+const pagesPerRun = positiveOption("pages", 1000);
 if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
   console.error("Usage: DATABASE_URL=postgres://... npm run bench:claims -- http://127.0.0.1:3000 [--visitors 50] [--pages 1000]");
   process.exit(1);

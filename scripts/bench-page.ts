@@ -15,19 +15,13 @@ import { placements, prizes, products, settings } from "@/db/schema";
 import { newCsrfToken } from "@/lib/api/csrf";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
+import { positiveOption } from "./bench-support";
 
 const baseUrl = process.argv[2]?.replace(/\/+$/, "");
-const requests = option("requests", 2000);
-const concurrency = option("concurrency", 20);
-const burst = option("burst", 200);
-const rounds = option("rounds", 5);
+const requests = positiveOption("requests", 2000);
+const concurrency = positiveOption("concurrency", 20);
+const burst = positiveOption("burst", 200);
+const rounds = positiveOption("rounds", 5);
 if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
   console.error("Usage: DATABASE_URL=postgres://... npm run bench:page -- http://127.0.0.1:3000 [--requests 2000] [--concurrency 20]");
   process.exit(1);

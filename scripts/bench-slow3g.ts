@@ -8,7 +8,6 @@
 import { randomBytes } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
-import postgres from "postgres";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
@@ -16,23 +15,12 @@ import { images, placements, prizes, products } from "@/db/schema";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
 import { startServer } from "../tests/support/app-server";
-import { ADMIN_POSTGRES_URL } from "../tests/support/test-database";
+import { freshBenchDatabase, positiveOption } from "./bench-support";
 
-const runsIndex = process.argv.indexOf("--runs");
-const RUNS = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
+const RUNS = positiveOption("runs", 5);
 const DATABASE = "prize_bench_slow3g";
 /** Chrome DevTools' "Slow 3G", as Lighthouse defines it. */
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 };
-
-async function freshDatabase(): Promise<string> {
-  const server = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
-  await server.unsafe(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await server.unsafe(`CREATE DATABASE ${DATABASE}`);
-  await server.end();
-  const url = new URL(ADMIN_POSTGRES_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
 
 /** A page with a photo-like 1200 px picture (blurred noise: it compresses as badly as a photo) and a prize. */
 async function seed(url: string): Promise<{ urlPath: string; photoBytes: number }> {
@@ -135,7 +123,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
-  const url = await freshDatabase();
+  const url = await freshBenchDatabase(DATABASE);
   const { urlPath, photoBytes } = await seed(url);
   const server = await startServer({ DATABASE_URL: url, AUTH_SECRET: "bench-slow3g-secret-0123456789abcdef-0123", APP_TIMEZONE: "UTC" });
   try {
