@@ -4,7 +4,7 @@ import { placements, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
-import { HOLDING_ANOTHER, LET_GO_RECENTLY, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { HOLDING_ANOTHER, LET_GO_RECENTLY, NO_PRODUCT, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
 import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
@@ -78,6 +78,27 @@ describe("one hold per visitor (issue 11, item 5)", () => {
     expect(await refusal(reserve(page.urlPath, "slow"))).toBe(LET_GO_RECENTLY);
     await lapseHold(page.id, 61);
     expect(await refusal(reserve(page.urlPath, "slow"))).toBe("reserved");
+  });
+});
+
+describe("taps read together (lib/services/claims/reservable.ts)", () => {
+  it("taps made at the same moment share a read, and each visitor gets their own answer", async () => {
+    const { pages } = await pagesWithPrize(4);
+    const [held, letGo, other, free] = pages as [(typeof pages)[0], (typeof pages)[0], (typeof pages)[0], (typeof pages)[0]];
+    await reserve(held.urlPath, "holder");
+    await reserve(letGo.urlPath, "fickle");
+    await cancelReservation({ ctx: ctx(), input: { urlPath: letGo.urlPath, visitorId: "fickle" } });
+    // The first tap of a moment is read alone; the ones after it wait for it and are read in one batch.
+    const outcomes = await Promise.all([
+      refusal(reserve("nosuchpage", "first")),
+      refusal(reserve(held.urlPath, "latecomer")),
+      refusal(reserve(other.urlPath, "holder")),
+      refusal(reserve(letGo.urlPath, "fickle")),
+      refusal(reserve("nosuchpag2", "lost")),
+      refusal(reserve(free.urlPath, "lucky")),
+      refusal(reserve(held.urlPath, "holder")),
+    ]);
+    expect(outcomes).toEqual([NO_PRODUCT, TAKEN, HOLDING_ANOTHER, LET_GO_RECENTLY, NO_PRODUCT, "reserved", "reserved"]);
   });
 });
 

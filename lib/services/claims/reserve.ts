@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { prizeWinnable } from "@/db/prize-rules";
-import { placements, prizes, products } from "@/db/schema";
+import { placements, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { conflict, notFound } from "@/lib/errors";
+import { type AppError, conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
+import { type ReserveAsk, reservableBy, type Verdict, verdictFor } from "./reservable";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {
@@ -34,8 +34,9 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   // Most taps in a crowd lose: one read says so, and why, without the transaction and its lock. Only a
   // win is decided by the conditional UPDATE below; a refusal read a moment earlier is the answer the
   // visitor would get.
-  const verdict = await readVerdict(ctx, input.urlPath, me, holdSeconds);
-  if (verdict.refusal) throw verdict.refusal;
+  const ask = { urlPath: input.urlPath, visitorId: me, holdSeconds };
+  const refusal = await refusalFor(ctx, ask);
+  if (refusal) throw refusal;
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     const [row] = await tx
@@ -54,51 +55,18 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
   // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
-  throw (await readVerdict(ctx, input.urlPath, me, holdSeconds)).refusal ?? conflict(TAKEN);
+  throw (await refusalFor(ctx, ask)) ?? conflict(TAKEN);
 }
 
-/**
- * What makes a placement takeable by visitor `me`: live, its prize winnable, free (or its hold expired, or
- * already mine), not let go by me moments ago, and me holding nothing elsewhere. The UPDATE that takes it
- * and the read that refuses early share these conditions.
- */
-function reservableBy(me: string, holdSeconds: number) {
-  return [
-    eq(placements.isActive, true),
-    sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
-    sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
-    // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
-    sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
-      and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
-    sql`not exists (select 1 from ${placements} other where other.reserved_by = ${me} and other.is_active
-      and other.reserved_until > now() and other.id <> ${placements.id})`,
-  ];
+/** The answer for a tap that cannot take the placement (null when it can): 404 for no such page, else 409. */
+async function refusalFor(ctx: ServiceContext, ask: ReserveAsk): Promise<AppError | null> {
+  const verdict = await verdictFor(ctx.db, ask);
+  return verdict === "takeable" ? null : REFUSALS[verdict]();
 }
 
-/**
- * Whether visitor `me` can take the page's placement now, and if not the answer to give, in one read: 404
- * for no such page, else 409 naming the reason. The conditions are `reservableBy`'s, in a join's ON, where
- * drizzle names each column with its table (in a SELECT list it would not, and the correlated subqueries
- * would read the wrong table); the reasons' subqueries name their own alias and find the page by url_path.
- */
-async function readVerdict(ctx: ServiceContext, urlPath: string, me: string, holdSeconds: number) {
-  const pageId = productIdOf(urlPath);
-  const [row] = await ctx.db
-    .select({
-      takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
-      holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${me}
-        and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${pageId})`,
-      letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${pageId}
-        and mine.is_active and mine.reserved_by = ${me} and mine.reserved_until <= now()
-        and mine.reserved_until > now() - make_interval(secs => ${holdSeconds}))`,
-    })
-    .from(products)
-    .leftJoin(placements, and(eq(placements.productId, products.id), ...reservableBy(me, holdSeconds)))
-    .where(eq(products.urlPath, urlPath))
-    .groupBy(products.id);
-  if (!row) return { refusal: notFound(NO_PRODUCT) };
-  if (row.takeable) return { refusal: null };
-  if (row.holdingAnother) return { refusal: conflict(HOLDING_ANOTHER) };
-  if (row.letGoRecently) return { refusal: conflict(LET_GO_RECENTLY) };
-  return { refusal: conflict(TAKEN) };
-}
+const REFUSALS = {
+  no_page: () => notFound(NO_PRODUCT),
+  holding_another: () => conflict(HOLDING_ANOTHER),
+  let_go_recently: () => conflict(LET_GO_RECENTLY),
+  taken: () => conflict(TAKEN),
+} satisfies Record<Exclude<Verdict, "takeable">, () => AppError>;

@@ -1,0 +1,98 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { prizeWinnable } from "@/db/prize-rules";
+import { placements, prizes, products } from "@/db/schema";
+import { BatchedReads } from "@/lib/async/batched-reads";
+
+/**
+ * What makes a placement takeable by visitor `me`: live, its prize winnable, free (or its hold expired, or
+ * already mine), not let go by me moments ago, and me holding nothing elsewhere. The UPDATE that takes it
+ * (reserve.ts) and the read that refuses early (below) share these conditions. `me` and `holdSeconds` are
+ * values, or columns of the read's list of asks.
+ */
+export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
+  return [
+    eq(placements.isActive, true),
+    sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
+    sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
+    // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
+    sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
+      and ${placements.reservedUntil} > now() - make_interval(secs => ${holdSeconds}), false)`,
+    sql`not exists (select 1 from ${placements} other where other.reserved_by = ${me} and other.is_active
+      and other.reserved_until > now() and other.id <> ${placements.id})`,
+  ];
+}
+
+export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: number };
+/** Why a tap cannot take the page's placement now, or "takeable" (only the UPDATE decides a win). */
+export type Verdict = "takeable" | "no_page" | "holding_another" | "let_go_recently" | "taken";
+
+// The asks as a table: one row each, numbered so that every answer finds its ask.
+const ASK = {
+  n: sql.raw("ask.n"),
+  urlPath: sql.raw("ask.url_path"),
+  me: sql.raw("ask.me"),
+  holdSeconds: sql.raw("ask.hold_seconds"),
+};
+
+/**
+ * The read that answers several visitors' taps at once: for each, whether they can take the page's
+ * placement now, and if not why. The conditions are `reservableBy`'s, in a join's ON, where drizzle names
+ * each column with its table; the reasons' subqueries name their own alias. Built and prepared once per
+ * database: a crowd's reads then skip building the SQL.
+ */
+function prepareVerdictsRead(db: Db) {
+  const askTable = sql`json_to_recordset(${sql.placeholder("asks")}::json) as ask(n int, url_path text, me text, hold_seconds int)`;
+  return db
+    .select({
+      n: sql<number>`${ASK.n}`,
+      found: sql<boolean>`${products.id} is not null`,
+      takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
+      holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
+        and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${products.id})`,
+      letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}
+        and mine.is_active and mine.reserved_by = ${ASK.me} and mine.reserved_until <= now()
+        and mine.reserved_until > now() - make_interval(secs => ${ASK.holdSeconds}))`,
+    })
+    .from(askTable)
+    .leftJoin(products, eq(products.urlPath, ASK.urlPath))
+    .leftJoin(placements, and(eq(placements.productId, products.id), ...reservableBy(ASK.me, ASK.holdSeconds)))
+    .groupBy(ASK.n, ASK.me, ASK.holdSeconds, products.id)
+    .prepare("reserve_verdicts");
+}
+
+async function readVerdicts(read: ReturnType<typeof prepareVerdictsRead>, asks: ReserveAsk[]): Promise<Verdict[]> {
+  const rows = asks.map((ask, n) => ({ n, url_path: ask.urlPath, me: ask.visitorId, hold_seconds: ask.holdSeconds }));
+  const answers = await read.execute({ asks: JSON.stringify(rows) });
+  const verdicts = new Array<Verdict>(asks.length).fill("no_page");
+  for (const row of answers) {
+    verdicts[row.n] = !row.found
+      ? "no_page"
+      : row.takeable
+        ? "takeable"
+        : row.holdingAnother
+          ? "holding_another"
+          : row.letGoRecently
+            ? "let_go_recently"
+            : "taken";
+  }
+  return verdicts;
+}
+
+// One batcher per database handle (tests open several); a handle dropped takes its batcher with it.
+const batchers = new WeakMap<Db, BatchedReads<ReserveAsk, Verdict>>();
+
+/**
+ * Whether a visitor can take the page's placement now, and if not why. Taps arriving together share one
+ * read (lib/async/batched-reads.ts), each answered from a read that started after the tap arrived: the
+ * answer this visitor would have got from a read of their own.
+ */
+export function verdictFor(db: Db, ask: ReserveAsk): Promise<Verdict> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    const read = prepareVerdictsRead(db);
+    batcher = new BatchedReads((asks) => readVerdicts(read, asks));
+    batchers.set(db, batcher);
+  }
+  return batcher.read(ask);
+}
