@@ -31,7 +31,7 @@ export class BatchedReads<Ask, Answer> {
       .then(() => this.readAll(batch.map((entry) => entry.ask)))
       .then((answers) => {
         if (answers.length !== batch.length) throw new Error(`A batched read answered ${answers.length} of ${batch.length} asks`);
-        batch.forEach((entry, index) => entry.resolve(answers[index] as Answer));
+        for (const [index, entry] of batch.entries()) entry.resolve(answers[index] as Answer);
       })
       .catch((error: unknown) => {
         for (const entry of batch) entry.reject(error);
