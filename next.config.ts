@@ -30,6 +30,10 @@ const nextConfig: NextConfig = {
   // The spec's client calls `/api/x/`; links and QR codes use `/p/abc`. Both forms answer, no redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // The production server compresses responses itself (scripts/server-compression.cjs, with the same
+  // middleware), so that a cached product page is gzipped once, not on every scan. `next dev` sends them
+  // uncompressed.
+  compress: false,
   // PGlite loads its WebAssembly and data files relative to its own package; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
   // The product pages' cached copies (app/p/[urlPath]/v/...): at most three per page and product version

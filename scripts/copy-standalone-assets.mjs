@@ -1,6 +1,6 @@
 // `output: "standalone"` leaves static assets, public/ and our SQL migrations out of .next/standalone;
 // copy them beside server.js so the folder runs on its own (and in the Docker image). Then put the app's
-// server entry (scripts/server-entry.cjs) in front of Next.js's server.js.
+// server entry (scripts/server-entry.cjs, with its compression module) in front of Next.js's server.js.
 import { copyFileSync, cpSync, existsSync, readFileSync, renameSync } from "node:fs";
 
 const target = ".next/standalone";
@@ -21,3 +21,4 @@ const entry = "scripts/server-entry.cjs";
 const ENTRY_MARK = "// The production server's entry";
 if (!readFileSync(`${target}/server.js`, "utf8").startsWith(ENTRY_MARK)) renameSync(`${target}/server.js`, `${target}/next-server.js`);
 copyFileSync(entry, `${target}/server.js`);
+copyFileSync("scripts/server-compression.cjs", `${target}/server-compression.cjs`);

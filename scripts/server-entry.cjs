@@ -1,7 +1,8 @@
 // The production server's entry (copied to .next/standalone/server.js by scripts/copy-standalone-assets.mjs;
 // Next.js's own standalone server becomes next-server.js beside it). It sets two HTTP behaviours that
-// belong to the server itself, then runs Next.js.
+// belong to the server itself, compresses responses (server-compression.cjs), then runs Next.js.
 const http = require("node:http");
+const { compressResponse } = require("./server-compression.cjs");
 
 // Keep idle keep-alive connections open longer than any client or load balancer keeps them idle (60 s
 // at most, usually less; Node's fetch reuses a socket for as long as the server's Keep-Alive header
@@ -50,6 +51,8 @@ http.Server.prototype.emit = function emitWithPeerAddress(event, request, ...res
     const peer = request.socket.remoteAddress || "unknown";
     const forwarded = request.headers["x-forwarded-for"];
     request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+    // Compression is done here, not by Next.js (next.config.ts: compress), so a cached page is gzipped once.
+    compressResponse(request, rest[0]);
   }
   return emit.call(this, event, request, ...rest);
 };

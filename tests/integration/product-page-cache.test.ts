@@ -1,7 +1,9 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
+import { rawRequest } from "../support/raw-http";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
@@ -97,6 +99,24 @@ describe.runIf(connection)("the product page's cached copies", () => {
     expect((await winner.post(claimPath(urlPath))).status).toBe(200);
     expect((await winner.post(claimPath(urlPath), { name: "Cacher", password: "2468" })).status).toBe(201);
     expect((await visitOnceShowing(urlPath, ({ shows }) => shows.includes(NO_PRIZE))).shows).toEqual([NO_PRIZE]);
+  });
+
+  it("sends the page gzipped whole, compressed once (scripts/server-compression.cjs), and scripts still compressed", async () => {
+    const product = await createProduct(admin, { name: `Compressed stand ${Date.now()}` });
+    const plain = await rawRequest(baseUrl, { method: "GET", path: `/p/${product.url_path}` });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (let scan = 0; scan < 2; scan += 1) {
+      const gzipped = await rawRequest(baseUrl, { method: "GET", path: `/p/${product.url_path}`, headers: { "accept-encoding": "gzip" } });
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      // A length, not chunks: the body went out from a kept compressed copy, not through a zlib stream.
+      expect(gzipped.headers["content-length"]).toBe(String(gzipped.bytes.length));
+      expect(gzipped.headers.vary).toContain("Accept-Encoding");
+      expect(gunzipSync(gzipped.bytes).toString("utf8")).toBe(plain.body);
+    }
+    const script = plain.body.match(/src="(\/_next\/static\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const compressedScript = await rawRequest(baseUrl, { method: "GET", path: script!, headers: { "accept-encoding": "gzip" } });
+    expect(compressedScript.headers["content-encoding"]).toBe("gzip");
   });
 
   it("answers 404 for an unknown page, and for the cached copies' own addresses asked for directly", async () => {

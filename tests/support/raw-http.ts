@@ -2,9 +2,10 @@ import http from "node:http";
 
 /**
  * One HTTP request sent exactly as written: the path is not normalised (fetch would resolve `..` and
- * re-encode escapes), so tests can send what an attacker sends. Resolves with status, headers and body.
+ * re-encode escapes), so tests can send what an attacker sends. Resolves with status, headers and body (as
+ * text, and as the bytes sent: nothing is decompressed).
  */
-export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
@@ -19,9 +20,10 @@ export function rawRequest(
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString("utf8"), bytes });
+        });
         response.on("error", reject);
       },
     );

@@ -1,0 +1,99 @@
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { rawRequest } from "../support/raw-http";
+
+// The production server's own CommonJS module, and the zlib object it calls (the same module instance).
+const require = createRequire(import.meta.url);
+const { compressResponse, acceptsGzip } = require("../../scripts/server-compression.cjs") as {
+  compressResponse: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+  acceptsGzip: (header: unknown) => boolean;
+};
+const zlib = require("node:zlib") as typeof import("node:zlib");
+
+const PAGE = `<!doctype html><html><body>${"<p>A stand at the event, with a prize waiting.</p>".repeat(200)}</body></html>`;
+
+/** Answers as Next.js does: a cached page whole with an ETag; a streamed page in chunks with none. */
+function answer(request: http.IncomingMessage, response: http.ServerResponse) {
+  compressResponse(request, response);
+  const url = request.url ?? "/";
+  response.setHeader("Content-Type", url.startsWith("/data") ? "application/octet-stream" : "text/html; charset=utf-8");
+  if (url.startsWith("/streamed")) {
+    response.write(PAGE.slice(0, 5000));
+    response.end(PAGE.slice(5000));
+    return;
+  }
+  if (!url.startsWith("/no-etag")) response.setHeader("ETag", '"page-v1"');
+  if (url.startsWith("/missing")) response.statusCode = 404;
+  response.end(url.startsWith("/other") ? PAGE.replace("prize", "present") : PAGE);
+}
+
+let server: http.Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = http.createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterEach(() => vi.restoreAllMocks());
+
+const get = (path: string, acceptEncoding?: string, method = "GET") =>
+  rawRequest(baseUrl, { method, path, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+
+describe("compressResponse (the production server's compression)", () => {
+  it("sends a whole cached page gzipped with its length, and compresses the same page only once", async () => {
+    const gzip = vi.spyOn(zlib, "gzipSync");
+    const answers = [await get("/p/once", "gzip, deflate, br"), await get("/p/once", "gzip"), await get("/p/again", "gzip")];
+    for (const { status, headers, bytes } of answers) {
+      expect(status).toBe(200);
+      expect(headers["content-encoding"]).toBe("gzip");
+      expect(headers["content-length"]).toBe(String(bytes.length));
+      expect(headers.vary).toContain("Accept-Encoding");
+      expect(zlib.gunzipSync(bytes).toString("utf8")).toBe(PAGE);
+    }
+    // The same body at two addresses is still one compressed copy; a different body is compressed anew.
+    expect(gzip).toHaveBeenCalledTimes(1);
+    const other = await get("/other", "gzip");
+    expect(zlib.gunzipSync(other.bytes).toString("utf8")).toContain("present");
+    expect(gzip).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends the page as it is to a client that does not take gzip", async () => {
+    for (const acceptEncoding of [undefined, "identity", "gzip;q=0, deflate;q=0"]) {
+      const { headers, body } = await get("/p/plain", acceptEncoding);
+      expect(headers["content-encoding"]).toBeUndefined();
+      expect(body).toBe(PAGE);
+    }
+  });
+
+  it("compresses other answers as they stream, keeping nothing: no ETag, streamed, not a 200", async () => {
+    const gzip = vi.spyOn(zlib, "gzipSync");
+    for (const path of ["/no-etag", "/streamed", "/missing"]) {
+      const { headers, bytes } = await get(path, "gzip");
+      expect(headers["content-encoding"]).toBe("gzip");
+      expect(headers["transfer-encoding"]).toBe("chunked");
+      expect(zlib.gunzipSync(bytes).toString("utf8")).toBe(PAGE);
+    }
+    expect(gzip).not.toHaveBeenCalled();
+  });
+
+  it("leaves what does not compress, and HEAD, alone", async () => {
+    const data = await get("/data", "gzip");
+    expect(data.headers["content-encoding"]).toBeUndefined();
+    expect(data.body).toBe(PAGE);
+    const head = await get("/p/head", "gzip", "HEAD");
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.bytes.length).toBe(0);
+  });
+
+  it("reads Accept-Encoding as HTTP does", () => {
+    expect(acceptsGzip("gzip")).toBe(true);
+    expect(acceptsGzip("br, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("identity, br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
