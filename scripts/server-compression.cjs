@@ -2,7 +2,7 @@
 // Next.js's own (`compress`) is switched off in next.config.ts and done here instead, with the same
 // middleware Next.js uses, plus one thing it cannot do: a cached page (the product page's copies, which a
 // crowd on one stand asks for many times a second) is compressed once and its compressed bytes kept, not
-// gzipped again for every scan. Gzipping the 70 KB page was most of the page's cost.
+// gzipped again for every scan. Gzipping the 76 KB page was most of the page's cost.
 const { createHash } = require("node:crypto");
 const zlib = require("node:zlib");
 // The middleware Next.js itself compresses with, and its fix for a zlib stream left open when a client
@@ -12,7 +12,7 @@ const { releaseCompressionStream } = require("next/dist/server/lib/release-compr
 
 /** Bodies smaller than this are sent as they are (the middleware's own threshold). */
 const MIN_BYTES = 1024;
-/** Compressed pages kept, least recently used first out. A product page is ~16 KB compressed. */
+/** Compressed pages kept, least recently used first out. A product page is ~19 KB compressed. */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 const compressStreaming = compression();
@@ -36,6 +36,9 @@ class CompressedBodies {
 
   set(key, body) {
     if (body.length > this.maxBytes) return;
+    const replaced = this.entries.get(key);
+    if (replaced) this.bytes -= replaced.length;
+    this.entries.delete(key);
     this.entries.set(key, body);
     this.bytes += body.length;
     for (const [oldest, kept] of this.entries) {
@@ -48,24 +51,26 @@ class CompressedBodies {
 
 const kept = new CompressedBodies(MAX_KEPT_BYTES);
 
-/** Whether the client takes gzip: `gzip` or `*` listed with a quality above 0. */
+/** Whether the client takes gzip: `gzip` listed with a quality above 0, or else `*` with one. */
 function acceptsGzip(header) {
   if (typeof header !== "string") return false;
-  return header.split(",").some((part) => {
+  const qualities = new Map();
+  for (const part of header.split(",")) {
     const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding.trim() !== "gzip" && coding.trim() !== "*") return false;
     const quality = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
+    qualities.set(coding.trim(), quality === undefined ? 1 : Number(quality.slice(2)));
+  }
+  const gzip = qualities.get("gzip") ?? qualities.get("*");
+  return gzip !== undefined && gzip > 0;
 }
 
 /**
- * A complete page body that may be compressed once and kept: a 200 HTML answer to a GET that Next.js sent
- * whole with an ETag (a page from its cache; streamed and per-visitor pages have none), from a client that
- * takes gzip, not already encoded and not marked no-transform.
+ * Whether a page may be compressed once and kept: a 200 HTML answer to a GET that Next.js sends whole with
+ * an ETag (a page from its cache; streamed and per-visitor pages have none), for a client that takes gzip,
+ * not already encoded and not marked no-transform.
  */
-function keepsCompressed(request, response, body) {
-  if (request.method !== "GET" || response.statusCode !== 200 || body.length < MIN_BYTES) return false;
+function keepsCompressed(request, response) {
+  if (request.method !== "GET" || response.statusCode !== 200) return false;
   if (!response.getHeader("etag") || response.getHeader("content-encoding")) return false;
   if (!/^text\/html\b/i.test(String(response.getHeader("content-type") ?? ""))) return false;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(response.getHeader("cache-control") ?? ""))) return false;
@@ -84,13 +89,14 @@ function compressResponse(request, response) {
   });
   const end = response.end;
   response.end = function endFromKeptCopy(chunk, encoding, callback) {
-    if (chunk && !this.headersSent && typeof chunk !== "function") {
+    if (chunk && typeof chunk !== "function" && !this.headersSent && keepsCompressed(request, this)) {
       const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
-      if (keepsCompressed(request, this, body)) {
+      if (body.length >= MIN_BYTES) {
         const key = createHash("sha256").update(body).digest("base64");
         let compressed = kept.get(key);
         if (!compressed) {
-          compressed = zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+          // A copy: zlib's output can be a slice of a larger buffer, which would be kept whole.
+          compressed = Buffer.from(zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION }));
           kept.set(key, compressed);
         }
         this.setHeader("Content-Encoding", "gzip");
@@ -102,4 +108,4 @@ function compressResponse(request, response) {
   };
 }
 
-module.exports = { compressResponse, acceptsGzip };
+module.exports = { compressResponse, acceptsGzip, CompressedBodies };

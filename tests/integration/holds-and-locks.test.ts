@@ -82,13 +82,15 @@ describe("one hold per visitor (issue 11, item 5)", () => {
 });
 
 describe("taps read together (lib/services/claims/reservable.ts)", () => {
-  it("taps made at the same moment share a read, and each visitor gets their own answer", async () => {
+  it("taps made at the same moment each get their own visitor's answer: no page, taken, holding another, let go, held", async () => {
     const { pages } = await pagesWithPrize(4);
     const [held, letGo, other, free] = pages as [(typeof pages)[0], (typeof pages)[0], (typeof pages)[0], (typeof pages)[0]];
     await reserve(held.urlPath, "holder");
     await reserve(letGo.urlPath, "fickle");
     await cancelReservation({ ctx: ctx(), input: { urlPath: letGo.urlPath, visitorId: "fickle" } });
-    // The first tap of a moment is read alone; the ones after it wait for it and are read in one batch.
+    // The first tap of a moment is read alone; the ones after it wait for it and are read in one batch, one
+    // row each (the batching itself: tests/unit/batched-reads.test.ts). A mixed-up row would give one
+    // visitor another's answer.
     const outcomes = await Promise.all([
       refusal(reserve("nosuchpage", "first")),
       refusal(reserve(held.urlPath, "latecomer")),

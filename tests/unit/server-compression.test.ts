@@ -6,9 +6,11 @@ import { rawRequest } from "../support/raw-http";
 
 // The production server's own CommonJS module, and the zlib object it calls (the same module instance).
 const require = createRequire(import.meta.url);
-const { compressResponse, acceptsGzip } = require("../../scripts/server-compression.cjs") as {
+type KeptBodies = { bytes: number; get(key: string): Buffer | undefined; set(key: string, body: Buffer): void };
+const { compressResponse, acceptsGzip, CompressedBodies } = require("../../scripts/server-compression.cjs") as {
   compressResponse: (request: http.IncomingMessage, response: http.ServerResponse) => void;
   acceptsGzip: (header: unknown) => boolean;
+  CompressedBodies: new (maxBytes: number) => KeptBodies;
 };
 const zlib = require("node:zlib") as typeof import("node:zlib");
 
@@ -19,13 +21,18 @@ function answer(request: http.IncomingMessage, response: http.ServerResponse) {
   compressResponse(request, response);
   const url = request.url ?? "/";
   response.setHeader("Content-Type", url.startsWith("/data") ? "application/octet-stream" : "text/html; charset=utf-8");
+  if (!url.startsWith("/no-etag")) response.setHeader("ETag", '"page-v1"');
   if (url.startsWith("/streamed")) {
     response.write(PAGE.slice(0, 5000));
     response.end(PAGE.slice(5000));
     return;
   }
-  if (!url.startsWith("/no-etag")) response.setHeader("ETag", '"page-v1"');
   if (url.startsWith("/missing")) response.statusCode = 404;
+  if (url.startsWith("/no-transform")) response.setHeader("Cache-Control", "private, no-transform");
+  if (url.startsWith("/latin1")) {
+    response.end(PAGE.replace("stand", "ständ"), "latin1", () => response.emit("sent-callback"));
+    return;
+  }
   response.end(url.startsWith("/other") ? PAGE.replace("prize", "present") : PAGE);
 }
 
@@ -60,7 +67,39 @@ describe("compressResponse (the production server's compression)", () => {
     expect(gzip).toHaveBeenCalledTimes(2);
   });
 
-  it("sends the page as it is to a client that does not take gzip", async () => {
+  it("keeps a page written with another encoding as those bytes, and calls the sender back", async () => {
+    let calledBack = false;
+    server.once("request", (_request, response: http.ServerResponse) => response.once("sent-callback", () => (calledBack = true)));
+    const { headers, bytes } = await get("/latin1", "gzip");
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(bytes).equals(Buffer.from(PAGE.replace("stand", "ständ"), "latin1"))).toBe(true);
+    expect(calledBack).toBe(true);
+  });
+
+  it("never sends gzip to a client that refuses it, nor a page marked no-transform compressed", async () => {
+    // gzip refused, anything else welcome: the middleware picks deflate.
+    const refused = await get("/p/plain", "gzip;q=0, *");
+    expect(refused.headers["content-encoding"]).toBe("deflate");
+    expect(zlib.inflateSync(refused.bytes).toString("utf8")).toBe(PAGE);
+    const untransformed = await get("/no-transform", "gzip");
+    expect(untransformed.headers["content-encoding"]).toBeUndefined();
+    expect(untransformed.body).toBe(PAGE);
+  });
+
+  it("keeps compressed pages within its byte budget, least recently used out first", () => {
+    const kept = new CompressedBodies(100);
+    kept.set("a", Buffer.alloc(40));
+    kept.set("b", Buffer.alloc(40));
+    kept.get("a");
+    kept.set("c", Buffer.alloc(40));
+    expect([kept.get("a"), kept.get("b"), kept.get("c")].map((body) => body?.length)).toEqual([40, undefined, 40]);
+    kept.set("c", Buffer.alloc(50));
+    expect(kept.bytes).toBe(90);
+    kept.set("huge", Buffer.alloc(101));
+    expect(kept.get("huge")).toBeUndefined();
+  });
+
+  it("sends the page as it is to a client that does not take gzip (no Accept-Encoding, identity, q=0)", async () => {
     for (const acceptEncoding of [undefined, "identity", "gzip;q=0, deflate;q=0"]) {
       const { headers, body } = await get("/p/plain", acceptEncoding);
       expect(headers["content-encoding"]).toBeUndefined();
@@ -93,6 +132,8 @@ describe("compressResponse (the production server's compression)", () => {
     expect(acceptsGzip("br, GZIP;q=0.5")).toBe(true);
     expect(acceptsGzip("*")).toBe(true);
     expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
+    expect(acceptsGzip("identity;q=1, *;q=0.1")).toBe(true);
     expect(acceptsGzip("identity, br")).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { prizeWinnable } from "@/db/prize-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { BatchedReads } from "@/lib/async/batched-reads";
@@ -79,6 +79,10 @@ async function readVerdicts(read: ReturnType<typeof prepareVerdictsRead>, asks: 
   return verdicts;
 }
 
+// A read answers up to 500 taps; one still unanswered a second after Postgres would have cancelled it is
+// on a dead connection (its taps get 503, and the next batch goes ahead).
+const VERDICT_BATCHES = { maxBatch: 500, timeoutMs: STATEMENT_TIMEOUT_MS + 1000 };
+
 // One batcher per database handle (tests open several); a handle dropped takes its batcher with it.
 const batchers = new WeakMap<Db, BatchedReads<ReserveAsk, Verdict>>();
 
@@ -91,7 +95,7 @@ export function verdictFor(db: Db, ask: ReserveAsk): Promise<Verdict> {
   let batcher = batchers.get(db);
   if (!batcher) {
     const read = prepareVerdictsRead(db);
-    batcher = new BatchedReads((asks) => readVerdicts(read, asks));
+    batcher = new BatchedReads((asks) => readVerdicts(read, asks), VERDICT_BATCHES);
     batchers.set(db, batcher);
   }
   return batcher.read(ask);
