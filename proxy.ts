@@ -14,13 +14,9 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The cached product pages' addresses are reached only through the rewrite below (which this does not see).
   if (isBelowProductPage(pathname)) return notFoundPage();
-  // Admin layouts redirect to sign-in with the page asked for; a layout cannot read the URL itself.
-  const headers = new Headers(request.headers);
-  if (pathname.startsWith("/admin")) headers.set(ADMIN_PATH_HEADER, `${pathname}${search}`);
-  else headers.delete(ADMIN_PATH_HEADER);
+  const init = requestHeaders(request, pathname, search);
   const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
-  const response =
-    (urlPath && (await rewriteToCachedPage(request, urlPath, { request: { headers } }))) || NextResponse.next({ request: { headers } });
+  const response = (urlPath && (await rewriteToCachedPage(request, urlPath, init))) || NextResponse.next(init);
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",
@@ -33,6 +29,20 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * Admin layouts redirect to sign-in with the page asked for (a layout cannot read the URL itself), so an
+ * admin page gets its path in a request header; anywhere else a visitor's copy of that header is dropped.
+ * Other requests go on unchanged: rewriting the request's headers costs Next.js work on every scan.
+ */
+function requestHeaders(request: NextRequest, pathname: string, search: string): { request: { headers: Headers } } | undefined {
+  const isAdmin = pathname.startsWith("/admin");
+  if (!isAdmin && !request.headers.has(ADMIN_PATH_HEADER)) return undefined;
+  const headers = new Headers(request.headers);
+  if (isAdmin) headers.set(ADMIN_PATH_HEADER, `${pathname}${search}`);
+  else headers.delete(ADMIN_PATH_HEADER);
+  return { request: { headers } };
+}
+
 /** A plain 404 for the few addresses the proxy refuses itself (the app's not-found screen is a page). */
 function notFoundPage(): NextResponse {
   const body = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
@@ -41,15 +51,25 @@ function notFoundPage(): NextResponse {
   return new NextResponse(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
+// Next.js reads this at build time: literal values only (a constant from elsewhere would be ignored).
 export const config = {
   matcher: [
     {
-      // Static assets and images never need the cookie.
-      source: "/((?!_next/static|_next/image|favicon.ico|robots.txt|api/images/).*)",
+      // Pages: admin pages need their path, a first visit the cookie. Static assets never need it.
+      source: "/((?!_next/static|_next/image|favicon.ico|robots.txt|api/).*)",
       // Uploads bypass the proxy: when a proxy runs, Next.js buffers the request body in memory (and cuts it
       // at 10 MB), so a 20 MB image would be truncated and an oversize one read before the route refuses it.
       // An upload needs the CSRF cookie already, so it has nothing to gain here.
       missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }],
+    },
+    {
+      // The API only without the CSRF cookie (CSRF_COOKIE): setting it is all the proxy does there, and a
+      // crowd's calls then skip its cost (for a POST, Next.js also copies the body for the proxy to read).
+      source: "/api/((?!images/).*)",
+      missing: [
+        { type: "header", key: "content-type", value: "multipart/form-data.*" },
+        { type: "cookie", key: "csrftoken" },
+      ],
     },
     // Product pages always, whatever the request says it carries: nothing is uploaded there, and the
     // cached copies below them must never be reached past the check above.

@@ -35,7 +35,7 @@ const recentStates = new RecentReads<PublicPageState>(STATE_MAX_AGE_MS, 10_000);
 export async function rewriteToCachedPage(
   request: NextRequest,
   urlPath: string,
-  init: { request: { headers: Headers } },
+  init?: { request: { headers: Headers } },
 ): Promise<NextResponse | null> {
   const origin = serverOrigin(request);
   if (!origin) return null;

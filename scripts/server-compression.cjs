@@ -3,7 +3,6 @@
 // middleware Next.js uses, plus one thing it cannot do: a cached page (the product page's copies, which a
 // crowd on one stand asks for many times a second) is compressed once and its compressed bytes kept, not
 // gzipped again for every scan. Gzipping the 76 KB page was most of the page's cost.
-const { createHash } = require("node:crypto");
 const zlib = require("node:zlib");
 // The middleware Next.js itself compresses with, and its fix for a zlib stream left open when a client
 // goes away (next/dist/server/lib/router-server.js). Both ship in the standalone output.
@@ -17,7 +16,7 @@ const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 const compressStreaming = compression();
 
-/** Compressed bodies by the SHA-256 of what they compress: the same page is compressed once. */
+/** Compressed bodies by the ETag of what they compress: the same page is compressed once. */
 class CompressedBodies {
   constructor(maxBytes) {
     this.maxBytes = maxBytes;
@@ -92,7 +91,9 @@ function compressResponse(request, response) {
     if (chunk && typeof chunk !== "function" && !this.headersSent && keepsCompressed(request, this)) {
       const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
       if (body.length >= MIN_BYTES) {
-        const key = createHash("sha256").update(body).digest("base64");
+        // The strong ETag Next.js computed from these very bytes names them (with their length, belt and
+        // braces): no second hash of the page on every scan.
+        const key = `${this.getHeader("etag")} ${body.length}`;
         let compressed = kept.get(key);
         if (!compressed) {
           // A copy: zlib's output can be a slice of a larger buffer, which would be kept whole.

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -16,24 +17,32 @@ const zlib = require("node:zlib") as typeof import("node:zlib");
 
 const PAGE = `<!doctype html><html><body>${"<p>A stand at the event, with a prize waiting.</p>".repeat(200)}</body></html>`;
 
-/** Answers as Next.js does: a cached page whole with an ETag; a streamed page in chunks with none. */
+const LATIN1_PAGE = PAGE.replace("stand", "ständ");
+
+/**
+ * Answers as Next.js does: a cached page whole, with a strong ETag computed from its bytes (so the same
+ * page has the same ETag at any address, and another page another one); a streamed page in chunks.
+ */
 function answer(request: http.IncomingMessage, response: http.ServerResponse) {
   compressResponse(request, response);
   const url = request.url ?? "/";
+  const [body, encoding]: [string, BufferEncoding] = url.startsWith("/latin1")
+    ? [LATIN1_PAGE, "latin1"]
+    : [url.startsWith("/other") ? PAGE.replace("prize", "present") : PAGE, "utf8"];
   response.setHeader("Content-Type", url.startsWith("/data") ? "application/octet-stream" : "text/html; charset=utf-8");
-  if (!url.startsWith("/no-etag")) response.setHeader("ETag", '"page-v1"');
+  if (!url.startsWith("/no-etag")) response.setHeader("ETag", `"${createHash("sha1").update(body, encoding).digest("hex")}"`);
   if (url.startsWith("/streamed")) {
-    response.write(PAGE.slice(0, 5000));
-    response.end(PAGE.slice(5000));
+    response.write(body.slice(0, 5000));
+    response.end(body.slice(5000));
     return;
   }
   if (url.startsWith("/missing")) response.statusCode = 404;
   if (url.startsWith("/no-transform")) response.setHeader("Cache-Control", "private, no-transform");
   if (url.startsWith("/latin1")) {
-    response.end(PAGE.replace("stand", "ständ"), "latin1", () => response.emit("sent-callback"));
+    response.end(body, "latin1", () => response.emit("sent-callback"));
     return;
   }
-  response.end(url.startsWith("/other") ? PAGE.replace("prize", "present") : PAGE);
+  response.end(body);
 }
 
 let server: http.Server;
@@ -72,7 +81,7 @@ describe("compressResponse (the production server's compression)", () => {
     server.once("request", (_request, response: http.ServerResponse) => response.once("sent-callback", () => (calledBack = true)));
     const { headers, bytes } = await get("/latin1", "gzip");
     expect(headers["content-encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(bytes).equals(Buffer.from(PAGE.replace("stand", "ständ"), "latin1"))).toBe(true);
+    expect(zlib.gunzipSync(bytes).equals(Buffer.from(LATIN1_PAGE, "latin1"))).toBe(true);
     expect(calledBack).toBe(true);
   });
 
