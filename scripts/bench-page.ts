@@ -2,7 +2,8 @@
 // What a crowd scanning QR codes costs a running server backed by Postgres (DATABASE_URL names the same
 // database). In one run on one server it prints the throughput and p50/p99 of:
 //   the product page (GET /p/{url_path}, a prize waiting, with a real photo), the prize status
-//   (GET /api/p/{url_path}/prize/), a refused reserve (POST .../claim/ where no prize waits), the empty route
+//   (GET /api/p/{url_path}/prize/), a refused reserve (POST .../claim/ where no prize waits), a let-go with
+//   no hold (PATCH .../claim/: an unsafe call that reads no database, the floor for the reserve), the empty route
 //   (GET /api/ping/) and a static file (GET /robots.txt), each as a ratio of the empty route's throughput.
 //   The requests are made in rounds, every path once per round in turn, and each ratio is the median of the
 //   rounds' ratios: a server warming up, or a busy neighbour, then moves every path alike, not one;
@@ -110,6 +111,8 @@ async function main() {
       ["product page (/p/...)", visitorCall(`/p/${prized}`)],
       ["prize status", visitorCall(`/api/p/${prized}/prize/`)],
       ["refused reserve (no prize)", visitorCall(`/api/p/${empty}/prize/claim/`, "POST")],
+      // The floor for a call that is not a GET: the same route, CSRF check and JSON answer, no database.
+      ["let go, no hold (PATCH)", visitorCall(`/api/p/${empty}/prize/claim/`, "PATCH")],
     ];
     // Warm up: compile paths, fill connection pools.
     for (const [, request] of rows) await measure(50, 5, request);
