@@ -9,7 +9,7 @@ const zlib = require("node:zlib");
 const compression = require("next/dist/compiled/compression");
 const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
 
-/** Bodies smaller than this are sent as they are (the middleware's own threshold). */
+/** Smaller pages are not kept: they go through the middleware, which sends them as they are below this. */
 const MIN_BYTES = 1024;
 /** Compressed pages kept, least recently used first out. A product page is ~19 KB compressed. */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
