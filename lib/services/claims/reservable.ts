@@ -12,7 +12,10 @@ import { BatchedReads } from "@/lib/async/batched-reads";
  */
 export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   return [
-    eq(placements.isActive, true),
+    // Not eq(isActive, true): a bound `true` lets Postgres plan each run of the verdict read afresh (it
+    // judges a plan for the known value cheaper): 330 µs of its CPU per read, against 100 µs with no
+    // parameter but the asks, when it keeps one generic plan per connection.
+    sql`${placements.isActive}`,
     sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
     sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
     // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
@@ -23,7 +26,8 @@ export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   ];
 }
 
-export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: number };
+/** visitorId null: a visitor with no id yet, who holds nothing and let nothing go. */
+export type ReserveAsk = { urlPath: string; visitorId: string | null; holdSeconds: number };
 /** Why a tap cannot take the page's placement now, or "takeable" (only the UPDATE decides a win). */
 export type Verdict = "takeable" | "no_page" | "holding_another" | "let_go_recently" | "taken";
 

@@ -3,7 +3,7 @@
 import { after } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { newVisitorId, readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
+import { readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
 import { cancelReservation } from "@/lib/services/claims/cancel";
@@ -18,14 +18,13 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const urlPath = params.urlPath;
   if (!isUrlPath(urlPath)) throw notFound(NO_PRODUCT);
   if ("reserve" in body) {
-    const visitorId = readVisitorId(request) ?? newVisitorId();
-    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
+    const hold = await reservePrize({ ctx, input: { urlPath, visitorId: readVisitorId(request) ?? null } });
     const response = json({
       detail: `The prize is yours for ${hold.secondsLeft} seconds: enter a nickname and a password to claim it.`,
       reserved_until: hold.reservedUntil,
       seconds_left: hold.secondsLeft,
     });
-    setVisitorCookie(request, response, visitorId);
+    setVisitorCookie(request, response, hold.visitorId);
     return response;
   }
   const visitorId = readVisitorId(request);
