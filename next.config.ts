@@ -34,6 +34,10 @@ const nextConfig: NextConfig = {
   // middleware), so that a cached product page is gzipped once, not on every scan. `next dev` sends them
   // uncompressed.
   compress: false,
+  // No ETag on pages: Next.js hashes every page's HTML for one, in JavaScript (~0.19 ms of a 76 KB product
+  // page, on every scan), and a product page is sent no-store, so no browser ever asks "still this one?"
+  // with it. The kept gzip copies find their page without it (scripts/server-compression.cjs).
+  generateEtags: false,
   // PGlite loads its WebAssembly and data files relative to its own package; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
   // The product pages' cached copies (app/p/[urlPath]/v/...): at most three per page and product version

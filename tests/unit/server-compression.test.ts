@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -7,7 +6,11 @@ import { rawRequest } from "../support/raw-http";
 
 // The production server's own CommonJS module, and the zlib object it calls (the same module instance).
 const require = createRequire(import.meta.url);
-type KeptBodies = { bytes: number; get(key: string): Buffer | undefined; set(key: string, body: Buffer): void };
+type KeptBodies = {
+  bytes: number;
+  get(key: string, source: string, encoding: string): Buffer | undefined;
+  set(key: string, source: string, encoding: string, compressed: Buffer): void;
+};
 const { compressResponse, acceptsGzip, CompressedBodies } = require("../../scripts/server-compression.cjs") as {
   compressResponse: (request: http.IncomingMessage, response: http.ServerResponse) => void;
   acceptsGzip: (header: unknown) => boolean;
@@ -19,18 +22,30 @@ const PAGE = `<!doctype html><html><body>${"<p>A stand at the event, with a priz
 
 const LATIN1_PAGE = PAGE.replace("stand", "ständ");
 
+/** What /changing answers next: one cached address whose page changes (an edit re-renders it). */
+let changingPage = PAGE;
+
 /**
- * Answers as Next.js does: a cached page whole, with a strong ETag computed from its bytes (so the same
- * page has the same ETag at any address, and another page another one); a streamed page in chunks.
+ * Answers as Next.js does: a page from its cache whole, marked X-Nextjs-Cache, under the address the proxy
+ * rewrote the visitor's path to (/p/... here all show one cached copy); a streamed page in chunks.
  */
 function answer(request: http.IncomingMessage, response: http.ServerResponse) {
   compressResponse(request, response);
   const url = request.url ?? "/";
-  const [body, encoding]: [string, BufferEncoding] = url.startsWith("/latin1")
-    ? [LATIN1_PAGE, "latin1"]
-    : [url.startsWith("/other") ? PAGE.replace("prize", "present") : PAGE, "utf8"];
+  if (url.startsWith("/api/") || url.startsWith("/streamed-html")) {
+    answerAsRouteHandler(url, response);
+    return;
+  }
+  const body = url.startsWith("/latin1")
+    ? LATIN1_PAGE
+    : url.startsWith("/other")
+      ? PAGE.replace("prize", "present")
+      : url.startsWith("/changing")
+        ? changingPage
+        : PAGE;
   response.setHeader("Content-Type", url.startsWith("/data") ? "application/octet-stream" : "text/html; charset=utf-8");
-  if (!url.startsWith("/no-etag")) response.setHeader("ETag", `"${createHash("sha1").update(body, encoding).digest("hex")}"`);
+  if (!url.startsWith("/not-cached")) response.setHeader("X-Nextjs-Cache", "HIT");
+  if (url.startsWith("/p/")) response.setHeader("X-Middleware-Rewrite", "/p/stand/v/1-0/waiting");
   if (url.startsWith("/streamed")) {
     response.write(body.slice(0, 5000));
     response.end(body.slice(5000));
@@ -43,6 +58,26 @@ function answer(request: http.IncomingMessage, response: http.ServerResponse) {
     return;
   }
   response.end(body);
+}
+
+const SMALL_JSON = JSON.stringify({ detail: "Sorry, someone else got there first." });
+const LARGE_JSON = JSON.stringify({ results: Array.from({ length: 40 }, (_, id) => ({ id, name: `Prize ${id}` })) });
+/** Whether the streamed page's headers had gone out before its body was written (they must: a skeleton). */
+let streamedHeadersSentEarly: boolean | undefined;
+/** Whether the large JSON answer had started to stream before end() (it must: it is not held whole). */
+let largeJsonStreamingBeforeEnd: boolean | undefined;
+
+/** As Next.js sends a route handler's Response (next/dist/server/pipe-readable.js): headers, chunks, end. */
+function answerAsRouteHandler(url: string, response: http.ServerResponse) {
+  const html = url.startsWith("/streamed-html");
+  response.setHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json");
+  const body = html ? PAGE : url.startsWith("/api/large") ? LARGE_JSON : SMALL_JSON;
+  response.flushHeaders();
+  if (html) streamedHeadersSentEarly = response.headersSent;
+  // Next.js writes its Response body's chunks as Uint8Arrays.
+  for (let at = 0; at < body.length; at += 500) response.write(new Uint8Array(Buffer.from(body.slice(at, at + 500))));
+  if (url.startsWith("/api/large")) largeJsonStreamingBeforeEnd = response.headersSent;
+  response.end();
 }
 
 let server: http.Server;
@@ -69,7 +104,7 @@ describe("compressResponse (the production server's compression)", () => {
       expect(headers.vary).toContain("Accept-Encoding");
       expect(zlib.gunzipSync(bytes).toString("utf8")).toBe(PAGE);
     }
-    // The same body at two addresses is still one compressed copy; a different body is compressed anew.
+    // Three scans of one cached copy: compressed once. Another page is compressed anew.
     expect(gzip).toHaveBeenCalledTimes(1);
     const other = await get("/other", "gzip");
     expect(zlib.gunzipSync(other.bytes).toString("utf8")).toContain("present");
@@ -95,17 +130,44 @@ describe("compressResponse (the production server's compression)", () => {
     expect(untransformed.body).toBe(PAGE);
   });
 
-  it("keeps compressed pages within its byte budget, least recently used out first", () => {
-    const kept = new CompressedBodies(100);
-    kept.set("a", Buffer.alloc(40));
-    kept.set("b", Buffer.alloc(40));
-    kept.get("a");
-    kept.set("c", Buffer.alloc(40));
-    expect([kept.get("a"), kept.get("b"), kept.get("c")].map((body) => body?.length)).toEqual([40, undefined, 40]);
-    kept.set("c", Buffer.alloc(50));
-    expect(kept.bytes).toBe(90);
-    kept.set("huge", Buffer.alloc(101));
-    expect(kept.get("huge")).toBeUndefined();
+  it("never sends a kept copy of what the page was: a page changed at the same address is compressed anew", async () => {
+    const gzip = vi.spyOn(zlib, "gzipSync");
+    changingPage = PAGE;
+    const before = await get("/changing", "gzip");
+    changingPage = PAGE.replace("waiting", "claimed");
+    const after = await get("/changing", "gzip");
+    expect(zlib.gunzipSync(before.bytes).toString("utf8")).toBe(PAGE);
+    expect(zlib.gunzipSync(after.bytes).toString("utf8")).toBe(changingPage);
+    expect(gzip).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps one copy of a page whatever query string it is asked with", async () => {
+    const gzip = vi.spyOn(zlib, "gzipSync");
+    for (const query of ["?1", "?2", "?3"]) {
+      const { headers, bytes } = await get(`/page${query}`, "gzip");
+      expect(headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(bytes).toString("utf8")).toBe(PAGE);
+    }
+    expect(gzip).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps compressed pages within its byte budget (page and gzip counted), least recently used out first", () => {
+    // A page's characters count two bytes each (V8 keeps a page with any "★" so); each entry here is 70.
+    const kept = new CompressedBodies(200);
+    const page = (letter: string) => letter.repeat(30);
+    kept.set("a", page("a"), "utf8", Buffer.alloc(10));
+    kept.set("b", page("b"), "utf8", Buffer.alloc(10));
+    kept.get("a", page("a"), "utf8");
+    kept.set("c", page("c"), "utf8", Buffer.alloc(10));
+    const found = (key: string) => kept.get(key, page(key), "utf8")?.length;
+    expect(["a", "b", "c"].map(found)).toEqual([10, undefined, 10]);
+    // Only the very page it was made from, in the same encoding.
+    expect(kept.get("a", page("x"), "utf8")).toBeUndefined();
+    expect(kept.get("a", page("a"), "latin1")).toBeUndefined();
+    kept.set("c", page("c"), "utf8", Buffer.alloc(20));
+    expect(kept.bytes).toBe(150);
+    kept.set("huge", "h".repeat(96), "utf8", Buffer.alloc(10));
+    expect(kept.get("huge", "h".repeat(96), "utf8")).toBeUndefined();
   });
 
   it("sends the page as it is to a client that does not take gzip (no Accept-Encoding, identity, q=0)", async () => {
@@ -116,9 +178,9 @@ describe("compressResponse (the production server's compression)", () => {
     }
   });
 
-  it("compresses other answers as they stream, keeping nothing: no ETag, streamed, not a 200", async () => {
+  it("compresses other answers as they stream, keeping nothing: not from the cache, streamed, not a 200", async () => {
     const gzip = vi.spyOn(zlib, "gzipSync");
-    for (const path of ["/no-etag", "/streamed", "/missing"]) {
+    for (const path of ["/not-cached", "/streamed", "/missing"]) {
       const { headers, bytes } = await get(path, "gzip");
       expect(headers["content-encoding"]).toBe("gzip");
       expect(headers["transfer-encoding"]).toBe("chunked");
@@ -134,6 +196,30 @@ describe("compressResponse (the production server's compression)", () => {
     const head = await get("/p/head", "gzip", "HEAD");
     expect(head.headers["content-encoding"]).toBeUndefined();
     expect(head.bytes.length).toBe(0);
+  });
+
+  it("sends a small streamed JSON answer whole, with its length and uncompressed: gzip would only grow it", async () => {
+    const gzip = vi.spyOn(zlib, "createGzip");
+    const { status, headers, bytes } = await get("/api/p/x/prize/claim/", "gzip");
+    expect(status).toBe(200);
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(headers["content-length"]).toBe(String(SMALL_JSON.length));
+    expect(headers["transfer-encoding"]).toBeUndefined();
+    expect(bytes.toString("utf8")).toBe(SMALL_JSON);
+    expect(gzip).not.toHaveBeenCalled();
+  });
+
+  it("still compresses a JSON answer of a kilobyte or more as it streams, and never holds back a streamed page", async () => {
+    largeJsonStreamingBeforeEnd = undefined;
+    const large = await get("/api/large/", "gzip");
+    expect(largeJsonStreamingBeforeEnd).toBe(true);
+    expect(large.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(large.bytes).toString("utf8")).toBe(LARGE_JSON);
+
+    streamedHeadersSentEarly = undefined;
+    const page = await get("/streamed-html/", "gzip");
+    expect(streamedHeadersSentEarly).toBe(true);
+    expect(zlib.gunzipSync(page.bytes).toString("utf8")).toBe(PAGE);
   });
 
   it("reads Accept-Encoding as HTTP does", () => {
