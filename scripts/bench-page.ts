@@ -10,6 +10,8 @@
 // then a burst: N visitors tapping one ticket at the same moment (exactly one may win the hold) beside N
 // simultaneous requests to the empty route. It starts nothing itself; it seeds its own pages and prize.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products, settings } from "@/db/schema";
@@ -63,8 +65,40 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 type Measured = { perSecond: number; p50: number; p99: number; statuses: Map<number, number> };
 
+/** What the bench reads of an answer: its status and the bytes as sent (still gzipped, as a phone gets them). */
+type Answer = { status: number; encoding: string | undefined; body: Buffer };
+type Call = () => Promise<Answer>;
+
+/**
+ * The client is node:http with kept-alive connections, reading each answer's bytes as sent. It shares the two
+ * cores with the server, so it does as little as a client can: fetch() would also gunzip every 76 KB page
+ * through web streams, work a phone does on its own CPU, which took a fifth of the page's measured rate
+ * here. Every answer is still read whole, and the first of each path is checked (checkAnswer).
+ */
+const agent = new http.Agent({ keepAlive: true });
+
+function call(path: string, method: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}${path}`, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The answer's text, as the phone would see it once unzipped. */
+function textOf(answer: Answer): string {
+  return (answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");
+}
+
 /** `count` calls of `request`, `workers` at a time. */
-async function measure(count: number, workers: number, request: () => Promise<Response>): Promise<Measured> {
+async function measure(count: number, workers: number, request: Call): Promise<Measured> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let started = 0;
@@ -74,10 +108,9 @@ async function measure(count: number, workers: number, request: () => Promise<Re
       while (started < count) {
         started += 1;
         const t0 = performance.now();
-        const response = await request();
-        await response.arrayBuffer();
+        const answer = await request();
         latencies.push(performance.now() - t0);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       }
     }),
   );
@@ -86,9 +119,36 @@ async function measure(count: number, workers: number, request: () => Promise<Re
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
 }
 
-function visitorCall(path: string, method = "GET"): () => Promise<Response> {
+/** A phone's call: its CSRF cookie and header, and gzip accepted as every browser does. */
+function visitorCall(path: string, method = "GET"): Call {
   const csrf = newCsrfToken();
-  return () => fetch(`${baseUrl}${path}`, { method, headers: { cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf } });
+  const headers = { cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf, "accept-encoding": "gzip, deflate, br" };
+  return () => call(path, method, headers);
+}
+
+/**
+ * Each path once, read as a phone would: the figures below are only worth something if the answers are the
+ * real ones (the page gzipped with its prize, the refused reserve a 409 that names its reason).
+ */
+async function checkAnswers(rows: [string, Call][]): Promise<void> {
+  const expected: [status: number, text: string][] = [
+    [200, '"ok"'],
+    [200, "User-agent"],
+    [200, "You found a prize!"],
+    [200, '"has_prize":true'],
+    [409, '"detail"'],
+    [200, "{"],
+  ];
+  for (const [index, [label, request]] of rows.entries()) {
+    const answer = await request();
+    const [status, text] = expected[index]!;
+    const body = textOf(answer);
+    if (answer.status !== status || !body.includes(text) || (index === 2 && answer.encoding !== "gzip")) {
+      throw new Error(
+        `${label}: expected ${status} with ${text}, got ${answer.status} (${answer.encoding ?? "plain"}): ${body.slice(0, 200)}`,
+      );
+    }
+  }
 }
 
 async function main() {
@@ -105,7 +165,7 @@ async function main() {
     const empty = await seedPage(`${tag} empty`, imageId, null);
     const burstPage = await seedPage(`${tag} burst`, imageId, prize!.id);
 
-    const rows: [string, () => Promise<Response>][] = [
+    const rows: [string, Call][] = [
       ["empty route (/api/ping/)", visitorCall("/api/ping/")],
       ["static file (/robots.txt)", visitorCall("/robots.txt")],
       ["product page (/p/...)", visitorCall(`/p/${prized}`)],
@@ -114,6 +174,7 @@ async function main() {
       // The floor for a call that is not a GET: the same route, CSRF check and JSON answer, no database.
       ["let go, no hold (PATCH)", visitorCall(`/api/p/${empty}/prize/claim/`, "PATCH")],
     ];
+    await checkAnswers(rows);
     // Warm up: compile paths, fill connection pools.
     for (const [, request] of rows) await measure(50, 5, request);
     console.log(`${requests} requests each, ${concurrency} at a time, in ${rounds} rounds, one server (${baseUrl}):`);
@@ -143,18 +204,17 @@ async function main() {
       );
     }
 
-    const simultaneous = async (label: string, makeRequest: () => () => Promise<Response>) => {
+    const simultaneous = async (label: string, makeRequest: () => Call) => {
       const calls = Array.from({ length: burst }, makeRequest);
       const latencies: number[] = [];
       const statuses = new Map<number, number>();
       const t0 = performance.now();
       await Promise.all(
-        calls.map(async (call) => {
+        calls.map(async (request) => {
           const begin = performance.now();
-          const response = await call();
-          await response.arrayBuffer();
+          const answer = await request();
           latencies.push(performance.now() - begin);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         }),
       );
       const total = performance.now() - t0;
