@@ -5,6 +5,7 @@ import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
 import { seedPages, seedPrize } from "../support/seed";
+import { setMaintenanceMode } from "../support/settings";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -47,10 +48,17 @@ async function visitOnceShowing(urlPath: string, shown: (visited: Awaited<Return
 describe.runIf(connection)("the product page's cached copies", () => {
   const database = connection!;
   let admin: TestClient;
+  let maintenanceBefore: boolean | undefined;
   beforeAll(async () => {
     admin = await signedInClient(baseUrl, TEST_ADMIN);
+    // Maintenance mode may be on, left so by another file: its tick and top-ups would put other files' prizes
+    // on this file's pages at any moment (a new copy of the page, not the cache's doing). Off while here.
+    maintenanceBefore = await setMaintenanceMode(admin, false);
   });
-  afterAll(async () => database.close());
+  afterAll(async () => {
+    if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
+    await database.close();
+  });
 
   it("serves a page's second visit from the cache, marked for no browser or CDN to keep", async () => {
     const product = await createProduct(admin, { name: `Cached stand ${Date.now()}` });

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { placements, winners } from "@/db/schema";
-import { insertPlacement, insertWinners, openServerDatabase } from "../support/direct-database";
+import { insertPageWithPlacement, insertWinners, openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
@@ -13,7 +13,7 @@ afterAll(() => connection?.close());
 // Inside the describe blocks, which only run when there is a connection.
 const database = connection!;
 
-async function exists(client: TestClient, product: ProductJson): Promise<boolean> {
+async function exists(client: TestClient, product: Pick<ProductJson, "id">): Promise<boolean> {
   const status = (await client.get(`/api/products/${product.id}/`)).status;
   expect([200, 404]).toContain(status);
   return status === 200;
@@ -22,8 +22,8 @@ async function exists(client: TestClient, product: ProductJson): Promise<boolean
 describe.runIf(connection)("DELETE /api/products/{id}/", () => {
   it("deletes a product page with 204, and its placements with it", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const product = await createProduct(client, { name: `Gone ${token}` });
-    const placementId = await insertPlacement(database.db, { productId: product.id });
+    const { productId, placementId } = await insertPageWithPlacement(database.db, `Gone ${token}`);
+    const product = { id: productId };
     const response = await client.delete(`/api/products/${product.id}/`);
     expect(response.status).toBe(204);
     expect(await exists(client, product)).toBe(false);

@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Db, openDatabase } from "@/db";
-import { winners } from "@/db/schema";
-import { place, seedPrize } from "./seed";
+import { placements, winners } from "@/db/schema";
+import { seedPages, seedPrize } from "./seed";
 import { TEST_TIME_ZONE } from "./test-database";
 
 /**
@@ -32,8 +33,14 @@ export async function insertWinners(db: Db, { productId, productName, count }: {
   return db.insert(winners).values(rows).returning({ id: winners.id });
 }
 
-/** A prize placed on a product page, as the placement screens create one. */
-export async function insertPlacement(db: Db, { productId }: { productId: number }) {
+/**
+ * A product page with a prize placed on it, as the placement screens create one. Page and placement are made
+ * in one transaction: a page made first and placed on afterwards may be taken meanwhile by the server's own
+ * top-ups (maintenance mode, left on by another test file), and the placement would then be refused.
+ */
+export async function insertPageWithPlacement(db: Db, label: string) {
   const prizeId = await seedPrize(db, { total: 5, daily: 2, maintenance: 1, name: "Placed prize" });
-  return place(db, prizeId, productId);
+  const [page] = await seedPages(db, 1, label, [prizeId]);
+  const [placement] = await db.select({ id: placements.id }).from(placements).where(eq(placements.productId, page!.id));
+  return { productId: page!.id, placementId: placement!.id };
 }
