@@ -1,23 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/db";
-import * as schema from "@/db/schema";
 import { placements, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
-import { verdictFor } from "@/lib/services/claims/reservable";
 import { HOLDING_ANOTHER, LET_GO_RECENTLY, NO_PRODUCT, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
 import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
-import { postgresReachable } from "../support/test-database";
-
-const onPostgres = await postgresReachable();
-if (!onPostgres) console.warn("holds-and-locks.test.ts: no Postgres, so the verdict read's plan is not checked (PGlite run).");
 
 let database: ServiceDatabase;
 const ctx = () => ({ db: database.db });
@@ -126,23 +117,6 @@ describe("taps read together (lib/services/claims/reservable.ts)", () => {
     expect(row?.reservedBy).toBe(first.visitorId);
     // Two newcomers are two visitors: the second finds the ticket taken, not "already yours".
     expect(await refusal(newcomer(free.urlPath))).toBe(TAKEN);
-  });
-
-  it.runIf(onPostgres)("the read keeps one generic plan per connection: nothing bound in it makes Postgres plan each run", async () => {
-    // One connection, so every run of the prepared read lands on the session that pg_prepared_statements shows.
-    const client = postgres(database.url!, { max: 1, onnotice: () => {} });
-    const oneConnection = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
-    try {
-      for (let run = 0; run < 12; run += 1) {
-        await verdictFor(oneConnection, { urlPath: "nosuchpage", visitorId: null, holdSeconds: 60 });
-      }
-      const plans = await client`select custom_plans, generic_plans from pg_prepared_statements
-        where statement like '%json_to_recordset%' and statement not like '%pg_prepared_statements%'`;
-      // Postgres tries five custom plans before it compares them with a generic one.
-      expect(plans.map((row) => [Number(row.custom_plans), Number(row.generic_plans)])).toEqual([[5, 7]]);
-    } finally {
-      await client.end();
-    }
   });
 });
 

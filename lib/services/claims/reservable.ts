@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { prizeWinnable } from "@/db/prize-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { BatchedReads } from "@/lib/async/batched-reads";
@@ -87,8 +88,11 @@ async function readVerdicts(read: ReturnType<typeof prepareVerdictsRead>, asks: 
 // on a dead connection (its taps get 503, and the next batch goes ahead).
 const VERDICT_BATCHES = { maxBatch: 500, timeoutMs: STATEMENT_TIMEOUT_MS + 1000 };
 
-// One batcher per database handle (tests open several); a handle dropped takes its batcher with it.
-const batchers = new WeakMap<Db, BatchedReads<ReserveAsk, Verdict>>();
+// One batcher per database handle, with the read prepared on that handle.
+const verdictBatcher = perDatabase((db) => {
+  const read = prepareVerdictsRead(db);
+  return new BatchedReads<ReserveAsk, Verdict>((asks) => readVerdicts(read, asks), VERDICT_BATCHES);
+});
 
 /**
  * Whether a visitor can take the page's placement now, and if not why. Taps arriving together share one
@@ -96,11 +100,5 @@ const batchers = new WeakMap<Db, BatchedReads<ReserveAsk, Verdict>>();
  * answer this visitor would have got from a read of their own.
  */
 export function verdictFor(db: Db, ask: ReserveAsk): Promise<Verdict> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    const read = prepareVerdictsRead(db);
-    batcher = new BatchedReads((asks) => readVerdicts(read, asks), VERDICT_BATCHES);
-    batchers.set(db, batcher);
-  }
-  return batcher.read(ask);
+  return verdictBatcher(db).read(ask);
 }
