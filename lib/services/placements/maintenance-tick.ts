@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
+import { maintenanceModeOn } from "./maintain";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
 export const TICK_SECONDS = 30;
@@ -21,6 +22,8 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
       .where(eq(settings.id, 1));
     if (!row?.locked || !row.maintenanceMode) return { ran: false, placed: 0 };
     await lockPlacementWrites(tx);
+    // Again under the lock: switched off meanwhile (settings/update.ts), this round places nothing.
+    if (!(await maintenanceModeOn(tx))) return { ran: false, placed: 0 };
     // Every prize, inactive ones too: a placement that was held when its target fell is trimmed now.
     const all = await tx.select({ id: prizes.id, isActive: prizes.isActive }).from(prizes).orderBy(asc(prizes.id));
     let placed = 0;
