@@ -56,8 +56,11 @@ describe.runIf(connection)("the product page's cached copies", () => {
     maintenanceBefore = await setMaintenanceMode(admin, false);
   });
   afterAll(async () => {
-    if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
-    await database.close();
+    try {
+      if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
+    } finally {
+      await database.close();
+    }
   });
 
   it("serves a page's second visit from the cache, marked for no browser or CDN to keep", async () => {
@@ -88,8 +91,7 @@ describe.runIf(connection)("the product page's cached copies", () => {
   });
 
   it("follows the prize: waiting, held, given back, won; each state from its own copy", async () => {
-    // One unit: once won there is nothing left to place. With stock left, a top-up may put the prize back on
-    // this very page when other test files' prizes hold every other page (server-behaviour.md, Placements).
+    // One unit: once won there is nothing left for any top-up to place, here or elsewhere.
     const prizeId = await seedPrize(database.db, { total: 1, daily: 1, maintenance: 1, name: "Cached prize" });
     const [page] = await seedPages(database.db, 1, "Cache", [prizeId]);
     const urlPath = page!.urlPath;

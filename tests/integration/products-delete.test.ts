@@ -24,6 +24,7 @@ describe.runIf(connection)("DELETE /api/products/{id}/", () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
     const { productId, placementId } = await insertPageWithPlacement(database.db, `Gone ${token}`);
     const product = { id: productId };
+    expect(await exists(client, product)).toBe(true);
     const response = await client.delete(`/api/products/${product.id}/`);
     expect(response.status).toBe(204);
     expect(await exists(client, product)).toBe(false);

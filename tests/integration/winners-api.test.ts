@@ -50,8 +50,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
-  await connection?.close();
+  try {
+    if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
+  } finally {
+    await connection?.close();
+  }
 });
 
 describe("GET /api/winners/", () => {
