@@ -62,7 +62,7 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
 }
 
 /** The anonymous visitor's id (lib/api/visitor.ts keeps it in a cookie): 128 random bits. */
-export function newVisitorId(): string {
+function newVisitorId(): string {
   return randomBytes(16).toString("base64url");
 }
 
