@@ -26,17 +26,15 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  output: "standalone",
   // The spec's client calls `/api/x/`; links and QR codes use `/p/abc`. Both forms answer, no redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
-  // The production server compresses responses itself (scripts/server-compression.cjs, with the same
-  // middleware), so that a cached product page is gzipped once, not on every scan. `next dev` sends them
-  // uncompressed.
+  // The production server (server.mjs) compresses responses itself, so that it can leave the visitor's
+  // small JSON answers alone; behind nginx (deploy/), nginx compresses. `next dev` sends them uncompressed.
   compress: false,
   // No ETag on pages: Next.js hashes every page's HTML for one, in JavaScript (~0.19 ms of a 76 KB product
   // page, on every scan), and a product page is sent no-store, so no browser ever asks "still this one?"
-  // with it. The kept gzip copies find their page without it (scripts/server-compression.cjs).
+  // with it.
   generateEtags: false,
   // PGlite loads its WebAssembly and data files relative to its own package; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
@@ -49,9 +47,6 @@ const nextConfig: NextConfig = {
     // The stylesheet in the page's <style>, not a <link>: on a venue's slow network that is one round trip
     // (seconds on "Slow 3G") less before the first paint. Tailwind's CSS for the whole app is ~9 KB gzipped.
     inlineCss: true,
-  },
-  outputFileTracingIncludes: {
-    "/**": ["./drizzle/**/*", "./node_modules/@electric-sql/pglite/dist/**/*"],
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -40,7 +40,7 @@ export default defineConfig({
     // The demo seed fills it with product pages before the server takes the directory (PGlite allows one
     // process at a time): the tests find those pages through the admin API, as there is no product
     // creation API to call from a test.
-    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${E2E_DATA_DIR}" && npm run --silent demo:seed && node scripts/start.mjs`,
+    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${E2E_DATA_DIR}" && npm run --silent demo:seed && node server.mjs`,
     url: `http://127.0.0.1:${port}/api/health/`,
     reuseExistingServer: false,
     // Seeding (tsx start-up, migrations, six pictures) plus server start, on a busy machine.

@@ -37,6 +37,18 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        extends: true,
+        // nginx in front of two instances (scripts/local-deployment.ts): `npm run test:deploy`, after the build.
+        test: {
+          name: "deploy",
+          include: ["tests/deploy/**/*.test.ts"],
+          environment: "node",
+          env: { AUTH_SECRET: "deploy-tests-do-not-sign-real-sessions" },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -63,7 +63,7 @@ const envSchema = z
     EVENT_END_DATE: optionalDate,
     TRUSTED_PROXY_HOPS: wholeNumberInput("must be a whole number").pipe(z.number().min(0).max(10)).default(0),
     LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
-    // Read by Next.js's server (scripts/server-entry.cjs sets the default); checked here so a typo stops start-up.
+    // Read by the server (server.mjs, default 65000); checked here so a typo stops start-up.
     KEEP_ALIVE_TIMEOUT: wholeNumberInput("must be a whole number of milliseconds")
       .pipe(z.number().min(1000, "must be at least 1000 (milliseconds)"))
       .optional(),

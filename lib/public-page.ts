@@ -37,31 +37,14 @@ export async function rewriteToCachedPage(
   urlPath: string,
   init?: { request: { headers: Headers } },
 ): Promise<NextResponse | null> {
-  const origin = serverOrigin(request);
-  if (!origin) return null;
   const reading = recentStates.get(urlPath, () => getPublicPageState({ db: db(), urlPath }));
   const answer = await settleWithin(reading, SKELETON_AFTER_MS).catch(() => null);
   if (!answer?.settled || !answer.value) return null;
   const { version } = answer.value;
-  const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), origin);
+  // Relative to the request's own URL, as Next.js documents an internal rewrite (an absolute URL elsewhere
+  // would be fetched like any outside site).
+  const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), request.url);
   const response = NextResponse.rewrite(target, init);
   response.headers.set("Cache-Control", NEVER_STORE);
   return response;
-}
-
-/**
- * The origin Next.js's router compares a rewrite with: http://{HOSTNAME}:{PORT} as the server listens
- * (next/dist/server/lib/router-utils/resolve-routes.js). A rewrite to any other origin (request.url
- * says `localhost`, or the Host header's name) is forwarded over HTTP to this very server: a second
- * request, with the cached page's year-long Cache-Control. Null when that cannot be avoided: Next.js
- * renames a loopback address (HOSTNAME=127.0.0.1, ::1) to `localhost` in every rewrite, so those
- * servers render each page afresh; so does `next dev`, which caches nothing anyway.
- */
-function serverOrigin(request: NextRequest): string | null {
-  const host = process.env.HOSTNAME;
-  const port = process.env.PORT;
-  if (process.env.NODE_ENV !== "production" || !port) return null;
-  if (!host) return request.nextUrl.origin;
-  if (/^(127(\.\d{1,3}){3}|::1|\[::1\])$/.test(host)) return null;
-  return `${request.nextUrl.protocol}//${host.includes(":") ? `[${host}]` : host}:${port}`;
 }

@@ -4,8 +4,10 @@ import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { log } from "@/lib/log";
+import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
+import { onShutdown } from "@/lib/shutdown";
 
 /** Explains in one line what is wrong and stops: a half-configured server must not start. */
 function fail(message: string): never {
@@ -42,8 +44,13 @@ export async function startUp(): Promise<void> {
     fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
-  startMaintenanceTicker(database.db);
+  const ticker = startMaintenanceTicker(database.db);
+  onShutdown(async () => {
+    clearInterval(ticker);
+    await database.close();
+  });
   const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;
+  recordServerAddress(config.dataDir, url);
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   if (config.logFormat === "json") {
     log("info", "Prize giveaway is running", { url, storage, admin, signIn: `${url}/admin/login` });

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products, settings } from "@/db/schema";
@@ -99,9 +99,11 @@ function call(path: string, method: string, headers: Record<string, string>): Pr
   });
 }
 
-/** The answer's text, as the phone would see it once unzipped. */
+/** The answer's text, as the phone would see it once unpacked. */
 function textOf(answer: Answer): string {
-  return (answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");
+  if (answer.encoding === "gzip") return gunzipSync(answer.body).toString("utf8");
+  if (answer.encoding === "br") return brotliDecompressSync(answer.body).toString("utf8");
+  return answer.body.toString("utf8");
 }
 
 /** `count` calls of `request`, `workers` at a time. */
@@ -134,19 +136,19 @@ function visitorCall(path: string, method = "GET"): Call {
 }
 
 /** A path the bench measures, and what its answer must be for the figures to mean anything. */
-type Row = { label: string; request: Call; status: number; shows: string; gzipped?: boolean };
+type Row = { label: string; request: Call; status: number; shows: string; compressed?: boolean };
 
 /**
  * Each path once, read as a phone would: the figures below are only worth something if the answers are the
  * real ones (the page gzipped with its ticket, the refused reserve a 409 saying the ticket is taken).
  */
 async function checkAnswers(rows: Row[]): Promise<void> {
-  for (const { label, request, status, shows, gzipped } of rows) {
+  for (const { label, request, status, shows, compressed } of rows) {
     const answer = await request();
     const body = textOf(answer);
-    if (answer.status !== status || !body.includes(shows) || (gzipped && answer.encoding !== "gzip")) {
+    if (answer.status !== status || !body.includes(shows) || (compressed && answer.encoding !== "gzip" && answer.encoding !== "br")) {
       throw new Error(
-        `${label}: expected ${status}${gzipped ? " gzipped" : ""} showing ${shows}, got ${answer.status} (${answer.encoding ?? "plain"}): ${body.slice(0, 200)}`,
+        `${label}: expected ${status}${compressed ? " compressed" : ""} showing ${shows}, got ${answer.status} (${answer.encoding ?? "plain"}): ${body.slice(0, 200)}`,
       );
     }
   }
@@ -169,7 +171,7 @@ async function main() {
     const rows: Row[] = [
       { label: "empty route (/api/ping/)", request: visitorCall("/api/ping/"), status: 200, shows: '"status":"ok"' },
       { label: "static file (/robots.txt)", request: visitorCall("/robots.txt"), status: 200, shows: "User-agent" },
-      { label: "product page (/p/...)", request: visitorCall(`/p/${prized}`), status: 200, shows: "You found a prize!", gzipped: true },
+      { label: "product page (/p/...)", request: visitorCall(`/p/${prized}`), status: 200, shows: "You found a prize!", compressed: true },
       { label: "prize status", request: visitorCall(`/api/p/${prized}/prize/`), status: 200, shows: '"has_prize":true' },
       {
         label: "refused reserve (no prize)",

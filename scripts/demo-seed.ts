@@ -7,6 +7,7 @@ import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { storeImage } from "@/lib/images/store";
+import { lastServerAddress } from "@/lib/server-address";
 import { newUrlPath } from "@/lib/url-path";
 import { productPageUrl } from "@/urls/products";
 import { openCliDatabase } from "./cli-database";
@@ -116,7 +117,10 @@ async function main() {
   const heldPages = new Set(waiting.filter((row) => row.held).map((row) => row.productId));
   const waitingPages = new Set(waiting.map((row) => row.productId));
   const config = getConfig();
-  const base = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  // PUBLIC_BASE_URL, else the port given here, else the address the server last started with.
+  const base =
+    config.publicBaseUrl ??
+    (process.env.PORT ? `http://localhost:${config.port}` : (lastServerAddress(config.dataDir) ?? `http://localhost:${config.port}`));
   console.log("Demo product pages, as they are right now (★ a prize is waiting there, ◐ someone is holding it):");
   for (const page of pages) {
     const mark = heldPages.has(page.id) ? "◐" : waitingPages.has(page.id) ? "★" : " ";

@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
 
 /**
- * The visitor's address for sign-in throttling. The app's server entry (scripts/server-entry.cjs) appends
+ * The visitor's address for sign-in throttling. The app's server (server.mjs) appends
  * the connection's address to X-Forwarded-For, as every proxy does, so the last entry is always the real
  * peer and anything before it is whatever that peer wrote. With TRUSTED_PROXY_HOPS=N proxies in front,
  * each appending the address it saw, the client is the entry N places before the last; entries further

@@ -4,7 +4,9 @@ import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const STANDALONE_SERVER = path.join(root, ".next/standalone/server.js");
+/** The production server `npm start` runs (server.mjs, on the build in .next). */
+export const APP_SERVER = path.join(root, "server.mjs");
+const BUILD_ID = path.join(root, ".next/BUILD_ID");
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
@@ -21,10 +23,9 @@ export async function freePort(): Promise<number> {
 
 /** Starts the production build (`npm run build` first) with the given environment on a free port. */
 export function spawnServer(env: Record<string, string>, port: number): { child: ChildProcess; output: () => string } {
-  if (!existsSync(STANDALONE_SERVER)) throw new Error("No production build: run `npm run build` before the integration tests.");
+  if (!existsSync(BUILD_ID)) throw new Error("No production build: run `npm run build` before the integration tests.");
   let output = "";
-  // 0.0.0.0, as deployed: with a loopback HOSTNAME the product page skips its cache (lib/public-page.ts).
-  const child = spawn(process.execPath, [STANDALONE_SERVER], {
+  const child = spawn(process.execPath, [APP_SERVER], {
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

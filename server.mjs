@@ -1,0 +1,135 @@
+// The production server (`npm start`): Next.js's documented custom server API
+// (https://nextjs.org/docs/app/guides/custom-server) behind a plain Node HTTP server that does the four
+// jobs a reverse proxy does in the production recipe (deploy/nginx.conf), so that the one-machine mode
+// without nginx is just as safe:
+//   - refuses what names nothing before Next.js sees it: an unknown HTTP method (405 with Allow) and a path
+//     whose %-escapes are not UTF-8 (404); Next.js would answer both with a 500;
+//   - appends the connection's address to X-Forwarded-For, as every proxy does, so the last entry is the
+//     real peer whatever the client wrote (lib/api/client-address.ts);
+//   - compresses answers (the `compression` middleware, which Next.js itself bundles);
+//   - stops cleanly on SIGTERM or Ctrl+C: no new connections, requests in flight get up to 10 s, then the
+//     database is closed and the process exits 0.
+// Nothing here reaches into Next.js: it gets each request through `getRequestHandler()`, and that is all.
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import next from "next";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+// The migrations (drizzle/) and .env are found from the app's folder, wherever the server was started from.
+process.chdir(root);
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+  console.error("No production build found. Run `npm run build` first.");
+  process.exit(1);
+}
+process.env.NODE_ENV = "production";
+process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR || "data");
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+
+/** Methods some route answers; anything else (TRACE, PROPFIND, ...) is refused before Next.js. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/**
+ * How long requests in flight may run on after a stop signal before their connections are cut: inside the
+ * 10 s that `docker stop` (and most orchestrators) wait before SIGKILL, with room to close the database.
+ */
+const DRAIN_MS = 8_000;
+/**
+ * Idle keep-alive connections stay open longer than any client or load balancer keeps them idle (60 s at
+ * most): with Node's default of 5 s, a client could reuse a socket the server was closing and get ECONNRESET.
+ */
+const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
+/** Hooks the app registers (lib/shutdown.ts) to close what it opened: the database, the maintenance tick. */
+const SHUTDOWN_HOOKS = Symbol.for("prize-giveaway.shutdown-hooks");
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
+<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
+<h1>Page not found</h1><p>This address does not lead anywhere. Scan the QR code at the stand again.</p></body></html>`;
+
+/** Small answers of our own, in the shape the app's own use: JSON under /api, HTML elsewhere. */
+function answer(request, response, status, detail, headers = {}) {
+  const api = (request.url || "").startsWith("/api/");
+  const body = api
+    ? JSON.stringify({ detail })
+    : status === 404
+      ? NOT_FOUND_PAGE
+      : `<!doctype html><title>${detail}</title><p>${detail}</p>`;
+  response.writeHead(status, {
+    "content-type": api ? "application/json" : "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    ...headers,
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+function pathDecodes(url) {
+  try {
+    decodeURIComponent((url || "/").split("?")[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The visitor's calls answer in a few hundred bytes of JSON, which gzip makes larger and costs a zlib
+ * stream for (about a tenth of such a call's time): they go out as they are. Everything else (pages,
+ * scripts, admin lists) is compressed when larger than the middleware's threshold.
+ */
+const SMALL_JSON_PATHS = /^\/api\/(p\/|ping\/?|health\/?)/;
+const compress = compression({
+  filter: (request, response) => !SMALL_JSON_PATHS.test(request.url || "") && compression.filter(request, response),
+});
+
+const app = next({ dev: false, dir: root, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  if (!ALLOWED_METHODS.includes(request.method || "")) {
+    answer(request, response, 405, "Method not allowed.", { allow: ALLOWED_METHODS.join(", ") });
+    return;
+  }
+  if (!pathDecodes(request.url)) {
+    answer(request, response, 404, "Not found.");
+    return;
+  }
+  const peer = request.socket.remoteAddress || "unknown";
+  const forwarded = request.headers["x-forwarded-for"];
+  request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+  compress(request, response, () => handle(request, response));
+});
+server.keepAliveTimeout = keepAliveTimeout;
+// A request's headers must be allowed to arrive on a kept-alive connection for as long as it stays open.
+server.headersTimeout = keepAliveTimeout + 1_000;
+server.listen(port, hostname);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) {
+    console.error(`${signal} again: stopping now.`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight (${DRAIN_MS / 1000} s at most), then stopping.`);
+  const drained = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await drained;
+  clearTimeout(cut);
+  for (const hook of globalThis[SHUTDOWN_HOOKS] ?? []) {
+    try {
+      await hook();
+    } catch (error) {
+      console.error("While stopping:", error instanceof Error ? error.message : error);
+    }
+  }
+  console.log("Stopped.");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
