@@ -117,6 +117,18 @@ describe("paths", () => {
     },
   );
 
+  it.each(["TRACE", "PROPFIND", "PURGE", "SEARCH", "LINK"])(
+    "an unknown method (%s) is 405 with Allow on every kind of path, never a 500",
+    async (method) => {
+      for (const path of ["/api/health/", "/api/p/AbCdEfGhJk/prize/claim/", "/p/AbCdEfGhJk", "/admin/login", "/", "/_next/static/x.js"]) {
+        const response = await rawRequest(baseUrl, { method, path });
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+        if (path.startsWith("/api/")) expect(JSON.parse(response.body)).toEqual({ detail: "Method not allowed." });
+      }
+    },
+  );
+
   it("`..` as an id is an unknown id", async () => {
     const admin = await signedInClient(baseUrl, TEST_ADMIN);
     const response = await rawRequest(baseUrl, { method: "GET", path: "/api/products/%2e%2e/", headers: { cookie: cookieHeader(admin) } });
