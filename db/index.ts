@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { OutageWatch } from "./outage-watch";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -38,29 +39,43 @@ export const POOL_SIZE = 10;
 export const CONNECT_TIMEOUT_SECONDS = 2;
 /** Longer than any honest query of the app (the largest Excel export reads in pages). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * How long a pool connection that failed waits before it is made again. postgres.js's default backs off
+ * up to 20 s after repeated failures (during an outage): requests queued behind it waited that long, and
+ * service came back that long after the database did. Failing fast is the outage watch's job.
+ */
+export const RECONNECT_DELAY_SECONDS = 0.05;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
     // The timeouts keep a database outage short for visitors: a connection that cannot be made within
     // CONNECT_TIMEOUT_SECONDS fails (the request answers 503), and no statement or idle transaction
-    // holds a connection for ever.
+    // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
+    // found by the outage watch within about a second (db/outage-watch.ts).
+    const watch = new OutageWatch(target.url);
     const client = postgres(target.url, {
       max: POOL_SIZE,
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: () => RECONNECT_DELAY_SECONDS,
+      // postgres.js's own option, missing from its types: the sockets the watch can drop.
+      ...({ socket: watch.openSocket } as object),
       connection: {
         TimeZone: session.timeZone,
         statement_timeout: STATEMENT_TIMEOUT_MS,
         idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
       },
     });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzlePostgres({ client: watch.follow(client), schema, casing: "snake_case" }) as unknown as Db;
     return {
       kind: "postgres",
       db,
       ping: async () => void (await client`select 1`),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        watch.close();
+        await client.end({ timeout: 5 });
+      },
     };
   }
   acquireDataDirLock(target.dataDir);

@@ -1,4 +1,7 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { products } from "@/db/schema";
+import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import type { RunningServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
@@ -12,15 +15,31 @@ const databaseUrl = inject("databaseUrl");
 const connection = openServerDatabase("database-outage");
 
 /** An answer not complete this long after its request began is a hang (the server promises ~2 s). */
-const HANG_MS = 6000;
+const HANG_MS = 8000;
 const VISITORS = 20;
 const OUTAGE_MS = 6000;
 /** Reads shared for half a second (lib/async/recent-reads.ts) may still answer from before the outage. */
 const SHARED_READ_MS = 600;
-const PAGE_ERROR = "Failed to load product information.";
+/**
+ * The product page on a failed read: its skeleton went out first (status 200), and the stream ends with the
+ * read's error, which the browser turns into the error screen (error.tsx, a client component: its text is
+ * not in the HTML). tests/integration/slow-database-page.test.ts shows that screen in a real browser.
+ */
+function isErrorScreen(html: string, productName: string): boolean {
+  return html.includes("data-product-skeleton") && /:E\{"digest":/.test(html.replaceAll('\\"', '"')) && !html.includes(productName);
+}
 
 type Path = "page" | "prize status" | "reserve" | "claim" | "dashboard";
-type Sample = { path: Path; startedMs: number; ms: number; status: number | "hung"; retryAfter: string | null; pageError: boolean };
+type Sample = {
+  path: Path;
+  startedMs: number;
+  ms: number;
+  status: number | "hung";
+  retryAfter: string | null;
+  pageError: boolean;
+  /** A claim by a phone with no visitor id holds nothing: its 409 needs no database. */
+  holdsNothing: boolean;
+};
 
 /**
  * Issue 25 item 1: Postgres lost (refusing connections, or black-holed: connections accepted and never
@@ -34,13 +53,26 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
   let proxy: CuttableProxy;
   let stop: () => Promise<void>;
   let admin: TestClient;
-  let pages: { urlPath: string }[];
+  let pages: { urlPath: string; name: string }[];
+  /** One phone per stand, the same all along: holds made before an outage are claimed during it. */
+  let visitors: TestClient[];
 
   beforeAll(async () => {
     ({ server, proxy, stop } = await startServerBehindProxy(databaseUrl!, "outage"));
     admin = await signedInClient(server.url, TEST_ADMIN);
     const prizeId = await seedPrize(database.db, { total: 1000, daily: 1000, maintenance: VISITORS, name: "Outage prize" });
-    pages = await seedPages(database.db, VISITORS, "Outage", Array(VISITORS).fill(prizeId));
+    const seeded = await seedPages(database.db, VISITORS, "Outage", Array(VISITORS).fill(prizeId));
+    const names = await database.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          seeded.map((page) => page.id),
+        ),
+      );
+    pages = seeded.map((page) => ({ ...page, name: names.find((row) => row.id === page.id)!.name }));
+    visitors = pages.map(() => newVisitor(server.url));
   }, 60_000);
   afterAll(async () => {
     await stop?.();
@@ -48,10 +80,12 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
   });
 
   /** One request of `path` by `visitor` on `urlPath`, read to its end. */
-  async function ask(path: Path, visitor: TestClient, urlPath: string, outageStarted: number): Promise<Sample> {
+  async function ask(path: Path, visitor: TestClient, page: { urlPath: string; name: string }, outageStarted: number): Promise<Sample> {
+    const { urlPath } = page;
     const started = performance.now();
     const signal = AbortSignal.timeout(HANG_MS);
-    const sample = { path, startedMs: Math.round(started - outageStarted), retryAfter: null, pageError: false };
+    const holdsNothing = !visitor.cookies.has(VISITOR_COOKIE);
+    const sample = { path, startedMs: Math.round(started - outageStarted), retryAfter: null, pageError: false, holdsNothing };
     try {
       const response = await {
         page: () => visitor.request("GET", `/p/${urlPath}`, { signal }),
@@ -66,7 +100,7 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
         ms: Math.round(performance.now() - started),
         status: response.status,
         retryAfter: response.headers.get("retry-after"),
-        pageError: body.includes(PAGE_ERROR),
+        pageError: path === "page" && isErrorScreen(body, page.name),
       };
     } catch (error) {
       if ((error as Error).name !== "TimeoutError") throw error;
@@ -83,11 +117,10 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
     };
     await Promise.all([
       ...pages.map((page, index) => {
-        const visitor = newVisitor(server.url);
         let turn = index;
-        return loop(() => ask(paths[turn++ % paths.length]!, visitor, page.urlPath, outageStarted));
+        return loop(() => ask(paths[turn++ % paths.length]!, visitors[index]!, page, outageStarted));
       }),
-      loop(() => ask("dashboard", admin, "", outageStarted)),
+      loop(() => ask("dashboard", admin, pages[0]!, outageStarted)),
     ]);
     return samples;
   }
@@ -99,7 +132,9 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
         const list = samples.filter((sample) => sample.path === path);
         const times = list.map((sample) => sample.ms).sort((a, b) => a - b);
         const statuses = [...new Set(list.map((sample) => sample.status))].join("/");
-        return `${path}: ${list.length} answers (${statuses}), median ${times[Math.floor(times.length / 2)]} ms, max ${times.at(-1)} ms`;
+        const slowest = list.reduce((slow, sample) => (sample.ms > slow.ms ? sample : slow));
+        const median = times[Math.floor(times.length / 2)];
+        return `${path}: ${list.length} answers (${statuses}), median ${median} ms, max ${slowest.ms} ms (begun ${slowest.startedMs} ms in)`;
       })
       .join("; ");
   }
@@ -107,11 +142,12 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
   /** Milliseconds from `since` until every path answers as it does on a healthy database. */
   async function servedAgain(since: number): Promise<number> {
     const visitor = newVisitor(server.url);
-    const urlPath = pages[0]!.urlPath;
     await expect
       .poll(
         async () => {
-          const answers = await Promise.all((["page", "prize status", "dashboard"] as const).map((path) => ask(path, visitor, urlPath, since)));
+          const answers = await Promise.all(
+            (["page", "prize status", "dashboard"] as const).map((path) => ask(path, visitor, pages[0]!, since)),
+          );
           return answers.every((answer) => answer.status === 200 && !answer.pageError);
         },
         { interval: 100, timeout: 15_000 },
@@ -136,7 +172,8 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
       expect(samples.filter((sample) => sample.status === "hung")).toEqual([]);
       const afterSharedReads = samples.filter((sample) => sample.startedMs >= SHARED_READ_MS);
       for (const sample of afterSharedReads.filter((answer) => answer.path !== "page")) {
-        expect(sample).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+        if (sample.path === "claim" && sample.holdsNothing && sample.status === 409) continue;
+        expect(sample, JSON.stringify(sample)).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
       }
       // The product page: its error screen (the skeleton came first, with status 200), or a 503.
       for (const sample of afterSharedReads.filter((answer) => answer.path === "page")) {

@@ -1,0 +1,164 @@
+import net from "node:net";
+import postgres, { type Sql } from "postgres";
+
+/** A query or transaction outstanding this long gets the database checked (a healthy one answers in ms). */
+export const SLOW_OPERATION_MS = 600;
+/** A check (a fresh connection running `select 1`) unanswered this long finds the database lost. */
+export const CHECK_TIMEOUT_MS = 600;
+/** While lost, the database is checked this often: service resumes within about this long of its return. */
+export const RECHECK_MS = 250;
+const TICK_MS = 100;
+
+/** The part of postgres.js's parsed options that its `socket` option is called with. */
+type SocketOptions = { host: string[]; port: number[]; path?: string | false };
+
+/**
+ * Finds a lost Postgres within about a second, and fails every query meanwhile at once (the route answers
+ * 503), where postgres.js alone would wait for ever: a query sent on a connection to a host that froze, or
+ * behind a network that drops packets ("black-holed": nothing is refused, nothing answers), gets no answer
+ * and no error until TCP gives up, many minutes on; and every request that queues behind it waits as long.
+ *
+ * How it tells lost from slow: when a query or transaction has been outstanding for SLOW_OPERATION_MS, a
+ * check opens a fresh connection and runs `select 1`. An answer means the database is alive and the
+ * operation merely slow (a long export, a lock wait): it goes on. No answer within CHECK_TIMEOUT_MS, or a
+ * refused connection anywhere, means lost: every pool connection is dropped (their queries fail with
+ * ETIMEDOUT), and until a check answers again (one every RECHECK_MS) every new connection fails as it is
+ * made, so requests queued for a connection fail too instead of each waiting out a connect timeout.
+ */
+export class OutageWatch {
+  /** The pool's sockets, to drop them all when the database is lost. */
+  private readonly sockets = new Set<net.Socket>();
+  /** When each outstanding operation began, oldest first (a Set keeps insertion order). */
+  private readonly outstanding = new Set<{ since: number }>();
+  private lost = false;
+  private checking: Promise<void> | null = null;
+  private lastCheck: { startedAt: number; answered: boolean } | null = null;
+  private connections = 0;
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(private readonly url: string) {
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.ticker.unref();
+  }
+
+  /** postgres.js's `socket` option: a socket the watch can drop; failed at once while the database is lost. */
+  readonly openSocket = (options: SocketOptions): net.Socket => {
+    const socket = connectTo(options, this.connections++);
+    this.sockets.add(socket);
+    socket.once("close", () => this.sockets.delete(socket));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNREFUSED") this.markLost();
+    });
+    // setImmediate, not nextTick: postgres.js listens for the socket's errors a few microtasks from now.
+    if (this.lost) setImmediate(() => socket.destroy(lostError()));
+    return socket;
+  };
+
+  /** The client, with every query and transaction it starts followed until it settles. */
+  follow(client: Sql): Sql {
+    return new Proxy(client, {
+      get: (target, property, receiver) => {
+        if (property !== "unsafe" && property !== "begin") return Reflect.get(target, property, receiver);
+        const start = Reflect.get(target, property, receiver) as (...args: unknown[]) => PromiseLike<unknown>;
+        // A postgres.js query runs once something awaits it, a microtask after this (its handle() awaits
+        // first), so drizzle's `.values()` right after still applies; drizzle awaits every query it makes.
+        return (...args: unknown[]) => this.followed(start(...args));
+      },
+    });
+  }
+
+  close(): void {
+    clearInterval(this.ticker);
+  }
+
+  private followed<T extends PromiseLike<unknown>>(operation: T): T {
+    const entry = { since: performance.now() };
+    this.outstanding.add(entry);
+    const settled = () => void this.outstanding.delete(entry);
+    operation.then(settled, settled);
+    return operation;
+  }
+
+  private tick(): void {
+    const oldest = this.outstanding.values().next().value;
+    if (this.lost || !oldest) return;
+    const now = performance.now();
+    if (now - oldest.since < SLOW_OPERATION_MS) return;
+    // A check begun a moment ago that was answered vouches for the database; otherwise ask again.
+    if (this.lastCheck?.answered && now - this.lastCheck.startedAt < SLOW_OPERATION_MS) return;
+    void this.check();
+  }
+
+  private check(): Promise<void> {
+    this.checking ??= (async () => {
+      const startedAt = performance.now();
+      const answered = await answersWithin(this.url, CHECK_TIMEOUT_MS);
+      this.lastCheck = { startedAt, answered };
+      if (answered) this.lost = false;
+      else this.markLost();
+    })().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  private markLost(): void {
+    if (this.lost) return;
+    this.lost = true;
+    for (const socket of this.sockets) socket.destroy(lostError());
+    const recheck = () => {
+      if (!this.lost) return;
+      void this.check().then(() => setTimeout(recheck, RECHECK_MS).unref());
+    };
+    setTimeout(recheck, RECHECK_MS).unref();
+  }
+}
+
+/** A plain TCP (or Unix) socket to the server postgres.js would have connected to; it speaks TLS over it itself. */
+function connectTo(options: SocketOptions, attempt: number): net.Socket {
+  if (options.path) return net.connect(options.path);
+  const index = attempt % options.host.length;
+  const host = options.host[index] ?? "localhost";
+  const port = options.port[index] ?? options.port[0] ?? 5432;
+  // postgres.js names the server in its errors and in TLS (servername) from these.
+  return Object.assign(net.connect(port, host), { host, port });
+}
+
+/** Whether a fresh connection to the database runs `select 1` within `ms`. */
+async function answersWithin(url: string, ms: number): Promise<boolean> {
+  let socket: net.Socket | undefined;
+  const client = postgres(url, {
+    max: 1,
+    fetch_types: false,
+    onnotice: () => {},
+    // postgres.js's own option, missing from its types: the socket to drop when no answer came.
+    ...({
+      socket: (options: SocketOptions) => {
+        socket = connectTo(options, 0);
+        return socket;
+      },
+    } as object),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const answered = client`select 1`.then(
+      () => true,
+      () => false,
+    );
+    const deadline = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    return await Promise.race([answered, deadline]);
+  } finally {
+    clearTimeout(timer);
+    // Ending first fails the unanswered query, so dropping the socket does not make postgres.js retry it.
+    await client.end({ timeout: 0 }).catch(() => {});
+    socket?.destroy();
+  }
+}
+
+function lostError(): Error {
+  return Object.assign(new Error("The database is not answering (a check on a fresh connection found it lost)"), {
+    code: "ETIMEDOUT",
+  });
+}
