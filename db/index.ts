@@ -20,6 +20,11 @@ export type Queryable = Db | Tx;
 export type DatabaseHandle = {
   kind: "postgres" | "embedded";
   db: Db;
+  /**
+   * The same database through connections of the organiser's own (Postgres): the admin's calls never
+   * queue behind a crowd of visitors' queries for one of `db`'s connections. PGlite: `db` itself.
+   */
+  organiserDb: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,8 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedd
 export type SessionSettings = { timeZone: string };
 
 export const POOL_SIZE = 10;
+/** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
+export const ORGANISER_POOL_SIZE = 3;
 export const CONNECT_TIMEOUT_SECONDS = 2;
 /** Longer than any honest query of the app (the largest Excel export reads in pages). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
@@ -54,27 +61,32 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
     // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
     // found by the outage watch within about a second (db/outage-watch.ts).
     const watch = new OutageWatch(target.url);
-    const client = postgres(target.url, {
-      max: POOL_SIZE,
-      onnotice: () => {},
-      connect_timeout: CONNECT_TIMEOUT_SECONDS,
-      backoff: () => RECONNECT_DELAY_SECONDS,
-      // postgres.js's own option, missing from its types: the sockets the watch can drop.
-      ...({ socket: watch.openSocket } as object),
-      connection: {
-        TimeZone: session.timeZone,
-        statement_timeout: STATEMENT_TIMEOUT_MS,
-        idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
-      },
-    });
-    const db = drizzlePostgres({ client: watch.follow(client), schema, casing: "snake_case" }) as unknown as Db;
+    const open = (max: number) =>
+      postgres(target.url, {
+        max,
+        onnotice: () => {},
+        connect_timeout: CONNECT_TIMEOUT_SECONDS,
+        backoff: () => RECONNECT_DELAY_SECONDS,
+        // postgres.js's own option, missing from its types: the sockets the watch can drop.
+        ...({ socket: watch.openSocket } as object),
+        connection: {
+          TimeZone: session.timeZone,
+          statement_timeout: STATEMENT_TIMEOUT_MS,
+          idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
+        },
+      });
+    const client = open(POOL_SIZE);
+    const organiserClient = open(ORGANISER_POOL_SIZE);
+    const drizzleOver = (sql: postgres.Sql) =>
+      drizzlePostgres({ client: watch.follow(sql), schema, casing: "snake_case" }) as unknown as Db;
     return {
       kind: "postgres",
-      db,
+      db: drizzleOver(client),
+      organiserDb: drizzleOver(organiserClient),
       ping: async () => void (await client`select 1`),
       close: async () => {
-        watch.close();
-        await client.end({ timeout: 5 });
+        await watch.close();
+        await Promise.all([client.end({ timeout: 5 }), organiserClient.end({ timeout: 5 })]);
       },
     };
   }
@@ -87,6 +99,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
   return {
     kind: "embedded",
     db,
+    organiserDb: db,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

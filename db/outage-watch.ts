@@ -1,10 +1,13 @@
 import net from "node:net";
 import postgres, { type Sql } from "postgres";
 
-/** A query or transaction outstanding this long gets the database checked (a healthy one answers in ms). */
-export const SLOW_OPERATION_MS = 600;
-/** A check (a fresh connection running `select 1`) unanswered this long finds the database lost. */
-export const CHECK_TIMEOUT_MS = 600;
+/**
+ * A query or transaction outstanding this long, while nothing else has been answered for as long, gets the
+ * database checked (a healthy one answers in milliseconds).
+ */
+export const SLOW_OPERATION_MS = 400;
+/** A check (`select 1` on the watch's own open connection) unanswered this long finds the database lost. */
+export const CHECK_TIMEOUT_MS = 1200;
 /** While lost, the database is checked this often: service resumes within about this long of its return. */
 export const RECHECK_MS = 250;
 const TICK_MS = 100;
@@ -18,9 +21,11 @@ type SocketOptions = { host: string[]; port: number[]; path?: string | false };
  * behind a network that drops packets ("black-holed": nothing is refused, nothing answers), gets no answer
  * and no error until TCP gives up, many minutes on; and every request that queues behind it waits as long.
  *
- * How it tells lost from slow: when a query or transaction has been outstanding for SLOW_OPERATION_MS, a
- * check opens a fresh connection and runs `select 1`. An answer means the database is alive and the
- * operation merely slow (a long export, a lock wait): it goes on. No answer within CHECK_TIMEOUT_MS, or a
+ * How it tells lost from slow: a database that answered any query in the last SLOW_OPERATION_MS is alive
+ * (under a storm, answers come every few milliseconds, however slow each is, and nothing is checked: a
+ * false "lost" would fail every request). When a query or transaction has been outstanding for SLOW_OPERATION_MS and none
+ * answered meanwhile, a check runs `select 1` on the watch's own connection. An answer means the database
+ * is alive and the operation merely slow (a long export, a lock wait): it goes on. No answer within CHECK_TIMEOUT_MS, or a
  * refused connection anywhere, means lost: every pool connection is dropped (their queries fail with
  * ETIMEDOUT), and until a check answers again (one every RECHECK_MS) every new connection fails as it is
  * made, so requests queued for a connection fail too instead of each waiting out a connect timeout.
@@ -31,12 +36,32 @@ export class OutageWatch {
   /** When each outstanding operation began, oldest first (a Set keeps insertion order). */
   private readonly outstanding = new Set<{ since: number }>();
   private lost = false;
+  /** When a query or transaction last succeeded. */
+  private lastAnswerAt = 0;
   private checking: Promise<void> | null = null;
   private lastCheck: { startedAt: number; answered: boolean } | null = null;
   private connections = 0;
   private readonly ticker: NodeJS.Timeout;
 
-  constructor(private readonly url: string) {
+  /** A connection of the watch's own, kept open: a check is one `select 1`, no connection to set up. */
+  private readonly checker: Sql;
+  private checkerSocket: net.Socket | null = null;
+
+  constructor(url: string) {
+    this.checker = postgres(url, {
+      max: 1,
+      fetch_types: false,
+      onnotice: () => {},
+      // postgres.js's own option, missing from its types: the socket to drop when no answer came.
+      ...({
+        socket: (options: SocketOptions) => {
+          this.checkerSocket = connectTo(options, 0);
+          return this.checkerSocket;
+        },
+      } as object),
+    });
+    // Opened now, while the server is quiet: made during a storm, it could take longer than a check may.
+    this.checker`select 1`.catch(() => {});
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
   }
@@ -67,15 +92,37 @@ export class OutageWatch {
     });
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.ticker);
+    await this.checker.end({ timeout: 0 });
+  }
+
+  /** Whether the watch's connection runs `select 1` within `ms` (a lost one is dropped: the next check connects afresh). */
+  private async answersWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = this.checker`select 1`.then(
+      () => true,
+      () => false,
+    );
+    // The deadline gives way to an answer that came in the same turn of a busy event loop (timers run
+    // before sockets are read; setImmediate after).
+    const deadline = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => setImmediate(() => resolve(false)), ms);
+    });
+    const result = await Promise.race([answered, deadline]);
+    clearTimeout(timer);
+    if (!result) this.checkerSocket?.destroy(lostError());
+    return result;
   }
 
   private followed<T extends PromiseLike<unknown>>(operation: T): T {
     const entry = { since: performance.now() };
     this.outstanding.add(entry);
     const settled = () => void this.outstanding.delete(entry);
-    operation.then(settled, settled);
+    operation.then(() => {
+      settled();
+      this.lastAnswerAt = performance.now();
+    }, settled);
     return operation;
   }
 
@@ -83,7 +130,7 @@ export class OutageWatch {
     const oldest = this.outstanding.values().next().value;
     if (this.lost || !oldest) return;
     const now = performance.now();
-    if (now - oldest.since < SLOW_OPERATION_MS) return;
+    if (now - oldest.since < SLOW_OPERATION_MS || now - this.lastAnswerAt < SLOW_OPERATION_MS) return;
     // A check begun a moment ago that was answered vouches for the database; otherwise ask again.
     if (this.lastCheck?.answered && now - this.lastCheck.startedAt < SLOW_OPERATION_MS) return;
     void this.check();
@@ -92,7 +139,7 @@ export class OutageWatch {
   private check(): Promise<void> {
     this.checking ??= (async () => {
       const startedAt = performance.now();
-      const answered = await answersWithin(this.url, CHECK_TIMEOUT_MS);
+      const answered = await this.answersWithin(CHECK_TIMEOUT_MS);
       this.lastCheck = { startedAt, answered };
       if (answered) this.lost = false;
       else this.markLost();
@@ -124,41 +171,8 @@ function connectTo(options: SocketOptions, attempt: number): net.Socket {
   return Object.assign(net.connect(port, host), { host, port });
 }
 
-/** Whether a fresh connection to the database runs `select 1` within `ms`. */
-async function answersWithin(url: string, ms: number): Promise<boolean> {
-  let socket: net.Socket | undefined;
-  const client = postgres(url, {
-    max: 1,
-    fetch_types: false,
-    onnotice: () => {},
-    // postgres.js's own option, missing from its types: the socket to drop when no answer came.
-    ...({
-      socket: (options: SocketOptions) => {
-        socket = connectTo(options, 0);
-        return socket;
-      },
-    } as object),
-  });
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const answered = client`select 1`.then(
-      () => true,
-      () => false,
-    );
-    const deadline = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    });
-    return await Promise.race([answered, deadline]);
-  } finally {
-    clearTimeout(timer);
-    // Ending first fails the unanswered query, so dropping the socket does not make postgres.js retry it.
-    await client.end({ timeout: 0 }).catch(() => {});
-    socket?.destroy();
-  }
-}
-
 function lostError(): Error {
-  return Object.assign(new Error("The database is not answering (a check on a fresh connection found it lost)"), {
+  return Object.assign(new Error("The database is not answering (the outage watch found it lost)"), {
     code: "ETIMEDOUT",
   });
 }
