@@ -51,6 +51,9 @@ export class OutageWatch {
     this.checker = postgres(url, {
       max: 1,
       fetch_types: false,
+      // Not postgres.js's backoff (up to 20 s after repeated failures): a check must reach a database that is back.
+      backoff: () => RECHECK_MS / 1000,
+      connect_timeout: CHECK_TIMEOUT_MS / 1000,
       onnotice: () => {},
       // postgres.js's own option, missing from its types: the socket to drop when no answer came.
       ...({
