@@ -16,16 +16,17 @@ const TICK_MS = 100;
 type SocketOptions = { host: string[]; port: number[]; path?: string | false };
 
 /**
- * Finds a lost Postgres within about a second, and fails every query meanwhile at once (the route answers
+ * Finds a lost Postgres within about 1.7 s, and fails every query meanwhile at once (the route answers
  * 503), where postgres.js alone would wait for ever: a query sent on a connection to a host that froze, or
  * behind a network that drops packets ("black-holed": nothing is refused, nothing answers), gets no answer
  * and no error until TCP gives up, many minutes on; and every request that queues behind it waits as long.
  *
- * How it tells lost from slow: a database that answered any query in the last SLOW_OPERATION_MS is alive
- * (under a storm, answers come every few milliseconds, however slow each is, and nothing is checked: a
- * false "lost" would fail every request). When a query or transaction has been outstanding for SLOW_OPERATION_MS and none
- * answered meanwhile, a check runs `select 1` on the watch's own connection. An answer means the database
- * is alive and the operation merely slow (a long export, a lock wait): it goes on. No answer within CHECK_TIMEOUT_MS, or a
+ * How it tells lost from slow: a database that answered any query, or sent any bytes on any connection,
+ * in the last SLOW_OPERATION_MS is alive (under a storm, answers come every few milliseconds, however slow
+ * each is, and nothing is checked: a false "lost" would fail every request). When a query or transaction
+ * has been outstanding SLOW_OPERATION_MS with nothing heard meanwhile, a check runs `select 1` on the
+ * watch's own connection. An answer (or any bytes heard meanwhile) means the database is alive and the
+ * operation merely slow (a long export, a lock wait): it goes on. No answer within CHECK_TIMEOUT_MS, or a
  * refused connection anywhere, means lost: every pool connection is dropped (their queries fail with
  * ETIMEDOUT), and until a check answers again (one every RECHECK_MS) every new connection fails as it is
  * made, so requests queued for a connection fail too instead of each waiting out a connect timeout.
@@ -38,6 +39,8 @@ export class OutageWatch {
   private lost = false;
   /** When a query or transaction last succeeded. */
   private lastAnswerAt = 0;
+  /** When bytes last came from the database on any plain (non-TLS) connection: answers, however slow, or handshakes. */
+  private lastBytesAt = 0;
   private checking: Promise<void> | null = null;
   private lastCheck: { startedAt: number; answered: boolean } | null = null;
   private connections = 0;
@@ -58,7 +61,7 @@ export class OutageWatch {
       // postgres.js's own option, missing from its types: the socket to drop when no answer came.
       ...({
         socket: (options: SocketOptions) => {
-          this.checkerSocket = connectTo(options, 0);
+          this.checkerSocket = this.heard(connectTo(options, 0));
           return this.checkerSocket;
         },
       } as object),
@@ -71,7 +74,7 @@ export class OutageWatch {
 
   /** postgres.js's `socket` option: a socket the watch can drop; failed at once while the database is lost. */
   readonly openSocket = (options: SocketOptions): net.Socket => {
-    const socket = connectTo(options, this.connections++);
+    const socket = this.heard(connectTo(options, this.connections++));
     this.sockets.add(socket);
     socket.once("close", () => this.sockets.delete(socket));
     socket.on("error", (error: NodeJS.ErrnoException) => {
@@ -118,6 +121,17 @@ export class OutageWatch {
     return result;
   }
 
+  /**
+   * Notes every byte the database sends on `socket` (postgres.js reads them too; over TLS it reads from its
+   * own TLS socket and drops this listener, and the answers of queries are all the watch hears).
+   */
+  private heard(socket: net.Socket): net.Socket {
+    socket.on("data", () => {
+      this.lastBytesAt = performance.now();
+    });
+    return socket;
+  }
+
   private followed<T extends PromiseLike<unknown>>(operation: T): T {
     const entry = { since: performance.now() };
     this.outstanding.add(entry);
@@ -133,7 +147,8 @@ export class OutageWatch {
     const oldest = this.outstanding.values().next().value;
     if (this.lost || !oldest) return;
     const now = performance.now();
-    if (now - oldest.since < SLOW_OPERATION_MS || now - this.lastAnswerAt < SLOW_OPERATION_MS) return;
+    const heardLately = now - Math.max(this.lastAnswerAt, this.lastBytesAt) < SLOW_OPERATION_MS;
+    if (now - oldest.since < SLOW_OPERATION_MS || heardLately) return;
     // A check begun a moment ago that was answered vouches for the database; otherwise ask again.
     if (this.lastCheck?.answered && now - this.lastCheck.startedAt < SLOW_OPERATION_MS) return;
     void this.check();
@@ -142,7 +157,8 @@ export class OutageWatch {
   private check(): Promise<void> {
     this.checking ??= (async () => {
       const startedAt = performance.now();
-      const answered = await this.answersWithin(CHECK_TIMEOUT_MS);
+      // Bytes from the database during the check (a loaded server answering slowly) count as an answer.
+      const answered = (await this.answersWithin(CHECK_TIMEOUT_MS)) || this.lastBytesAt > startedAt;
       this.lastCheck = { startedAt, answered };
       if (answered) this.lost = false;
       else this.markLost();
