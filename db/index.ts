@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { OutageWatch } from "./outage-watch";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -19,6 +20,11 @@ export type Queryable = Db | Tx;
 export type DatabaseHandle = {
   kind: "postgres" | "embedded";
   db: Db;
+  /**
+   * The same database through connections of the organiser's own (Postgres): the admin's calls never
+   * queue behind a crowd of visitors' queries for one of `db`'s connections. PGlite: `db` itself.
+   */
+  organiserDb: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,32 +41,53 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedd
 export type SessionSettings = { timeZone: string };
 
 export const POOL_SIZE = 10;
+/** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
+export const ORGANISER_POOL_SIZE = 3;
 export const CONNECT_TIMEOUT_SECONDS = 2;
 /** Longer than any honest query of the app (the largest Excel export reads in pages). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * How long a pool connection that failed waits before it is made again. postgres.js's default backs off
+ * up to 20 s after repeated failures (during an outage): requests queued behind it waited that long, and
+ * service came back that long after the database did. Failing fast is the outage watch's job.
+ */
+export const RECONNECT_DELAY_SECONDS = 0.05;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
     // The timeouts keep a database outage short for visitors: a connection that cannot be made within
     // CONNECT_TIMEOUT_SECONDS fails (the request answers 503), and no statement or idle transaction
-    // holds a connection for ever.
-    const client = postgres(target.url, {
-      max: POOL_SIZE,
-      onnotice: () => {},
-      connect_timeout: CONNECT_TIMEOUT_SECONDS,
-      connection: {
-        TimeZone: session.timeZone,
-        statement_timeout: STATEMENT_TIMEOUT_MS,
-        idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
-      },
-    });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+    // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
+    // found by the outage watch within about a second (db/outage-watch.ts).
+    const watch = new OutageWatch(target.url);
+    const open = (max: number) =>
+      postgres(target.url, {
+        max,
+        onnotice: () => {},
+        connect_timeout: CONNECT_TIMEOUT_SECONDS,
+        backoff: () => RECONNECT_DELAY_SECONDS,
+        // postgres.js's own option, missing from its types: the sockets the watch can drop.
+        ...({ socket: watch.openSocket } as object),
+        connection: {
+          TimeZone: session.timeZone,
+          statement_timeout: STATEMENT_TIMEOUT_MS,
+          idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
+        },
+      });
+    const client = open(POOL_SIZE);
+    const organiserClient = open(ORGANISER_POOL_SIZE);
+    const drizzleOver = (sql: postgres.Sql) =>
+      drizzlePostgres({ client: watch.follow(sql), schema, casing: "snake_case" }) as unknown as Db;
     return {
       kind: "postgres",
-      db,
+      db: drizzleOver(client),
+      organiserDb: drizzleOver(organiserClient),
       ping: async () => void (await client`select 1`),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await watch.close();
+        await Promise.all([client.end({ timeout: 5 }), organiserClient.end({ timeout: 5 })]);
+      },
     };
   }
   acquireDataDirLock(target.dataDir);
@@ -72,6 +99,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
   return {
     kind: "embedded",
     db,
+    organiserDb: db,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

@@ -18,3 +18,8 @@ export function getDatabase(): DatabaseHandle {
 export function db(): Db {
   return getDatabase().db;
 }
+
+/** For the organiser's calls (admin routes, sessions, sign-in): connections a crowd of visitors cannot take. */
+export function organiserDb(): Db {
+  return getDatabase().organiserDb;
+}

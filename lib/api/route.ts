@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { getAdminSession } from "@/lib/auth/session";
-import { db } from "@/lib/database";
+import { db, organiserDb } from "@/lib/database";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { type BodyFormat, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
@@ -84,7 +84,7 @@ export function route<
         params: await context.params,
         query,
         body,
-        ctx: { db: db(), admin: admin as AdminOf<O> },
+        ctx: { db: options.access === "admin" ? organiserDb() : db(), admin: admin as AdminOf<O> },
       });
       return result instanceof Response ? result : json(result);
     } catch (error) {

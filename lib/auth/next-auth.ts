@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/database";
+import { organiserDb } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 import { openSession, SESSION_SECONDS } from "@/lib/services/auth/sessions";
 import { loginBody } from "@/lib/validation/admin";
@@ -45,7 +45,7 @@ export const { auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials) {
         const parsed = loginBody.safeParse(credentials);
         if (!parsed.success) throw new CredentialsSignin();
-        const admin = await openSession({ ctx: { db: db() }, input: parsed.data });
+        const admin = await openSession({ ctx: { db: organiserDb() }, input: parsed.data });
         if (!admin) throw new CredentialsSignin();
         return { id: String(admin.id), name: admin.name, sessionId: admin.sessionId };
       },

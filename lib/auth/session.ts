@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/database";
+import { organiserDb } from "@/lib/database";
 import { findActiveSession } from "@/lib/services/auth/sessions";
 import type { AdminIdentity } from "@/lib/services/context";
 import { auth } from "./next-auth";
@@ -8,5 +8,5 @@ import { auth } from "./next-auth";
 export async function getAdminSession(): Promise<AdminIdentity | null> {
   const session = await auth();
   if (!session?.sessionId) return null;
-  return findActiveSession({ ctx: { db: db() }, input: { sessionId: session.sessionId } });
+  return findActiveSession({ ctx: { db: organiserDb() }, input: { sessionId: session.sessionId } });
 }

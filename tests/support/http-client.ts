@@ -36,7 +36,7 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean; signal?: AbortSignal } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { "x-forwarded-for": this.address, ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -46,7 +46,7 @@ export class TestClient {
       headers["content-type"] = "application/json";
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: "manual" });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: "manual", signal: options.signal });
     this.lastSetCookies = response.headers.getSetCookie().map(parseSetCookie);
     for (const cookie of this.lastSetCookies) {
       const expired = cookie.value === "" || cookie.attributes.some((a) => a === "max-age=0" || a.startsWith("expires=thu, 01 jan 1970"));

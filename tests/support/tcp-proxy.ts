@@ -2,8 +2,9 @@ import net from "node:net";
 
 /**
  * A TCP proxy between the app and Postgres that a test can cut (Postgres "refuses connections": the port
- * stops listening and open connections drop) and restore, on the same port; or stall (Postgres is slow:
- * the app's queries wait in the proxy) and resume.
+ * stops listening and open connections drop) and restore, on the same port; stall (Postgres is slow: the
+ * app's queries wait in the proxy) and resume; or black-hole (Postgres is lost behind a dead network or a
+ * frozen host: connections are accepted, bytes are taken and never answered).
  */
 export class CuttableProxy {
   private readonly server: net.Server;
@@ -11,6 +12,7 @@ export class CuttableProxy {
   /** Each app-side socket and the Postgres socket its bytes go to, for stall() and resume(). */
   private readonly routes = new Map<net.Socket, net.Socket>();
   private stalled = false;
+  private holed = false;
   port = 0;
 
   constructor(
@@ -18,10 +20,16 @@ export class CuttableProxy {
     private readonly targetPort: number,
   ) {
     this.server = net.createServer((client) => {
+      this.open.add(client);
+      client.on("close", () => this.open.delete(client));
+      if (this.holed) {
+        swallow(client);
+        return;
+      }
       const upstream = net.connect(this.targetPort, this.targetHost);
+      this.open.add(upstream);
+      upstream.on("close", () => this.open.delete(upstream));
       for (const socket of [client, upstream]) {
-        this.open.add(socket);
-        socket.on("close", () => this.open.delete(socket));
         socket.on("error", () => {
           client.destroy();
           upstream.destroy();
@@ -66,12 +74,37 @@ export class CuttableProxy {
     for (const [client, upstream] of this.routes) client.pipe(upstream);
   }
 
-  /** Listens again on the same port. */
+  /**
+   * Answers nothing any more: open connections stay open but their bytes go nowhere, for good (as after
+   * a host that froze and restarted: no reset ever reaches the app), and new connections are accepted and
+   * never answered, until restore().
+   */
+  blackHole(): void {
+    this.holed = true;
+    for (const [client, upstream] of this.routes) {
+      client.unpipe();
+      upstream.unpipe();
+      upstream.destroy();
+      swallow(client);
+    }
+    this.routes.clear();
+  }
+
+  /** Listens again on the same port (after cut()), or answers new connections again (after blackHole()). */
   async restore(): Promise<void> {
-    await this.start(this.port);
+    this.holed = false;
+    if (!this.server.listening) await this.start(this.port);
   }
 
   async stop(): Promise<void> {
     if (this.server.listening) await this.cut();
   }
+}
+
+/** Reads and drops whatever the app sends on this socket. */
+function swallow(client: net.Socket): void {
+  client.removeAllListeners("data");
+  client.on("data", () => {});
+  client.on("error", () => client.destroy());
+  client.resume();
 }

@@ -27,7 +27,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PublicProductPage({ params }: Props) {
   const { urlPath } = await params;
   const loading = loadPage(urlPath);
-  const answer = await settleWithin(loading, SKELETON_AFTER_MS);
+  // A read that fails in time takes the slow path too: the skeleton, then the error screen (error.tsx)
+  // streamed into the HTML. Thrown here, before the page's shell, it was a bare 500 (the database
+  // refusing connections) whose screen only the browser's script could draw.
+  const answer = await settleWithin(loading, SKELETON_AFTER_MS).catch(() => ({ settled: false as const }));
   if (answer.settled && !answer.value) notFound();
 
   return (

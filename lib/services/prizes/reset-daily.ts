@@ -3,7 +3,7 @@ import { today } from "@/db/prize-rules";
 import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
-import { replenishPrize } from "../placements/maintain";
+import { replenishPrizes } from "../placements/maintain";
 
 /** Sets today's handed-out count of one prize (or of every prize) back to 0; targets rise, so top up. */
 export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; input: { id: number | "all" } }) {
@@ -18,6 +18,9 @@ export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; i
       .returning({ id: prizes.id });
   });
   if (input.id !== "all" && reset.length === 0) throw notFound("Prize not found.");
-  for (const prize of reset) await replenishPrize(ctx.db, prize.id);
+  await replenishPrizes(
+    ctx.db,
+    reset.map((prize) => prize.id),
+  );
   return { count: reset.length };
 }

@@ -7,7 +7,7 @@ import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
 import { listProductCodes } from "@/db/queries/products";
 import { getAdminSession } from "@/lib/auth/session";
-import { db } from "@/lib/database";
+import { organiserDb } from "@/lib/database";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { productPageUrl } from "@/urls/products";
@@ -28,7 +28,7 @@ export default async function PrintQrCodesPage() {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
   if (!(await getAdminSession())) redirect("/admin/login");
   const { baseUrl, configured } = qrBaseUrl(await headers());
-  const products = await listProductCodes({ db: db() });
+  const products = await listProductCodes({ db: organiserDb() });
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
   const cards = await Promise.all(
     products.map(async (product) => {
