@@ -101,8 +101,9 @@ export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<P
     {
       id: "created",
       header: "Created",
-      // Beside the side panels the list is narrow until 2xl; the detail modal shows the time too.
-      meta: { className: "hidden 2xl:table-cell" },
+      // The list has the screen's whole width (the forms sit above it), room for the time from xl on; below
+      // that the detail modal shows it.
+      meta: { className: "hidden xl:table-cell" },
       cell: ({ row }) => <span className="whitespace-nowrap">{placedAt(row.original.created_at)}</span>,
     },
     {
