@@ -285,6 +285,16 @@ test.describe("public product page", () => {
       if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    // What DevTools shows as "Refused to evaluate a string as JavaScript": Playwright's console events do not
+    // carry the CSP's own reports, so the page collects them.
+    await page.exposeFunction("reportCspViolation", (violation: string) => problems.push(`CSP: ${violation}`));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+          `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
+    });
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
     await visitor.open(urlPath);
