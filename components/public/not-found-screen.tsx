@@ -1,10 +1,14 @@
 import { QrCodeIcon } from "@/components/ui/icons";
 
+/** Where a visitor's "return to home" leads: they have no home page, so the advice on finding one. */
+export const VISITOR_HOME_PATH = "/not-found";
+
 /**
- * Shared by /not-found (where a 404 from the API sends people) and
- * the product page's own not-found (an unknown /p/{urlPath}, titled as spec §8 says).
+ * Shared by /not-found (where a 404 from the API sends people) and the product page's own not-found (an
+ * unknown /p/{urlPath}, titled as spec §8 says). `returnHome`: spec §8's return-to-home button, on every
+ * screen but the advice itself.
  */
-export function NotFoundScreen({ title = "Page not found" }: { title?: string }) {
+export function NotFoundScreen({ title = "Page not found", returnHome = false }: { title?: string; returnHome?: boolean }) {
   return (
     <main className="flex min-h-dvh items-center justify-center px-6 py-12">
       <div className="w-full max-w-sm text-center">
@@ -15,6 +19,14 @@ export function NotFoundScreen({ title = "Page not found" }: { title?: string })
         <p className="mt-3 text-base text-slate-600">
           This page cannot be found. Please access it by scanning the QR code at the product stand.
         </p>
+        {returnHome && (
+          <a
+            href={VISITOR_HOME_PATH}
+            className="mt-6 flex h-14 w-full items-center justify-center rounded-xl bg-slate-900 px-6 text-lg font-bold text-white hover:bg-slate-700"
+          >
+            Return to home
+          </a>
+        )}
       </div>
     </main>
   );

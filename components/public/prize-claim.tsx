@@ -10,7 +10,9 @@ import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
 import { type ImageState, ProductImage } from "./product-image";
-import { CLAIM_FAILURE_FALLBACK, type ClaimResult, FirstComeFailedModal, ResultModal, successMessage, TimeUpModal } from "./result-modal";
+import { type Refusal, refusalOf } from "./refusal";
+import { RefusedModal, TimeUpModal } from "./refused-modal";
+import { CLAIM_FAILURE_FALLBACK, type ClaimResult, ResultModal, successMessage } from "./result-modal";
 import { TicketArt } from "./ticket";
 import { WinCard } from "./win-card";
 
@@ -19,8 +21,8 @@ type Phase =
   | { name: "reserving" }
   | { name: "claiming"; deadline: number; seconds: number }
   | { name: "result"; result: ClaimResult }
-  | { name: "taken"; reason: "taken" | "error" }
-  | { name: "expired"; seconds: number };
+  | { name: "refused"; refusal: Refusal }
+  | { name: "expired"; tapAgainAt: number };
 
 export type PrizeClaimProps = {
   urlPath: string;
@@ -62,6 +64,9 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
   const busy = useRef(false);
   const submitting = useRef(false);
+  // When this visitor last let a hold go (closed the form, or its time ran out): the server refuses them this
+  // prize for holdSeconds after that (docs/server-behaviour.md), and the refusal can then say until when.
+  const letGoAt = useRef<number | null>(null);
   const holding = phase.name === "claiming";
 
   const onImageState = useCallback((state: ImageState) => setImageState(state), []);
@@ -105,7 +110,8 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         window.location.assign("/not-found");
         return;
       }
-      setPhase({ name: "taken", reason: error instanceof ApiError && error.status === 409 ? "taken" : "error" });
+      const tapAgainAt = letGoAt.current === null ? null : letGoAt.current + holdSeconds * 1000;
+      setPhase({ name: "refused", refusal: refusalOf(error, tapAgainAt) });
     } finally {
       busy.current = false;
     }
@@ -156,6 +162,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
     // Mid-submit the answer decides what happens; closing now could cancel a hold that is being won.
     if (submitting.current) return;
     void cancelHold(urlPath);
+    letGoAt.current = Date.now();
     setFormError(undefined);
     setPhase({ name: "idle" });
   }
@@ -163,14 +170,16 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   const onExpire = useCallback(() => {
     if (submitting.current) return;
     void cancelHold(urlPath);
-    setPhase((current) => (current.name === "claiming" ? { name: "expired", seconds: current.seconds } : current));
-  }, [urlPath]);
+    const now = Date.now();
+    letGoAt.current = now;
+    setPhase((current) => (current.name === "claiming" ? { name: "expired", tapAgainAt: now + holdSeconds * 1000 } : current));
+  }, [urlPath, holdSeconds]);
 
   const reload = () => window.location.reload();
   // The prize is announced in the server's HTML (issue 12) and the ticket takes a tap from then on: the
   // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
-  // spec §2's "after the image has loaded" is about no ticket over a blank image, and the picture's frame
-  // is drawn at its size from the first HTML.
+  // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
+  // the picture's frame is a still placeholder of its size until the picture is in (issue 25).
   const ticketShown = hasPrize && !isReserved && !claimed;
 
   useEffect(() => {
@@ -179,7 +188,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
 
   return (
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
-      <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} />
+      <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} stillWhileLoading={ticketShown} />
 
       <div className="mt-4 md:mt-0">
         {children}
@@ -263,8 +272,10 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
       {phase.name === "result" && (
         <ResultModal result={phase.result} onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload} />
       )}
-      {phase.name === "taken" && <FirstComeFailedModal reason={phase.reason} onConfirm={reload} />}
-      {phase.name === "expired" && <TimeUpModal seconds={phase.seconds} onConfirm={() => setPhase({ name: "idle" })} />}
+      {phase.name === "refused" && <RefusedModal refusal={phase.refusal} onReload={reload} onClose={() => setPhase({ name: "idle" })} />}
+      {phase.name === "expired" && (
+        <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} onConfirm={() => setPhase({ name: "idle" })} />
+      )}
     </div>
   );
 }

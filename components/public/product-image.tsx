@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { GiftIcon } from "@/components/ui/icons";
+import { GiftIcon, ImageIcon } from "@/components/ui/icons";
 import { imageSrcSet } from "@/urls/images";
 
 export type ImageState = "loading" | "loaded" | "failed";
@@ -14,14 +14,20 @@ type ProductImageProps = {
   alt: string;
   state: ImageState;
   onStateChange: (state: ImageState) => void;
+  /**
+   * A ticket is on the page: while the picture arrives its frame is a still placeholder of the same size,
+   * not a spinner, so nothing announces a prize over a spinner (spec §2) and the ticket needs no wait.
+   */
+  stillWhileLoading?: boolean;
 };
 
 /**
  * The product picture in a fixed square frame (no layout shift while it arrives on a slow network), with
- * a spinner until it has loaded and a plain placeholder when there is none or it fails. A plain <img>:
+ * a spinner until it has loaded (a still placeholder beside a ticket) and a plain placeholder when there is
+ * none or it fails. A plain <img>:
  * the file is already a normalised WebP from our own /api/images, next/image would add nothing but JS.
  */
-export function ProductImage({ src, alt, state, onStateChange }: ProductImageProps) {
+export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading = false }: ProductImageProps) {
   const ref = useRef<HTMLImageElement>(null);
 
   // The server-rendered <img> may finish before React hydrates and attaches onLoad; catch that case.
@@ -36,7 +42,12 @@ export function ProductImage({ src, alt, state, onStateChange }: ProductImagePro
     <div className="relative mx-auto aspect-square w-full max-w-[min(100%,30dvh)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:max-w-none">
       {src && state !== "failed" ? (
         <>
-          {state === "loading" && (
+          {state === "loading" && stillWhileLoading && (
+            <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-slate-300" data-image-placeholder="">
+              <ImageIcon className="size-16" />
+            </div>
+          )}
+          {state === "loading" && !stillWhileLoading && (
             <div className="absolute inset-0 flex items-center justify-center" role="status">
               <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-indigo-600" aria-hidden="true" />
               <span className="sr-only">Loading the product image…</span>

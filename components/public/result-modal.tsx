@@ -11,7 +11,7 @@ export const CLAIM_SUCCESS_FALLBACK = "Successfully participated in the event!";
 export const CLAIM_FAILURE_TITLE = "Oops";
 export const CLAIM_FAILURE_FALLBACK = "Failed to participate in the event.";
 
-type Tone = "success" | "failure" | "notice";
+export type Tone = "success" | "failure" | "notice";
 
 // Drawn inline rather than emoji: an event phone or kiosk may lack a colour emoji font.
 const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
@@ -58,7 +58,7 @@ const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
  * A message that needs one answer: an alertdialog with a single big button, which also answers Escape
  * (so the visitor can never end up on a page whose state the modal was about to change).
  */
-function NoticeModal({
+export function NoticeModal({
   title,
   tone,
   buttonLabel,
@@ -115,39 +115,6 @@ export function ResultModal({ result, onClose }: { result: ClaimResult; onClose:
   return (
     <NoticeModal title={CLAIM_FAILURE_TITLE} tone="failure" buttonLabel="OK" onConfirm={onClose}>
       <p className="text-lg font-semibold text-slate-900">{result.message}</p>
-    </NoticeModal>
-  );
-}
-
-/**
- * Spec §4's first-come-first-served-failed modal: someone else holds the prize (409), or the hold could
- * not be made at all ("error": no connection, server trouble). OK reloads to show the page as it is now.
- */
-export function FirstComeFailedModal({ reason, onConfirm }: { reason: "taken" | "error"; onConfirm: () => void }) {
-  if (reason === "error") {
-    return (
-      <NoticeModal title="Could not hold the prize" tone="failure" buttonLabel="OK" onConfirm={onConfirm}>
-        <p className="text-lg font-semibold text-slate-900">We could not reach the server to hold this prize for you.</p>
-        <p>Check your connection; OK reloads the page so you can try again.</p>
-      </NoticeModal>
-    );
-  }
-  return (
-    <NoticeModal title="Someone else got there first" tone="failure" buttonLabel="OK" onConfirm={onConfirm}>
-      <p className="text-lg font-semibold text-slate-900">
-        Prizes are first come, first served, and another visitor tapped this ticket just before you.
-      </p>
-      <p>Keep exploring the event: there are more tickets on other product pages.</p>
-    </NoticeModal>
-  );
-}
-
-/** Spec §4: the hold's time (60 s) ran out before the form was sent; the hold has been let go. */
-export function TimeUpModal({ seconds, onConfirm }: { seconds: number; onConfirm: () => void }) {
-  return (
-    <NoticeModal title="Time is up" tone="notice" buttonLabel="OK" onConfirm={onConfirm}>
-      <p className="text-lg font-semibold text-slate-900">The {seconds} seconds to claim this prize have run out.</p>
-      <p>The prize has been released. If it is still here, you can tap the ticket again.</p>
     </NoticeModal>
   );
 }

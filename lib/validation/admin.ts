@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The sign-in call's success message; the form checks for exactly this text (spec §5). */
 export const LOGIN_SUCCESSFUL = "Login successful";

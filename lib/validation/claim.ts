@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const CLAIM_MESSAGES = {
   nameRequired: "Please enter a nickname.",

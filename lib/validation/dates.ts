@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** True for a real calendar date written YYYY-MM-DD (Date.parse would accept 2026-02-30 as 2 March). */
 export function isRealDate(value: string): boolean {

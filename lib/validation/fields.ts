@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Building blocks every schema shares (products, prizes, placements, winners), so one kind of input is

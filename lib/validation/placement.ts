@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { idInput } from "./fields";
+import { z } from "./zod";
 
 const CHOOSE_BOTH = "Please choose both a prize and a product.";
 const id = idInput(CHOOSE_BOTH);

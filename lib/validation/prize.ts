@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { formBoolean, imageFile, wholeNumberInput } from "./fields";
+import { z } from "./zod";
 
 /**
  * Prize fields and the rules between them (spec §5), shared by the admin form (zodResolver) and the

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { absentMeansFalse, imageFile, MAX_ID } from "./fields";
+import { z } from "./zod";
 
 /**
  * Product page input, one schema per operation. The add and edit forms (zodResolver) and the route

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { isoDate } from "./dates";
+import { z } from "./zod";
 
 const dateOrNull = isoDate({ format: "Enter a date as YYYY-MM-DD.", real: "Enter a real date." }).nullable();
 

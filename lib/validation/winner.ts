@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
 import { formBoolean, idInput, isoDate } from "./fields";
+import { z } from "./zod";
 
 export const MAX_WINNER_SEARCH_LENGTH = 100;
 

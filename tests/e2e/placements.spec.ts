@@ -96,6 +96,81 @@ test.describe("prize placement", () => {
     await expect(row).toHaveCount(0);
   });
 
+  test("the list has the whole width: nothing cut off at 1280 px, the created time shown at 1440 px @desktop-only", async ({
+    page,
+  }, testInfo) => {
+    const run = stamp(testInfo.project.name);
+    const prizeName = `Wide prize ${run}`;
+    const standName = `Wide stand ${run}`;
+    const prizeId = await admin.createPrizeWith(prizeName, { total: 5, daily: 5, maintenance: 5 });
+    await admin.place(prizeId, await admin.createPage(standName));
+
+    // 1024: a laptop beside the admin menu, where the rows are single cells.
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await placements.open();
+      const table = page.getByRole("table", { name: "Placements" });
+      const fit = await table.evaluate((element) => ({ table: element.scrollWidth, box: element.parentElement?.clientWidth ?? 0 }));
+      console.log(`placements list at ${width} px: table ${fit.table} px in a ${fit.box} px box`);
+      expect(fit.table).toBeLessThanOrEqual(fit.box);
+      const remove = placements.row(standName).getByRole("button", { name: `Delete ${prizeName} on ${standName}` });
+      await expect(remove.filter({ visible: true })).toBeInViewport();
+    }
+    await expect(page.getByRole("columnheader", { name: "Created" })).toBeVisible();
+    await placements.screenshot("placements-wide");
+  });
+
+  test("on a phone the list comes first, the forms behind a button; each picker is one search select", async ({ page }, testInfo) => {
+    const run = stamp(testInfo.project.name);
+    const prizeName = `Phone prize ${run}`;
+    const standName = `Phone stand ${run}`;
+    await admin.createPrizeWith(prizeName, { total: 5, daily: 5, maintenance: 5 });
+    await admin.createPage(standName);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await placements.open({ forms: false });
+    const list = placements.panel("Placements");
+    const top = (await list.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    console.log(`placements list on a 390 px phone starts ${Math.round(top)} px down`);
+    await expect(list).toBeInViewport();
+    await expect(placements.panel("Place by hand")).toBeHidden();
+    await expect(placements.formsButton).toHaveAttribute("aria-expanded", "false");
+    await placements.screenshot("placements-phone-list-first");
+
+    await placements.formsButton.click();
+    await expect(placements.formsButton).toHaveAttribute("aria-expanded", "true");
+    const manual = placements.panel("Place by hand");
+    await expect(manual).toBeVisible();
+    // One field per picker: no separate search box, no "N found" line.
+    await expect(manual.getByRole("combobox")).toHaveCount(2);
+    await expect(manual.getByRole("searchbox")).toHaveCount(0);
+    await expect(manual.getByText(/\d+ found/)).toHaveCount(0);
+    // Typing part of a name narrows the list to it; the keyboard chooses.
+    const prizeField = manual.getByRole("combobox", { name: "Prize", exact: true });
+    await prizeField.fill(`Phone prize ${run}`.slice(0, -2));
+    const prizeOptions = manual.getByRole("listbox", { name: "Prize" }).getByRole("option");
+    await expect(prizeOptions.filter({ hasText: prizeName })).toHaveCount(1);
+    await placements.screenshot("placements-phone-picker");
+    await prizeField.press("ArrowDown");
+    await prizeField.press("Enter");
+    await expect(prizeField).toHaveValue(prizeName);
+    await expect(prizeField).toHaveAttribute("aria-expanded", "false");
+    await placements.choose(manual, "Product page", standName);
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await placements.expectSuccess(`“${prizeName}” is now on “${standName}”.`);
+    await expect(placements.row(standName)).toBeVisible();
+  });
+
+  test("a form's old error goes once something later succeeds", async ({ page }) => {
+    await placements.open();
+    const manual = placements.panel("Place by hand");
+    await manual.getByRole("button", { name: "Place prize" }).click();
+    await expect(manual.getByText("Please choose both a prize and a product.")).toBeVisible();
+    await page.getByRole("button", { name: "Turn maintenance mode on" }).click();
+    await placements.expectSuccess("Maintenance mode is on: prizes are kept placed automatically.");
+    await expect(manual.getByText("Please choose both a prize and a product.")).toHaveCount(0);
+  });
+
   test("places one prize at random on free pages up to its maintenance count", async ({ page }, testInfo) => {
     const prizeName = `Random prize ${stamp(testInfo.project.name)}`;
     await admin.createPrizeWith(prizeName, { total: 10, daily: 3, maintenance: 2 });

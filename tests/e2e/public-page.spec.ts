@@ -1,4 +1,5 @@
 import { type Browser, expect, type TestInfo, test } from "@playwright/test";
+import { LET_GO_RECENTLY, TAKEN } from "../../lib/services/claims/reserve";
 import { CLAIM_MESSAGES } from "../../lib/validation/claim";
 import { ProductPage } from "./pages/product-page";
 import { GiveawayAdmin, PageAllocator } from "./support/giveaway-admin";
@@ -188,6 +189,7 @@ test.describe("public product page", () => {
     await expect(first.claimDialog).toBeVisible();
     expect((await second.tapTicket()).status()).toBe(409);
     await expect(second.failedDialog).toBeVisible();
+    await expect(second.failedDialog).toContainText(TAKEN);
     await expect(second.claimDialog).toBeHidden();
     await second.screenshot("failed");
 
@@ -224,6 +226,87 @@ test.describe("public product page", () => {
     await expect(first.claimDialog).toBeVisible();
     await first.cancelClaim();
     await second.page.context().close();
+  });
+
+  test("tapping again just after letting the prize go shows the server's reason, not someone else's tap", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    await visitor.cancelClaim();
+
+    const refused = await visitor.tapTicket();
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ detail: LET_GO_RECENTLY, reason: "let_go_recently" });
+    await expect(visitor.letGoDialog).toContainText(LET_GO_RECENTLY);
+    // The page knows when it let go, so it says from when the server takes a tap again.
+    await expect(visitor.letGoDialog).toContainText(/tap the ticket again from \d\d:\d\d:\d\d/);
+    await expect(visitor.failedDialog).toHaveCount(0);
+    await visitor.screenshot("let-go-refused");
+    // OK keeps the page (no reload): the ticket is still there for later.
+    await visitor.letGoDialog.getByRole("button", { name: "OK" }).click();
+    await expect(visitor.letGoDialog).toHaveCount(0);
+    await expect(visitor.ticket).toBeVisible();
+  });
+
+  test("while the picture arrives the ticket sits beside a still placeholder of its size, never a spinner", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    let releasePicture = () => {};
+    const pictureHeld = new Promise<void>((resolve) => {
+      releasePicture = resolve;
+    });
+    await page.route("**/api/images/**", async (route) => {
+      await pictureHeld;
+      await route.continue();
+    });
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath, { beforeScripts: true });
+    await expect(visitor.ticket).toBeVisible();
+    const placeholder = page.locator("[data-image-placeholder]");
+    await expect(placeholder).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading the product image" })).toHaveCount(0);
+    await expect(page.locator(".animate-spin")).toHaveCount(0);
+    await visitor.screenshot("picture-arriving");
+    const placeholderBox = await placeholder.boundingBox();
+    const ticketBox = await visitor.ticket.boundingBox();
+
+    releasePicture();
+    await expect.poll(() => visitor.productImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(placeholder).toHaveCount(0);
+    // The picture takes exactly the placeholder's place, and nothing moves when it arrives.
+    expect(await visitor.productImage.boundingBox()).toEqual(placeholderBox);
+    expect(await visitor.ticket.boundingBox()).toEqual(ticketBox);
+  });
+
+  test("the console stays clean through a visitor's tap and form (zod is jitless under the CSP)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    // What DevTools shows as "Refused to evaluate a string as JavaScript": Playwright's console events do not
+    // carry the CSP's own reports, so the page collects them.
+    await page.exposeFunction("reportCspViolation", (violation: string) => problems.push(`CSP: ${violation}`));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+          `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
+    });
+    const urlPath = await pages.withPrize();
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    await expect(visitor.nickname).toBeFocused();
+    // The form's schema checks an empty form in the browser.
+    await visitor.submitClaim();
+    await expect(visitor.claimDialog.getByText(CLAIM_MESSAGES.nameRequired)).toBeVisible();
+    await visitor.cancelClaim();
+    console.log(`console problems on the visitor page: ${problems.length}`);
+    expect(problems).toEqual([]);
   });
 
   test("leaving the page while holding the prize asks first, then gives it back", async ({ page, browser }, testInfo) => {
@@ -273,8 +356,16 @@ test.describe("public product page", () => {
     await expect(timeUp).toBeVisible();
     await expect(visitor.claimDialog).toBeHidden();
     expect((await cancelled).status()).toBe(200);
+    // It says when the visitor may tap again: the server keeps the prize from them for as long again.
+    await expect(timeUp).toContainText(/you can tap the ticket again from \d\d:\d\d:\d\d/);
     await visitor.screenshot("time-up");
     await timeUp.getByRole("button", { name: "OK" }).click();
+    await expect(visitor.ticket).toBeVisible();
+    // Tapping anyway: the server's own reason, not "someone else got there first".
+    expect((await visitor.tapTicket()).status()).toBe(409);
+    await expect(visitor.letGoDialog).toContainText(LET_GO_RECENTLY);
+    await expect(visitor.failedDialog).toHaveCount(0);
+    await visitor.letGoDialog.getByRole("button", { name: "OK" }).click();
     await expect(visitor.ticket).toBeVisible();
 
     const second = await otherVisitor(browser, testInfo);
@@ -299,5 +390,10 @@ test.describe("public product page", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product information not found.");
     await expect(page.getByText(/scanning the QR code/)).toBeVisible();
+    await new ProductPage(page).screenshot("product-not-found");
+    // Spec §8's return-to-home button: visitors have no home page, so it leads to the advice on finding one.
+    await page.getByRole("link", { name: "Return to home" }).click();
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 });

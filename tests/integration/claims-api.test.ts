@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { LET_GO_RECENTLY, TAKEN } from "@/lib/services/claims/reserve";
 import { CLAIM_MESSAGES } from "@/lib/validation/claim";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
@@ -82,9 +83,14 @@ describe.runIf(connection)("the public claim API", () => {
     const first = newVisitor(baseUrl);
     const second = newVisitor(baseUrl);
     await first.post(claimPath(urlPath));
-    expect((await second.post(claimPath(urlPath))).status).toBe(409);
+    const refused = await second.post(claimPath(urlPath));
+    expect(refused.status).toBe(409);
+    // The reason beside the detail: the page words its modal by it (issue 25, item 7).
+    expect(await refused.json()).toEqual({ detail: TAKEN, reason: "taken" });
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
+    const pausedFirst = await first.post(claimPath(urlPath));
+    expect(await pausedFirst.json()).toEqual({ detail: LET_GO_RECENTLY, reason: "let_go_recently" });
     expect((await second.post(claimPath(urlPath))).status).toBe(200);
     const noHold = await first.post(claimPath(urlPath), { name: "Mina", password: "1234" });
     expect(noHold.status).toBe(409);

@@ -1,6 +1,9 @@
 import { NotFoundScreen } from "@/components/public/not-found-screen";
 
-/** An unknown /p/{urlPath} (spec §8: 'Product information not found.'), with the scan-the-QR-code hint. */
+/**
+ * An unknown /p/{urlPath} (spec §8: 'Product information not found.'), with the scan-the-QR-code hint and
+ * the spec's return-to-home button.
+ */
 export default function ProductNotFound() {
-  return <NotFoundScreen title="Product information not found." />;
+  return <NotFoundScreen title="Product information not found." returnHome />;
 }

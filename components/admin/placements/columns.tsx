@@ -59,9 +59,12 @@ function LookButtons({ placement, handlers }: { placement: PlacementRow; handler
 /** "Prize on page", the accessible name of a row's buttons. */
 export const placementName = (placement: PlacementRow) => `${placement.prize_name} on ${placement.product_name}`;
 
-/** The placements table (spec §2). On phones a row is one cell: page, prize, status, then the buttons. */
+/**
+ * The placements table (spec §2). Below 1280 px (phones, tablets, a laptop beside the admin menu) a row is
+ * one cell: page, prize, status and time, then the buttons; the columns need about 900 px.
+ */
 export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<PlacementRow>[] {
-  const fromMd = { className: "hidden md:table-cell" };
+  const fromXl = { className: "hidden xl:table-cell" };
   return [
     {
       id: "product",
@@ -71,7 +74,7 @@ export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<P
         <>
           <p className="font-medium text-slate-900 [overflow-wrap:break-word]">{placement.product_name}</p>
           <p className="font-mono text-xs text-slate-500">/p/{placement.product_url_path}</p>
-          <div className="mt-2 space-y-2 md:hidden">
+          <div className="mt-2 space-y-2 xl:hidden">
             <p className="text-slate-800 [overflow-wrap:anywhere]">
               <span className="text-slate-500">Prize: </span>
               {placement.prize_name}
@@ -93,28 +96,27 @@ export function placementColumns(handlers: PlacementColumnHandlers): ColumnDef<P
     {
       id: "prize",
       header: "Prize",
-      meta: fromMd,
+      meta: fromXl,
       // Wrapped between words where it can: `anywhere` would let a narrow table squeeze it to one letter a line.
       cell: ({ row }) => <span className="[overflow-wrap:break-word]">{row.original.prize_name}</span>,
     },
-    { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <PlacementStatus placement={row.original} /> },
+    { id: "status", header: "Status", meta: fromXl, cell: ({ row }) => <PlacementStatus placement={row.original} /> },
     {
       id: "created",
       header: "Created",
-      // Beside the side panels the list is narrow until 2xl; the detail modal shows the time too.
-      meta: { className: "hidden 2xl:table-cell" },
+      meta: fromXl,
       cell: ({ row }) => <span className="whitespace-nowrap">{placedAt(row.original.created_at)}</span>,
     },
     {
       id: "look",
       header: () => <span className="sr-only">Details and QR code</span>,
-      meta: fromMd,
+      meta: fromXl,
       cell: ({ row }) => <LookButtons placement={row.original} handlers={handlers} />,
     },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "hidden text-right md:table-cell" },
+      meta: { className: "hidden text-right xl:table-cell" },
       cell: ({ row }) => <RowActions row={row.original} name={placementName(row.original)} actions={handlers.actions} />,
     },
   ];

@@ -1,7 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
@@ -14,26 +13,18 @@ import { settingsApi } from "@/lib/client/settings";
 export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const [busy, setBusy] = useState(false);
   const on = settings.data?.maintenance_mode;
-
-  async function toggle() {
-    if (on === undefined) return;
-    setBusy(true);
-    try {
-      await settingsApi.update({ maintenance_mode: !on });
+  const toggle = useMutation({
+    mutationFn: (turnOn: boolean) => settingsApi.update({ maintenance_mode: turnOn }),
+    onSuccess: (_settings, turnOn) =>
       onChanged(
-        on
-          ? "Maintenance mode is off: won prizes are no longer placed again."
-          : "Maintenance mode is on: prizes are kept placed automatically.",
-      );
-    } catch (error) {
-      onFailed(errorMessage(error, "Failed to change maintenance mode."));
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: settingsApi.key });
-    }
-  }
+        turnOn
+          ? "Maintenance mode is on: prizes are kept placed automatically."
+          : "Maintenance mode is off: won prizes are no longer placed again.",
+      ),
+    onError: (error) => onFailed(errorMessage(error, "Failed to change maintenance mode.")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsApi.key }),
+  });
 
   if (settings.isError) return <p className="text-sm text-red-700">{errorMessage(settings.error, "Failed to load the settings.")}</p>;
   if (on === undefined) return <Spinner label="Loading the settings" />;
@@ -48,7 +39,7 @@ export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message
           ? "After each win, and every 30 seconds, prizes are placed again on free pages up to their maintenance count."
           : "Nothing is placed automatically: prizes go live only when you place them here."}
       </p>
-      <Button size="sm" busy={busy} onClick={toggle}>
+      <Button size="sm" busy={toggle.isPending} onClick={() => toggle.mutate(!on)}>
         {on ? "Turn maintenance mode off" : "Turn maintenance mode on"}
       </Button>
     </div>

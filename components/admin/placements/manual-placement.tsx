@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
@@ -10,41 +10,48 @@ import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { createPlacementBody } from "@/lib/validation/placement";
 
-/** Place one prize on one product page by hand; both are required (spec §5), checked by the server's schema. */
-export function ManualPlacement({ onPlaced }: { onPlaced: (message: string) => void }) {
+type Refusal = { message: string; at: number };
+
+/**
+ * Place one prize on one product page by hand; both are required (spec §5), checked by the server's schema.
+ * Its error is about its last attempt: once anything on the screen succeeded after it (`lastSuccessAt`),
+ * it is old news and goes.
+ */
+export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message: string) => void; lastSuccessAt: number }) {
   const queryClient = useQueryClient();
   const [prize, setPrize] = useState<PickerOption | null>(null);
   const [product, setProduct] = useState<PickerOption | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<Refusal | null>(null);
+  const place = useMutation({
+    mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
+      placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
+    onSuccess: (_placed, chosen) => onPlaced(`“${chosen.prize.name}” is now on “${chosen.product.name}”.`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
+  });
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = createPlacementBody.safeParse({ prize: prize?.id, product: product?.id });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please choose both a prize and a product.");
+    if (!parsed.success || !prize || !product) {
+      setInvalid({ message: parsed.error?.issues[0]?.message ?? "Please choose both a prize and a product.", at: Date.now() });
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      await placementsApi.create(parsed.data);
-      onPlaced(`“${prize?.name}” is now on “${product?.name}”.`);
-      void queryClient.invalidateQueries({ queryKey: placementsApi.key });
-    } catch (failure) {
-      // Spec §8: the server's detail, else its first non_field_errors entry.
-      setError(errorMessage(failure, "Failed to place the prize."));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    place.mutate({ prize, product });
   }
+
+  // Spec §8: the server's detail, else its first non_field_errors entry.
+  const refused: Refusal | null = place.isError
+    ? { message: errorMessage(place.error, "Failed to place the prize."), at: place.submittedAt }
+    : null;
+  const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Place a prize by hand">
-      <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize?.id ?? null} onChange={setPrize} />
-      <SearchPicker label="Product page" kind="products" load={pickersApi.products} value={product?.id ?? null} onChange={setProduct} />
-      <FormAlert message={error} />
-      <Button type="submit" variant="primary" busy={busy} className="w-full">
+      <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
+      <SearchPicker label="Product page" kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
+      <FormAlert message={shown?.message} />
+      <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
         Place prize
       </Button>
     </form>

@@ -1,7 +1,8 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { ListTable } from "@/components/admin/list/list-table";
@@ -44,9 +45,17 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   });
   const counts = list.data as PlacementPage | null;
   const { banner, show } = useBanner();
+  // When something last succeeded here: a form's error from before that is old news (ManualPlacement).
+  const [lastSuccessAt, setLastSuccessAt] = useState(0);
+  const succeeded = (message: string) => {
+    setLastSuccessAt(Date.now());
+    show("success", message);
+  };
+  // Phones: the list comes first; the forms open from a button above it.
+  const [formsOpen, setFormsOpen] = useState(false);
+  const formsId = useId();
   const [detail, setDetail] = useState<PlacementRow | null>(null);
   const [qrFor, setQrFor] = useState<PlacementRow | null>(null);
-  const [togglingId, setTogglingId] = useState<number | null>(null);
   const [deleteAllOpen, setDeleteAllOpen] = useState(false);
   const deleteAll = useDeleteAllPlacements();
   const remove = useDeleteFlow<PlacementRow>({
@@ -55,23 +64,18 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
       return { deleted: 1, message: `Took “${placement.prize_name}” off “${placement.product_name}”.` };
     },
     onDeleted: ({ deleted, message }) => {
-      show("success", message);
+      succeeded(message);
       list.afterDelete(deleted);
     },
   });
 
-  async function setActive(placement: PlacementRow) {
-    setTogglingId(placement.id);
-    try {
-      await placementsApi.setActive(placement.id, !placement.is_active);
-      show("success", `${placement.is_active ? "Deactivated" : "Activated"} “${placementName(placement)}”.`);
-    } catch (error) {
-      show("error", errorMessage(error, "Failed to change the placement."));
-    } finally {
-      setTogglingId(null);
-      void list.invalidate();
-    }
-  }
+  const setActive = useMutation({
+    mutationFn: (placement: PlacementRow) => placementsApi.setActive(placement.id, !placement.is_active),
+    onSuccess: (_changed, placement) => succeeded(`${placement.is_active ? "Deactivated" : "Activated"} “${placementName(placement)}”.`),
+    onError: (error) => show("error", errorMessage(error, "Failed to change the placement.")),
+    onSettled: () => list.invalidate(),
+  });
+  const togglingId = setActive.isPending ? setActive.variables.id : null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or call the API.
   const columns = useMemo(() => {
@@ -79,14 +83,14 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
       {
         label: "Deactivate",
         icon: <PowerIcon className="size-5" />,
-        onClick: (row) => void setActive(row),
+        onClick: (row) => setActive.mutate(row),
         hidden: (row) => !row.is_active || togglingId === row.id,
       },
       {
         label: "Activate",
         icon: <PowerIcon className="size-5" />,
         tone: "primary",
-        onClick: (row) => void setActive(row),
+        onClick: (row) => setActive.mutate(row),
         hidden: (row) => row.is_active || togglingId === row.id,
       },
       { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: remove.open },
@@ -104,7 +108,8 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   async function runDeleteAll() {
     const outcome = await deleteAll.run();
     setDeleteAllOpen(false);
-    show(outcome.held + outcome.failed > 0 ? "warning" : "success", deleteAllSummary(outcome));
+    if (outcome.held + outcome.failed > 0) show("warning", deleteAllSummary(outcome));
+    else succeeded(deleteAllSummary(outcome));
     void list.invalidate();
   }
 
@@ -120,57 +125,65 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     <div className="space-y-5">
       <ScreenHeader title="Prize placement" description="Which product pages hold a prize that visitors can win right now." />
       {banner}
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(17rem,20rem)_1fr]">
-        <div className="space-y-5">
-          <Card title="Maintenance mode">
-            <MaintenanceSwitch onChanged={(message) => show("success", message)} onFailed={(message) => show("error", message)} />
-          </Card>
-          <Card title="Random placement">
-            <RandomPlacement choosePrize onPlaced={(text) => show("success", text)} onFailed={(text) => show("error", text)} />
-          </Card>
-          <Card title="Place by hand">
-            <ManualPlacement onPlaced={(text) => show("success", text)} />
-          </Card>
-        </div>
-
-        <Card
-          title="Placements"
-          aside={<AutoRefresh auto={auto} updatedAt={list.updatedAt} fetching={list.loading} onRefresh={list.reload} />}
-        >
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {counts ? (
-                <>
-                  <strong className="font-semibold text-emerald-800">{counts.active_count}</strong> active ·{" "}
-                  <strong className="font-semibold text-slate-900">{counts.inactive_count}</strong> inactive
-                </>
-              ) : (
-                "Loading placements…"
-              )}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button
-                size="sm"
-                className="min-h-11 text-red-700 sm:min-h-9"
-                onClick={() => setDeleteAllOpen(true)}
-                disabled={list.total === 0}
-              >
-                <TrashIcon className="size-4" />
-                Delete all
-              </Button>
-              <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
-            </div>
-          </div>
-          <ListTable
-            list={list}
-            table={table}
-            caption="Placements"
-            empty={empty}
-            loadingLabel="Loading placements"
-            pagerLabel="Placement pages"
-          />
+      <div className="lg:hidden">
+        <Button aria-expanded={formsOpen} aria-controls={formsId} onClick={() => setFormsOpen((open) => !open)} className="w-full">
+          <TicketIcon className="size-4" />
+          {formsOpen ? "Hide the placing forms" : "Place prizes · maintenance mode"}
+        </Button>
+      </div>
+      {/* Wide screens: the three forms side by side above the list, which then has the whole width. */}
+      <div
+        id={formsId}
+        className={`${formsOpen ? "grid" : "hidden"} grid-cols-1 items-start gap-5 lg:grid lg:grid-cols-[repeat(auto-fit,minmax(17rem,1fr))]`}
+      >
+        <Card title="Maintenance mode">
+          <MaintenanceSwitch onChanged={succeeded} onFailed={(message) => show("error", message)} />
+        </Card>
+        <Card title="Random placement">
+          <RandomPlacement choosePrize onPlaced={succeeded} onFailed={(text) => show("error", text)} />
+        </Card>
+        <Card title="Place by hand">
+          <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
         </Card>
       </div>
+
+      <Card
+        title="Placements"
+        aside={<AutoRefresh auto={auto} updatedAt={list.updatedAt} fetching={list.loading} onRefresh={list.reload} />}
+      >
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {counts ? (
+              <>
+                <strong className="font-semibold text-emerald-800">{counts.active_count}</strong> active ·{" "}
+                <strong className="font-semibold text-slate-900">{counts.inactive_count}</strong> inactive
+              </>
+            ) : (
+              "Loading placements…"
+            )}
+          </p>
+          <div className="flex items-center gap-2">
+            <Button
+              size="sm"
+              className="min-h-11 text-red-700 sm:min-h-9"
+              onClick={() => setDeleteAllOpen(true)}
+              disabled={list.total === 0}
+            >
+              <TrashIcon className="size-4" />
+              Delete all
+            </Button>
+            <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
+          </div>
+        </div>
+        <ListTable
+          list={list}
+          table={table}
+          caption="Placements"
+          empty={empty}
+          loadingLabel="Loading placements"
+          pagerLabel="Placement pages"
+        />
+      </Card>
 
       <PlacementDetailModal placement={detail} onClose={() => setDetail(null)} onQr={setQrFor} />
       <QrModal

@@ -1,12 +1,12 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { errorMessage } from "@/lib/client/api";
-import { pickersApi } from "@/lib/client/pickers";
+import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 
 /**
@@ -28,34 +28,20 @@ export function RandomPlacement({
   const queryClient = useQueryClient();
   const [maintenanceMode, setMaintenanceMode] = useState(true);
   const [reset, setReset] = useState(false);
-  const [prizeId, setPrizeId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function place() {
-    setBusy(true);
-    try {
-      const result = await placementsApi.randomize({ reset, maintenance_mode: maintenanceMode, prize_id: choosePrize ? prizeId : null });
-      onPlaced(result.detail || "Prizes were randomly placed successfully.");
-    } catch (error) {
-      onFailed(errorMessage(error, "Failed to randomly place prizes."));
-    } finally {
-      setBusy(false);
-      // The placements, the dashboard and the maintenance setting may all have changed.
-      void queryClient.invalidateQueries();
-    }
-  }
+  const [prize, setPrize] = useState<PickerOption | null>(null);
+  const place = useMutation({
+    mutationFn: () =>
+      placementsApi.randomize({ reset, maintenance_mode: maintenanceMode, prize_id: choosePrize ? (prize?.id ?? null) : null }),
+    onSuccess: (result) => onPlaced(result.detail || "Prizes were randomly placed successfully."),
+    onError: (error) => onFailed(errorMessage(error, "Failed to randomly place prizes.")),
+    // The placements, the dashboard and the maintenance setting may all have changed.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
 
   return (
     <div className={choosePrize ? "space-y-3" : "flex flex-wrap items-center gap-3"}>
       {choosePrize && (
-        <SearchPicker
-          label="Prize"
-          kind="prizes"
-          load={pickersApi.prizes}
-          value={prizeId}
-          onChange={(option) => setPrizeId(option?.id ?? null)}
-          allLabel="All active prizes"
-        />
+        <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} allLabel="All active prizes" />
       )}
       <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <Checkbox id={`${id}-maintenance`} checked={maintenanceMode} onChange={(event) => setMaintenanceMode(event.target.checked)} />
@@ -65,7 +51,7 @@ export function RandomPlacement({
         <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
         Reset existing placements
       </label>
-      <Button variant="primary" busy={busy} onClick={place} className={choosePrize ? "w-full" : ""}>
+      <Button variant="primary" busy={place.isPending} onClick={() => place.mutate()} className={choosePrize ? "w-full" : ""}>
         Place prizes at random
       </Button>
     </div>

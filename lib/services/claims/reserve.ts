@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { placements, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import type { ReserveRefusalReason } from "@/lib/contracts/claims";
 import { type AppError, conflict, notFound } from "@/lib/errors";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -58,7 +59,7 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, visitorId: me };
   // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
-  throw (await refusalFor(ctx, ask)) ?? conflict(TAKEN);
+  throw (await refusalFor(ctx, ask)) ?? REFUSALS.taken();
 }
 
 /** The anonymous visitor's id (lib/api/visitor.ts keeps it in a cookie): 128 random bits. */
@@ -72,9 +73,11 @@ async function refusalFor(ctx: ServiceContext, ask: ReserveAsk): Promise<AppErro
   return verdict === "takeable" ? null : REFUSALS[verdict]();
 }
 
+// `reason` beside the detail: the page words its modal by it (only "taken" is somebody else's doing),
+// and shows the detail itself.
 const REFUSALS = {
   no_page: () => notFound(NO_PRODUCT),
-  holding_another: () => conflict(HOLDING_ANOTHER),
-  let_go_recently: () => conflict(LET_GO_RECENTLY),
-  taken: () => conflict(TAKEN),
-} satisfies Record<Exclude<Verdict, "takeable">, () => AppError>;
+  holding_another: () => conflict(HOLDING_ANOTHER, { reason: "holding_another" }),
+  let_go_recently: () => conflict(LET_GO_RECENTLY, { reason: "let_go_recently" }),
+  taken: () => conflict(TAKEN, { reason: "taken" }),
+} satisfies Record<Exclude<Verdict, "takeable">, () => AppError> & Record<ReserveRefusalReason, () => AppError>;

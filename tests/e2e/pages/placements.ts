@@ -5,10 +5,17 @@ import { reviewScreenshot } from "../support/screenshot";
 export class PlacementsPage {
   constructor(readonly page: Page) {}
 
-  async open() {
+  /** `forms`: on a narrow screen, also open the placing forms (behind a button there, under the header). */
+  async open({ forms = true } = {}) {
     await this.page.goto("/admin/distributions");
     await expect(this.page.getByRole("heading", { level: 1, name: "Prize placement" })).toBeVisible();
     await expect(this.counts).toBeVisible();
+    if (forms && (await this.formsButton.isVisible())) await this.formsButton.click();
+  }
+
+  /** Phones and tablets: the button that shows the placing forms above the list. */
+  get formsButton(): Locator {
+    return this.page.getByRole("button", { name: /^(Place prizes · maintenance mode|Hide the placing forms)$/ });
   }
 
   get counts(): Locator {
@@ -19,12 +26,12 @@ export class PlacementsPage {
     return this.page.getByRole("region", { name: title, exact: true });
   }
 
-  /** Finds an option of a search picker by typing, then chooses it. */
+  /** Finds an option of a search select by typing part of it, then chooses it. */
   async choose(panel: Locator, label: string, optionName: string) {
-    await panel.getByRole("searchbox", { name: `Search ${label.toLowerCase()}` }).fill(optionName);
-    const select = panel.getByRole("combobox", { name: label, exact: true });
-    await expect(select.getByRole("option", { name: optionName, exact: true })).toBeAttached();
-    await select.selectOption({ label: optionName });
+    const field = panel.getByRole("combobox", { name: label, exact: true });
+    await field.fill(optionName);
+    await panel.getByRole("listbox", { name: label }).getByRole("option", { name: optionName, exact: true }).click();
+    await expect(field).toHaveValue(optionName);
   }
 
   /** The placements table's row of this product page. */

@@ -39,6 +39,11 @@ export class ProductPage {
     return this.alert("Someone else got there first");
   }
 
+  /** The refusal of a tap soon after this visitor let the prize go (the server's pause for them). */
+  get letGoDialog(): Locator {
+    return this.alert("Others get a turn first");
+  }
+
   /** The product picture, which the seeded pages all have. */
   get productImage(): Locator {
     return this.page.getByRole("main").locator("img");

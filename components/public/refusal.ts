@@ -1,0 +1,30 @@
+import { ApiError, errorMessage } from "@/lib/client/api";
+import { RESERVE_REFUSAL_REASONS } from "@/lib/contracts/claims";
+
+/**
+ * Why a tap did not get the prize, as the server said (its 409 `reason` and `detail`). Only "taken" is
+ * somebody else's doing; the visitor's own pause after letting the prize go, or a prize held on another
+ * page, are said as such, with the server's own words.
+ */
+export type Refusal =
+  | { kind: "taken"; message: string }
+  | { kind: "let_go_recently"; message: string; tapAgainAt: number | null }
+  | { kind: "holding_another"; message: string }
+  | { kind: "unreachable"; message: string | null };
+
+/** The refusal a failed reserve call means. `tapAgainAt`: when this page's visitor may tap again, if it knows. */
+export function refusalOf(error: unknown, tapAgainAt: number | null): Refusal {
+  if (!(error instanceof ApiError) || error.status !== 409) {
+    // No answer, or the server in trouble (its 503 says so in its detail).
+    const detail = error instanceof ApiError ? error.body?.detail : undefined;
+    return { kind: "unreachable", message: typeof detail === "string" && detail ? detail : null };
+  }
+  const message = errorMessage(error, "Sorry, someone else got there first.");
+  const reason = RESERVE_REFUSAL_REASONS.find((known) => known === error.body?.reason) ?? "taken";
+  if (reason === "let_go_recently") return { kind: reason, message, tapAgainAt };
+  return { kind: reason, message };
+}
+
+/** A time of day to the second, as the phone shows its clock: "14:03:25". */
+export const clockTime = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { refusalOf } from "@/components/public/refusal";
+import { ApiError } from "@/lib/client/api";
+import { HOLDING_ANOTHER, LET_GO_RECENTLY, TAKEN } from "@/lib/services/claims/reserve";
+
+const refused = (body: Record<string, unknown> | null, status = 409) => new ApiError(status, body);
+
+describe("what a refused tap tells the visitor (issue 25, item 7)", () => {
+  it("keeps the server's own words, and only 'taken' is someone else's doing", () => {
+    expect(refusalOf(refused({ detail: TAKEN, reason: "taken" }), null)).toEqual({ kind: "taken", message: TAKEN });
+    expect(refusalOf(refused({ detail: HOLDING_ANOTHER, reason: "holding_another" }), null)).toEqual({
+      kind: "holding_another",
+      message: HOLDING_ANOTHER,
+    });
+  });
+
+  it("a refusal after letting the prize go carries when the page may tap again, if it knows", () => {
+    expect(refusalOf(refused({ detail: LET_GO_RECENTLY, reason: "let_go_recently" }), 1_000_000)).toEqual({
+      kind: "let_go_recently",
+      message: LET_GO_RECENTLY,
+      tapAgainAt: 1_000_000,
+    });
+  });
+
+  it("a 409 with no known reason is the first-come-first-served case, in the server's words", () => {
+    expect(refusalOf(refused({ detail: "Gone." }), null)).toEqual({ kind: "taken", message: "Gone." });
+  });
+
+  it("no answer, or the server in trouble: unreachable, with the server's detail when it sent one", () => {
+    expect(refusalOf(refused(null, 0), null)).toEqual({ kind: "unreachable", message: null });
+    expect(refusalOf(refused({ detail: "The database is not answering." }, 503), null)).toEqual({
+      kind: "unreachable",
+      message: "The database is not answering.",
+    });
+    expect(refusalOf(new TypeError("boom"), null)).toEqual({ kind: "unreachable", message: null });
+  });
+});
