@@ -2,17 +2,19 @@
 
 import Link from "next/link";
 import { useId } from "react";
+import { ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
 import { Button, buttonClass } from "@/components/ui/button";
-import { CloseIcon, DownloadIcon, PlusIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
+import { DownloadIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
-import { SearchBox } from "@/components/ui/search-box";
 
 import type { ZipProgress } from "./use-qr-zip-download";
 
-/** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
+const PRODUCT = { one: "product", many: "products" };
+
 // Looks disabled but still answers a click with the reason (a disabled button would say nothing).
 const mutedClass = "opacity-60";
 
+/** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
 export function ProductsToolbar({
   search,
   resultsSearch,
@@ -49,13 +51,14 @@ export function ProductsToolbar({
   const selectHintId = useId();
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={onSearch} label="Search products" placeholder="Name, description or path" />
-        <Button variant={addOpen ? "secondary" : "primary"} onClick={onToggleAdd} aria-expanded={addOpen} aria-controls="add-product-panel">
-          {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
-          {addOpen ? "Close add form" : "Add product"}
-        </Button>
-      </div>
+      <SearchAndAddBar
+        noun={PRODUCT}
+        search={search}
+        onSearch={onSearch}
+        placeholder="Name, description or path"
+        addOpen={addOpen}
+        onToggleAdd={onToggleAdd}
+      />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         {/* Two even columns on phones, one row from `sm`. */}
@@ -112,20 +115,7 @@ export function ProductsToolbar({
         />
       )}
 
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {total === null ? (
-          "Loading products…"
-        ) : resultsSearch ? (
-          <>
-            <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"} matching “
-            <span className="font-medium text-slate-900">{resultsSearch}</span>”
-          </>
-        ) : (
-          <>
-            Total <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"}
-          </>
-        )}
-      </p>
+      <ResultsSummary noun={PRODUCT} total={total} search={resultsSearch} />
     </div>
   );
 }
