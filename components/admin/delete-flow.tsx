@@ -37,7 +37,8 @@ export const refuseWhileHeld: ForcePolicy = () => null;
  * One delete, from the question to the banner: `open(target)` shows the screen's confirmation, `confirm()`
  * runs `perform(target, false)` (a react-query mutation); a refusal that `askToForce` turns into a question
  * shows it (`question`), and `force()` repeats with force. Any other failure lands in `error` for the open
- * modal to show.
+ * modal to show. One sheet at a time: while the question is asked, `target` is null, so the confirmation
+ * under it closes (on a phone both are bottom sheets, and two stacked read as one muddle).
  */
 export function useDeleteFlow<Target>({
   perform,
@@ -72,7 +73,8 @@ export function useDeleteFlow<Target>({
   };
 
   return {
-    target,
+    /** What the confirmation is open for; null while closed or while the force question is asked. */
+    target: question === null ? target : null,
     busy: mutation.isPending,
     error: mutation.isError && question === null ? errorMessage(mutation.error, failureMessage) : null,
     question,

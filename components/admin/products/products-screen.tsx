@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
@@ -124,6 +124,13 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     .map(Number);
   const search = list.params.filters.search;
   const shownSearch = list.dataParams.filters.search;
+  // While a search is shown its total counts matches only; the bulk actions need the whole catalogue's.
+  const everyProduct = useQuery({
+    queryKey: [...productsApi.key, "count"],
+    queryFn: ({ signal }) => productsApi.count(signal),
+    enabled: Boolean(shownSearch),
+  });
+  const catalogueTotal = shownSearch ? (everyProduct.data ?? null) : list.total;
 
   return (
     <div className="space-y-5">
@@ -144,19 +151,14 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         addOpen={addOpen}
         onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
         total={list.total}
+        catalogueTotal={catalogueTotal}
         pageSize={list.params.pageSize}
         onPageSizeChange={list.setPageSize}
         selectedCount={selectedIds.length}
         zipProgress={zip.progress}
         onDownloadZip={zip.download}
-        onDeleteSelected={() => {
-          if (selectedIds.length === 0) show("warning", "Select the products to delete first.");
-          else remove.open({ kind: "selected", ids: selectedIds });
-        }}
-        onDeleteAll={() => {
-          if (list.total === 0) show("warning", "There are no products to delete.");
-          else remove.open({ kind: "all" });
-        }}
+        onDeleteSelected={() => remove.open({ kind: "selected", ids: selectedIds })}
+        onDeleteAll={() => remove.open({ kind: "all" })}
       />
 
       {addOpen && (
@@ -222,8 +224,8 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         The selected product pages are deleted and their QR codes stop working. Winner records are kept.
       </BulkDeleteModal>
       <BulkDeleteModal scope="all" flow={remove} title="Delete all products">
-        All {list.total ?? 0} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner records
-        are kept.
+        All {catalogueTotal ?? ""} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner
+        records are kept.
       </BulkDeleteModal>
       <ForceDeleteDialog flow={remove} title="Winners are linked" />
       {addGuard.dialog}
