@@ -61,15 +61,21 @@ function WinnersCell({ prize }: { prize: PrizeRow }) {
   );
 }
 
-/** Label and value in the phone layout, where the column headers are hidden. */
+/**
+ * Label and value in the phone layout, where the column headers are hidden. Every value box is one touch
+ * target tall (the daily count carries its reset button), so labels side by side share a line and so do values.
+ */
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="flex min-h-11 items-center text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
+
+/** Pages holding the prize at once in maintenance mode; none is a dash, as in the column. */
+const maintenanceCount = (prize: PrizeRow) => prize.maintenance_count || "–";
 
 /**
  * The prizes table (spec §2). On phones a row is one cell: the prize, then its figures as labelled facts,
@@ -86,13 +92,14 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
         <>
           <CatalogueItemCell item={prize} />
           <div className="mt-3 space-y-2 md:hidden">
-            <dl className="grid grid-cols-3 items-end gap-2">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
               <Fact label="Left / total">
                 {prize.remaining_quantity} / {prize.total_quantity}
               </Fact>
               <Fact label="Today / daily">
                 <DailyCell prize={prize} handlers={handlers} />
               </Fact>
+              <Fact label="Maintenance">{maintenanceCount(prize)}</Fact>
               <Fact label="Status">
                 <StatusBadge active={prize.is_active} />
               </Fact>
@@ -120,7 +127,7 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
       id: "maintenance",
       header: "Maintenance",
       meta: { className: "hidden text-center md:table-cell" },
-      cell: ({ row }) => row.original.maintenance_count || "–",
+      cell: ({ row }) => maintenanceCount(row.original),
     },
     { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
     { id: "winners", header: "Winners", meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
