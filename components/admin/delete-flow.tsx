@@ -1,5 +1,6 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -34,8 +35,10 @@ export const refuseWhileHeld: ForcePolicy = () => null;
 
 /**
  * One delete, from the question to the banner: `open(target)` shows the screen's confirmation, `confirm()`
- * runs `perform(target, false)`; a refusal that `askToForce` turns into a question shows it (`question`), and
- * `force()` repeats with force. Any other failure lands in `error` for the open modal to show.
+ * runs `perform(target, false)` (a react-query mutation); a refusal that `askToForce` turns into a question
+ * shows it (`question`), and `force()` repeats with force. Any other failure lands in `error` for the open
+ * modal to show. One sheet at a time: while the question is asked, `target` is null, so the confirmation
+ * under it closes (on a phone both are bottom sheets, and two stacked read as one muddle).
  */
 export function useDeleteFlow<Target>({
   perform,
@@ -49,40 +52,34 @@ export function useDeleteFlow<Target>({
   onDeleted: (outcome: DeleteOutcome, target: Target) => void;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<ReactNode | null>(null);
-
-  const close = () => {
-    setTarget(null);
-    setQuestion(null);
-    setError(null);
-  };
-
-  async function run(force: boolean) {
-    if (target === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const outcome = await perform(target, force);
+  const mutation = useMutation({
+    mutationFn: ({ target, force }: { target: Target; force: boolean }) => perform(target, force),
+    onSuccess: (outcome, { target }) => {
       close();
       onDeleted(outcome, target);
-    } catch (failure) {
-      const ask = force ? null : askToForce(failure);
-      setQuestion(ask);
-      if (ask === null) setError(errorMessage(failure, failureMessage));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (failure, { force }) => setQuestion(force ? null : askToForce(failure)),
+  });
+
+  function close() {
+    setTarget(null);
+    setQuestion(null);
+    mutation.reset();
   }
 
+  const run = (force: boolean) => {
+    if (target !== null) mutation.mutate({ target, force });
+  };
+
   return {
-    target,
-    busy,
-    error,
+    /** What the confirmation is open for; null while closed or while the force question is asked. */
+    target: question === null ? target : null,
+    busy: mutation.isPending,
+    error: mutation.isError && question === null ? errorMessage(mutation.error, failureMessage) : null,
     question,
     open: (next: Target) => {
-      setError(null);
+      mutation.reset();
       setQuestion(null);
       setTarget(next);
     },

@@ -1,13 +1,16 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Spinner } from "./spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-soft" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const variantClass: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
+  // A destructive action among ordinary ones (a toolbar's "Delete all"): red, but quieter than the solid
+  // button that confirms it. Red 700 on red 50 is 5.9:1.
+  "danger-soft": "border border-red-300 bg-red-50 text-red-700 shadow-xs hover:border-red-400 hover:bg-red-100",
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 

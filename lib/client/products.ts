@@ -19,6 +19,11 @@ export const productsApi = {
     return apiFetch(`/api/products/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
   },
 
+  /** How many products there are, whatever a search shows. */
+  async count(signal?: AbortSignal): Promise<number> {
+    return (await productsApi.list({ page: 1, pageSize: 1, filters: PRODUCT_FILTERS }, signal)).count;
+  },
+
   /** Every product (page_size 1000, page after page), for the QR zip. */
   async listAll(): Promise<ProductRow[]> {
     const all: ProductRow[] = [];

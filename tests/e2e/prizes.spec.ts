@@ -146,4 +146,37 @@ test.describe("prize management", () => {
     await prizes.expectSuccess(`Deleted “${name} v2”.`);
     await expect(page.getByText("No search results")).toBeVisible();
   });
+
+  test("a prize card on a phone shows all four figures, their labels side by side on one line", async ({ page }, testInfo) => {
+    const name = unique("Card Lamp", testInfo.project.name);
+    const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+    await admin.createPrizeWith(name, { total: 9, daily: 4, maintenance: 3 });
+    await admin.dispose();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await prizes.open();
+    await prizes.search(name);
+    const card = prizes.row(name);
+    const labels = card.getByRole("term");
+    await expect(labels).toHaveText(["Left / total", "Today / daily", "Maintenance", "Status"]);
+    const values = card.getByRole("definition");
+    await expect(values.nth(0)).toHaveText("9 / 9");
+    await expect(values.nth(1)).toContainText("0 / 4");
+    await expect(values.nth(2)).toHaveText("3");
+    await expect(values.nth(3)).toHaveText("Active");
+    // Labels that sit side by side share one top edge; so do their values.
+    const tops = async (items: typeof labels) => Promise.all((await items.all()).map(async (item) => (await item.boundingBox())!.y));
+    const [labelTops, valueTops] = [await tops(labels), await tops(values)];
+    const valueCentres = await Promise.all(
+      (await values.all()).map(async (value) => {
+        const box = (await value.boundingBox())!;
+        return box.y + box.height / 2;
+      }),
+    );
+    console.log("label tops", labelTops, "value tops", valueTops, "value centres", valueCentres);
+    expect(labelTops[1]).toBe(labelTops[0]);
+    expect(labelTops[3]).toBe(labelTops[2]);
+    expect(valueCentres[1]).toBe(valueCentres[0]);
+    expect(valueCentres[3]).toBe(valueCentres[2]);
+    await prizes.screenshot("prizes-phone-card");
+  });
 });

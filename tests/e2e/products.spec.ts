@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import JSZip from "jszip";
 import { E2E_ADMIN } from "../../playwright.config";
 import { ProductsPage, pngFile } from "./pages/products";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 
 // Both projects (desktop, phone) run against one database: every name carries the project and a stamp.
 function uniqueName(label: string, projectName: string): string {
@@ -144,14 +145,102 @@ test.describe("product management", () => {
     expect(await products.findViaApi(name)).toBeUndefined();
   });
 
+  test("a search with no match says so, not that the catalogue is empty", async ({ page }, testInfo) => {
+    await products.createViaApi(uniqueName("Present", testInfo.project.name));
+    await products.open();
+    await products.search(`nothing-matches-${Date.now()}`);
+    await expect(page.getByText("No search results")).toBeVisible();
+    await expect(page.getByText("Add a product first: there is nothing to download or delete yet.")).toBeHidden();
+    // The bulk actions act on every product, whatever the search shows: there are some.
+    await expect(page.getByRole("button", { name: "Download all QR codes" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Delete all" })).toBeEnabled();
+    const everyProduct = (await (await page.request.get("/api/products/?page_size=1")).json()) as { count: number };
+    await page.getByRole("button", { name: "Delete all" }).click();
+    await expect(products.dialog).toContainText(`All ${everyProduct.count} product pages are deleted, whatever the search shows`);
+    await page.keyboard.press("Escape");
+    await expect(products.dialog).toBeHidden();
+  });
+
+  test("the bulk actions: destructive ones look destructive, and every label fits its button on a phone", async ({ page }, testInfo) => {
+    await products.createViaApi(uniqueName("Toolbar", testInfo.project.name));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await products.open();
+    const style = (name: string) =>
+      page.getByRole("button", { name }).evaluate((button) => {
+        const { backgroundColor, borderColor, color } = getComputedStyle(button);
+        return { backgroundColor, borderColor, color };
+      });
+    const print = await page
+      .getByRole("link", { name: "Print QR codes" })
+      .evaluate((link) => ({ backgroundColor: getComputedStyle(link).backgroundColor, color: getComputedStyle(link).color }));
+    const deleteAll = await style("Delete all");
+    const deleteSelected = await style("Delete selected (0)");
+    console.log("Print QR codes", print, "Delete all", deleteAll, "Delete selected (0)", deleteSelected);
+    expect(deleteAll.backgroundColor).not.toBe(print.backgroundColor);
+    expect(deleteAll.color).not.toBe(print.color);
+    // One danger style for both (the disabled one is only faded).
+    expect(deleteSelected.backgroundColor).toBe(deleteAll.backgroundColor);
+    expect(deleteSelected.borderColor).toBe(deleteAll.borderColor);
+
+    const controls = [
+      page.getByRole("button", { name: "Download all QR codes" }),
+      page.getByRole("link", { name: "Print QR codes" }),
+      page.getByRole("button", { name: "Delete selected (0)" }),
+      page.getByRole("button", { name: "Delete all" }),
+    ];
+    for (const control of controls) {
+      const fit = await control.evaluate((element) => ({
+        label: element.textContent,
+        overflow: element.scrollWidth - element.clientWidth,
+        width: element.clientWidth,
+      }));
+      console.log("toolbar control at 390 px", fit);
+      expect(fit.overflow, `${fit.label} overflows its button`).toBeLessThanOrEqual(0);
+    }
+    await products.screenshot("products-toolbar");
+  });
+
+  test("a product with winners asks 'delete anyway?' in a sheet of its own", async ({ page }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const name = uniqueName("Won stand", testInfo.project.name);
+    const stand = await admin.createPage(name);
+    await admin.place(
+      await admin.createPrizeWith(uniqueName("Won prize", testInfo.project.name), { total: 3, daily: 3, maintenance: 1 }),
+      stand,
+    );
+    await winAsVisitor(baseURL, stand.urlPath, `W${String(Date.now()).slice(-6)}`, "1357");
+    await admin.dispose();
+
+    await products.open();
+    await products.search(name);
+    await products
+      .row(name)
+      .getByRole("button", { name: `Delete ${name}` })
+      .click();
+    await products.dialog.getByRole("textbox").fill(name);
+    await products.dialog.getByRole("button", { name: "Delete" }).click();
+    const question = page.getByRole("dialog", { name: "Winners are linked" });
+    await expect(question).toBeVisible();
+    await expect(question).toContainText("1 winner record is linked to what you are deleting.");
+    // One sheet at a time: the typed confirmation has closed under the question.
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await products.screenshot("products-winners-linked", { fullPage: false });
+    await question.getByRole("button", { name: "Delete anyway" }).click();
+    await products.expectSuccess(`Deleted “${name}”.`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await products.findViaApi(name)).toBeUndefined();
+  });
+
   test("deletes the selected products with the typed phrase", async ({ page }, testInfo) => {
     const stamp = uniqueName("Selected", testInfo.project.name);
     for (const label of ["A", "B", "C"]) await products.createViaApi(`${stamp} ${label}`);
     await products.open();
     await products.search(stamp);
     await expect(products.summary).toHaveText(`3 products matching “${stamp}”`);
-    await page.getByRole("button", { name: "Delete selected (0)" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Select the products to delete first." })).toBeVisible();
+    // Nothing selected: disabled, not merely faded (a faded enabled button failed axe's contrast at 4.13:1).
+    await expect(page.getByRole("button", { name: "Delete selected (0)" })).toBeDisabled();
 
     await page.getByRole("checkbox", { name: "Select all products on this page" }).check();
     await expect(page.getByRole("button", { name: "Delete selected (3)" })).toBeVisible();
@@ -241,7 +330,8 @@ test.describe("product management", () => {
     await expect(page.getByText("No products yet")).toBeVisible();
     await expect(products.summary).toHaveText("Total 0 products");
     await products.screenshot("products-empty");
-    await page.getByRole("button", { name: "Delete all" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There are no products to delete." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete all" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Download all QR codes" })).toBeDisabled();
+    await expect(page.getByText("Add a product first: there is nothing to download or delete yet.")).toBeVisible();
   });
 });

@@ -2,15 +2,13 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { DownloadIcon, ImageIcon, UndoIcon } from "@/components/ui/icons";
+import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
+import { actionsColumn } from "@/components/admin/list/actions-column";
+import { DownloadIcon, UndoIcon } from "@/components/ui/icons";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { winnersExcelUrl } from "@/lib/client/winners";
 import type { PrizeRow } from "@/lib/contracts/prizes";
-import { shorten } from "@/lib/text";
-
-/** Spec §9: the list shows the first 50 characters of a description. */
-const DESCRIPTION_PREVIEW_LENGTH = 50;
 
 export type PrizeColumnHandlers = {
   actions: RowAction<PrizeRow>[];
@@ -63,15 +61,21 @@ function WinnersCell({ prize }: { prize: PrizeRow }) {
   );
 }
 
-/** Label and value in the phone layout, where the column headers are hidden. */
+/**
+ * Label and value in the phone layout, where the column headers are hidden. Every value box is one touch
+ * target tall (the daily count carries its reset button), so labels side by side share a line and so do values.
+ */
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="flex min-h-11 items-center text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
+
+/** Pages holding the prize at once in maintenance mode; none is a dash, as in the column. */
+const maintenanceCount = (prize: PrizeRow) => prize.maintenance_count || "–";
 
 /**
  * The prizes table (spec §2). On phones a row is one cell: the prize, then its figures as labelled facts,
@@ -86,31 +90,16 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
       meta: { className: "min-w-44" },
       cell: ({ row: { original: prize } }) => (
         <>
-          <div className="flex items-center gap-3">
-            <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              {prize.image ? (
-                <img src={prize.image} alt="" loading="lazy" className="size-full object-cover" />
-              ) : (
-                <ImageIcon className="size-5 text-slate-400" />
-              )}
-            </div>
-            <div className="min-w-0">
-              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{prize.name}</p>
-              {prize.description && (
-                <p className="text-slate-600 [overflow-wrap:anywhere]" title={prize.description}>
-                  {shorten(prize.description, DESCRIPTION_PREVIEW_LENGTH)}
-                </p>
-              )}
-            </div>
-          </div>
+          <CatalogueItemCell item={prize} />
           <div className="mt-3 space-y-2 md:hidden">
-            <dl className="grid grid-cols-3 items-end gap-2">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
               <Fact label="Left / total">
                 {prize.remaining_quantity} / {prize.total_quantity}
               </Fact>
               <Fact label="Today / daily">
                 <DailyCell prize={prize} handlers={handlers} />
               </Fact>
+              <Fact label="Maintenance">{maintenanceCount(prize)}</Fact>
               <Fact label="Status">
                 <StatusBadge active={prize.is_active} />
               </Fact>
@@ -138,15 +127,10 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
       id: "maintenance",
       header: "Maintenance",
       meta: { className: "hidden text-center md:table-cell" },
-      cell: ({ row }) => row.original.maintenance_count || "–",
+      cell: ({ row }) => maintenanceCount(row.original),
     },
     { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
     { id: "winners", header: "Winners", meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "hidden text-right md:table-cell" },
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={handlers.actions} />,
-    },
+    actionsColumn(handlers.actions, "md"),
   ];
 }

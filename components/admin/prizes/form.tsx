@@ -1,12 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
-import { Button } from "@/components/ui/button";
+import { appendImageChange, CatalogueFormLayout, type CatalogueFormMode, useCatalogueForm } from "@/components/admin/catalogue/form";
 import { Field } from "@/components/ui/field";
-import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
@@ -66,7 +64,7 @@ export function PrizeFormFields({
   focusOnMount = false,
   children,
 }: {
-  mode: "create" | "edit";
+  mode: CatalogueFormMode;
   defaultValues: PrizeFormValues;
   originalImageUrl?: string | null;
   failureMessage: string;
@@ -78,19 +76,8 @@ export function PrizeFormFields({
   /** Extra content between the fields and the buttons (the current-distribution panel when editing). */
   children?: ReactNode;
 }) {
-  const image = useImageChange(originalImageUrl);
-  const [formError, setFormError] = useState<string | null>(null);
   const [shownRemaining, setShownRemaining] = useState(mode === "edit" ? Number(defaultValues.remaining_quantity) : undefined);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<PrizeFormValues, unknown, PrizeFormOutput>({
+  const form = useForm<PrizeFormValues, unknown, PrizeFormOutput>({
     // The schema reads multipart text exactly as the server does; its input type is `unknown` per field.
     resolver: zodResolver(mode === "create" ? createPrizeBody : updatePrizeBody) as unknown as Resolver<
       PrizeFormValues,
@@ -100,63 +87,47 @@ export function PrizeFormFields({
     defaultValues,
     mode: "onChange",
   });
-
-  const dirty = isDirty || image.change.kind !== "keep";
-  useEffect(() => {
-    onDirtyChange?.(dirty);
-  }, [dirty, onDirtyChange]);
-
-  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
-  useEffect(() => {
-    if (focusRequest > 0) setFocus("name");
-  }, [focusRequest, setFocus]);
+  const state = useCatalogueForm({ form, mode, defaultValues, originalImageUrl, onDirtyChange, focusOnMount });
+  const { register, getValues, setValue } = form;
+  const { errors } = form.formState;
 
   // Spec §5: submit is disabled while a quantity rule fails (an empty name is said on Save instead).
   const numbersInvalid = NUMBER_FIELDS.some((field) => errors[field]);
   // A change to one number re-checks the rules that involve the others.
   const numberOptions = { deps: NUMBER_FIELDS.filter((field) => mode === "edit" || field !== "remaining_quantity") };
 
-  const resetAll = () => {
-    reset(defaultValues);
-    image.restore();
-    setFormError(null);
-  };
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values, image.change, shownRemaining);
-      if (mode === "create") {
-        resetAll();
-        setFocusRequest((count) => count + 1);
-      }
-    } catch (error) {
+  const submit = state.submitWith(
+    (values, image) => onSubmit(values, image, shownRemaining),
+    (error) => {
       const current = error instanceof ApiError && error.status === 409 ? error.body?.remaining_quantity : undefined;
       if (typeof current === "number" && shownRemaining !== undefined) {
         // Keep what the organiser typed; only an untouched remaining quantity follows the server.
         if (getValues("remaining_quantity") === String(shownRemaining)) setValue("remaining_quantity", String(current));
         setShownRemaining(current);
-        setFormError(staleStockMessage(shownRemaining, current));
-        return;
+        return staleStockMessage(shownRemaining, current);
       }
-      setFormError(applyServerErrors(error, { fields: ALL_FIELDS, setError, extra: { image: image.setError }, fallback: failureMessage }));
-    }
-  });
+      return applyServerErrors(error, {
+        fields: ALL_FIELDS,
+        setError: form.setError,
+        extra: { image: state.image.setError },
+        fallback: failureMessage,
+      });
+    },
+  );
 
   const numberInput = { type: "text", inputMode: "numeric", autoComplete: "off" } as const;
   return (
-    <form onSubmit={submit} noValidate aria-busy={isSubmitting || undefined} className="space-y-5">
-      <FormAlert message={formError} />
-
-      <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS.prize} noun="prize" disabled={isSubmitting} />
-
-      <Field label="Name" required error={errors.name?.message}>
-        {(control) => <input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
-      <Field label="Description" error={errors.description?.message}>
-        {(control) => <textarea {...control} rows={3} {...register("description")} />}
-      </Field>
-
+    <CatalogueFormLayout
+      state={state}
+      noun="prize"
+      limit={IMAGE_LIMITS.prize}
+      onSubmit={submit}
+      nameInput={register("name")}
+      descriptionInput={register("description")}
+      errors={{ name: errors.name?.message, description: errors.description?.message }}
+      submitDisabled={numbersInvalid}
+      onCancel={onCancel}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Total quantity" required hint="Units in stock for the whole event." error={errors.total_quantity?.message}>
           {(control) => <input {...control} {...numberInput} {...register("total_quantity", numberOptions)} />}
@@ -188,24 +159,21 @@ export function PrizeFormFields({
       </label>
 
       {children}
-
-      <div
-        className={`flex justify-end gap-2 border-t border-slate-200 pt-4 *:flex-1 sm:*:flex-none ${
-          mode === "edit" ? "sticky -bottom-4 -mx-5 -mb-4 bg-white px-5 pb-4 sm:-mx-6 sm:px-6" : ""
-        }`}
-      >
-        <Button onClick={resetAll} disabled={isSubmitting}>
-          Reset
-        </Button>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={isSubmitting} disabled={numbersInvalid}>
-          {isSubmitting ? "Saving…" : "Save"}
-        </Button>
-      </div>
-    </form>
+    </CatalogueFormLayout>
   );
+}
+
+/** A prize save's multipart body; an edit also sends the remaining quantity it showed (a stale one is refused). */
+export function prizeFormData(values: PrizeFormOutput, image: ImageChange, shownRemaining?: number): FormData {
+  const form = new FormData();
+  form.append("name", values.name);
+  form.append("description", values.description);
+  form.append("total_quantity", String(values.total_quantity));
+  form.append("daily_distribution", String(values.daily_distribution));
+  form.append("maintenance_count", String(values.maintenance_count));
+  form.append("is_active", String(values.is_active));
+  if (values.remaining_quantity !== undefined) form.append("remaining_quantity", String(values.remaining_quantity));
+  if (shownRemaining !== undefined) form.append("expected_remaining_quantity", String(shownRemaining));
+  appendImageChange(form, image);
+  return form;
 }

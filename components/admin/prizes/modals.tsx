@@ -1,20 +1,26 @@
 "use client";
 
 import { useState } from "react";
+import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { Button } from "@/components/ui/button";
-import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { UndoIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
-import { Modal } from "@/components/ui/modal";
 import type { PrizeRow } from "@/lib/contracts/prizes";
 import { PrizeFormFields, type PrizeFormOutput } from "./form";
 
 const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Spec §2: today's distributed count with its reset button, and the created date. */
-function CurrentDistribution({ prize, onResetDaily }: { prize: PrizeRow; onResetDaily: (prize: PrizeRow) => Promise<boolean> }) {
+function CurrentDistribution({
+  prize,
+  resetting,
+  onResetDaily,
+}: {
+  prize: PrizeRow;
+  resetting: boolean;
+  onResetDaily: (prize: PrizeRow) => Promise<boolean>;
+}) {
   const [today, setToday] = useState(prize.today_distributed);
-  const [busy, setBusy] = useState(false);
   return (
     <section aria-labelledby={`distribution-${prize.id}`} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id={`distribution-${prize.id}`} className="mb-3 text-sm font-semibold text-slate-900">
@@ -35,14 +41,12 @@ function CurrentDistribution({ prize, onResetDaily }: { prize: PrizeRow; onReset
       <Button
         size="sm"
         className="mt-3"
-        busy={busy}
+        busy={resetting}
         onClick={async () => {
-          setBusy(true);
           if (await onResetDaily(prize)) setToday(0);
-          setBusy(false);
         }}
       >
-        {!busy && <UndoIcon className="size-4" />}
+        {!resetting && <UndoIcon className="size-4" />}
         Reset today's counter
       </Button>
     </section>
@@ -52,6 +56,7 @@ function CurrentDistribution({ prize, onResetDaily }: { prize: PrizeRow; onReset
 export function EditPrizeModal({
   prize,
   saving,
+  resettingId,
   onClose,
   onDirtyChange,
   onSave,
@@ -59,6 +64,8 @@ export function EditPrizeModal({
 }: {
   prize: PrizeRow | null;
   saving: boolean;
+  /** The prize whose daily counter is being reset, if any. */
+  resettingId: number | null;
   onClose: () => void;
   onDirtyChange: (dirty: boolean) => void;
   onSave: (prize: PrizeRow, values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>;
@@ -66,7 +73,7 @@ export function EditPrizeModal({
   onResetDaily: (prize: PrizeRow) => Promise<boolean>;
 }) {
   return (
-    <Modal open={prize !== null} onClose={onClose} title="Edit prize" description={prize?.name} size="2xl" dismissible={!saving}>
+    <EditItemModal noun="prize" item={prize} saving={saving} onClose={onClose}>
       {prize && (
         <PrizeFormFields
           key={prize.id}
@@ -86,43 +93,9 @@ export function EditPrizeModal({
           onCancel={onClose}
           onDirtyChange={onDirtyChange}
         >
-          <CurrentDistribution prize={prize} onResetDaily={onResetDaily} />
+          <CurrentDistribution prize={prize} resetting={resettingId === prize.id} onResetDaily={onResetDaily} />
         </PrizeFormFields>
       )}
-    </Modal>
-  );
-}
-
-export function DeletePrizeModal({
-  prize,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  prize: PrizeRow | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: (prize: PrizeRow) => void;
-}) {
-  return (
-    <ConfirmByTyping
-      open={prize !== null}
-      onClose={onClose}
-      title="Delete prize"
-      phrase={prize?.name ?? ""}
-      inputLabel={
-        <>
-          Type the prize name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{prize?.name}</strong> to confirm.
-        </>
-      }
-      mismatchMessage="The name does not match."
-      busy={busy}
-      error={error}
-      onConfirm={() => prize && onConfirm(prize)}
-    >
-      This deletes the prize and takes it off every product page. Winner records are kept.
-    </ConfirmByTyping>
+    </EditItemModal>
   );
 }

@@ -1,41 +1,30 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
+import { AddPanel, CatalogueEmptyState, ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
 import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { CloseIcon, GiftIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon } from "@/components/ui/icons";
+import { GiftIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import type { RowAction } from "@/components/ui/row-actions";
-import { SearchBox } from "@/components/ui/search-box";
 import { errorMessage } from "@/lib/client/api";
 import { PRIZE_FILTERS, prizesApi } from "@/lib/client/prizes";
 import type { PrizeRow } from "@/lib/contracts/prizes";
 import { prizeColumns } from "./columns";
-import { NEW_PRIZE, PrizeFormFields, type PrizeFormOutput } from "./form";
-import { DeletePrizeModal, EditPrizeModal } from "./modals";
+import { NEW_PRIZE, PrizeFormFields, type PrizeFormOutput, prizeFormData } from "./form";
+import { EditPrizeModal } from "./modals";
 
-function prizeFormData(values: PrizeFormOutput, image: ImageChange, shownRemaining?: number): FormData {
-  const form = new FormData();
-  form.append("name", values.name);
-  form.append("description", values.description);
-  form.append("total_quantity", String(values.total_quantity));
-  form.append("daily_distribution", String(values.daily_distribution));
-  form.append("maintenance_count", String(values.maintenance_count));
-  form.append("is_active", String(values.is_active));
-  if (values.remaining_quantity !== undefined) form.append("remaining_quantity", String(values.remaining_quantity));
-  if (shownRemaining !== undefined) form.append("expected_remaining_quantity", String(shownRemaining));
-  if (image.kind === "replace") form.append("image", image.file);
-  if (image.kind === "remove") form.append("remove_image", "true");
-  return form;
-}
+const PRIZE = { one: "prize", many: "prizes" };
+
+type PrizeSave = { prize: PrizeRow; values: PrizeFormOutput; image: ImageChange; shownRemaining?: number };
 
 /** /admin/prizes (spec §2): search, add, page, reset daily counters, edit and delete prizes. */
 export function PrizesScreen() {
@@ -48,8 +37,6 @@ export function PrizesScreen() {
   const { banner, show } = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [editPrize, setEditPrize] = useState<PrizeRow | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [resettingId, setResettingId] = useState<number | null>(null);
   const addGuard = useDiscardGuard();
   const editGuard = useDiscardGuard();
   const remove = useDeleteFlow<PrizeRow>({
@@ -63,28 +50,46 @@ export function PrizesScreen() {
     },
   });
 
-  async function resetDaily(prize: PrizeRow): Promise<boolean> {
-    setResettingId(prize.id);
-    try {
-      await prizesApi.resetDaily(prize.id);
-      show("success", `Today's counter of “${prize.name}” was reset.`);
-      return true;
-    } catch (error) {
-      show("error", errorMessage(error, "Failed to reset the daily counter."));
-      return false;
-    } finally {
-      setResettingId(null);
-      void list.invalidate();
-    }
-  }
+  // The forms await these (to reset, or to show the server's errors), so they use mutateAsync.
+  const create = useMutation({
+    mutationFn: ({ values, image }: { values: PrizeFormOutput; image: ImageChange }) => prizesApi.create(prizeFormData(values, image)),
+    onSuccess: (_, { values }) => {
+      show("success", `Prize “${values.name}” was created.`);
+      list.showFirstPage();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ prize, values, image, shownRemaining }: PrizeSave) =>
+      prizesApi.update(prize.id, prizeFormData(values, image, shownRemaining)),
+    onSuccess: (_, { values }) => {
+      editGuard.setDirty(false);
+      setEditPrize(null);
+      show("success", `Prize “${values.name}” was updated.`);
+    },
+    // A refused edit (409, stale stock) still means the row on screen is old.
+    onSettled: () => list.invalidate(),
+  });
+  const resetDaily = useMutation({
+    mutationFn: (prize: PrizeRow) => prizesApi.resetDaily(prize.id),
+    onSuccess: (_, prize) => show("success", `Today's counter of “${prize.name}” was reset.`),
+    onError: (error) => show("error", errorMessage(error, "Failed to reset the daily counter.")),
+    onSettled: () => list.invalidate(),
+  });
+  const resettingId = resetDaily.isPending ? resetDaily.variables.id : null;
+  /** Resolves true when the counter was reset (the edit modal then shows 0). */
+  const resetDailyOf = (prize: PrizeRow) =>
+    resetDaily.mutateAsync(prize).then(
+      () => true,
+      () => false,
+    );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or call the API.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or start a mutation.
   const columns = useMemo(() => {
     const actions: RowAction<PrizeRow>[] = [
       { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", onClick: setEditPrize },
       { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: remove.open },
     ];
-    return prizeColumns({ actions, onResetDaily: (prize) => void resetDaily(prize), resettingId });
+    return prizeColumns({ actions, onResetDaily: (prize) => resetDaily.mutate(prize), resettingId });
   }, [resettingId]);
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -93,111 +98,82 @@ export function PrizesScreen() {
     getRowId: (prize) => String(prize.id),
     manualPagination: true,
   });
-  const search = list.params.filters.search;
   const shownSearch = list.dataParams.filters.search;
-  const total = list.total;
-
-  async function createPrize(values: PrizeFormOutput, image: ImageChange) {
-    await prizesApi.create(prizeFormData(values, image));
-    show("success", `Prize “${values.name}” was created.`);
-    list.showFirstPage();
-  }
-
-  async function savePrize(prize: PrizeRow, values: PrizeFormOutput, image: ImageChange, shownRemaining?: number) {
-    setSaving(true);
-    try {
-      await prizesApi.update(prize.id, prizeFormData(values, image, shownRemaining));
-      editGuard.setDirty(false);
-      setEditPrize(null);
-      show("success", `Prize “${values.name}” was updated.`);
-    } finally {
-      setSaving(false);
-      void list.invalidate();
-    }
-  }
-
-  const empty = shownSearch ? (
-    <EmptyState
-      icon={<SearchIcon />}
-      title="No search results"
-      description={`No prize matches “${shownSearch}”. Try another word, or clear the search.`}
-      action={<Button onClick={() => list.setFilters({ search: "" })}>Clear search</Button>}
-    />
-  ) : (
-    <EmptyState
-      icon={<GiftIcon />}
-      title="No prizes yet"
-      description="Add the prizes of the event, then place them on product pages under Distributions."
-      action={
-        !addOpen && (
-          <Button variant="primary" onClick={() => setAddOpen(true)}>
-            Add prize
-          </Button>
-        )
-      }
-    />
-  );
 
   return (
     <div className="space-y-5">
       <ScreenHeader title="Prize management" description="The prizes of the event, their stock and how many go out each day." />
       {banner}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={(term) => list.setFilters({ search: term })} label="Search prizes" placeholder="Prize name" />
-        <Button
-          variant={addOpen ? "secondary" : "primary"}
-          onClick={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
-          aria-expanded={addOpen}
-          aria-controls="add-prize-panel"
-        >
-          {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
-          {addOpen ? "Close add form" : "Add prize"}
-        </Button>
-      </div>
+      <SearchAndAddBar
+        noun={PRIZE}
+        search={list.params.filters.search}
+        onSearch={(term) => list.setFilters({ search: term })}
+        placeholder="Prize name"
+        addOpen={addOpen}
+        onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
+      />
 
       {addOpen && (
-        <section
-          id="add-prize-panel"
-          aria-labelledby="add-prize-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
-          <h2 id="add-prize-heading" className="mb-4 text-lg font-semibold text-slate-900">
-            Add prize
-          </h2>
+        <AddPanel noun={PRIZE}>
           <PrizeFormFields
             mode="create"
             defaultValues={NEW_PRIZE}
             failureMessage="Failed to create the prize."
-            onSubmit={createPrize}
+            onSubmit={async (values, image) => {
+              await create.mutateAsync({ values, image });
+            }}
             onDirtyChange={addGuard.setDirty}
             focusOnMount
           />
-        </section>
+        </AddPanel>
       )}
 
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {total === null
-            ? "Loading prizes…"
-            : shownSearch
-              ? `${total} prize${total === 1 ? "" : "s"} matching “${shownSearch}”`
-              : `Total ${total} prize${total === 1 ? "" : "s"}`}
-        </p>
+        <ResultsSummary noun={PRIZE} total={list.total} search={shownSearch} />
         <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
       </div>
 
-      <ListTable list={list} table={table} caption="Prizes" empty={empty} loadingLabel="Loading prizes" pagerLabel="Prize pages" />
+      <ListTable
+        list={list}
+        table={table}
+        caption="Prizes"
+        empty={
+          <CatalogueEmptyState
+            noun={PRIZE}
+            search={shownSearch}
+            onClearSearch={() => list.setFilters({ search: "" })}
+            icon={<GiftIcon />}
+            description="Add the prizes of the event, then place them on product pages under Distributions."
+            addOpen={addOpen}
+            onAdd={() => setAddOpen(true)}
+          />
+        }
+        loadingLabel="Loading prizes"
+        pagerLabel="Prize pages"
+      />
 
       <EditPrizeModal
         prize={editPrize}
-        saving={saving}
+        saving={update.isPending}
+        resettingId={resettingId}
         onClose={editGuard.guard(() => setEditPrize(null))}
         onDirtyChange={editGuard.setDirty}
-        onSave={savePrize}
-        onResetDaily={resetDaily}
+        onSave={async (prize, values, image, shownRemaining) => {
+          await update.mutateAsync({ prize, values, image, shownRemaining });
+        }}
+        onResetDaily={resetDailyOf}
       />
-      <DeletePrizeModal prize={remove.target} busy={remove.busy} error={remove.error} onClose={remove.close} onConfirm={remove.confirm} />
+      <DeleteByNameModal
+        noun="prize"
+        item={remove.target}
+        busy={remove.busy}
+        error={remove.error}
+        onClose={remove.close}
+        onConfirm={remove.confirm}
+      >
+        This deletes the prize and takes it off every product page. Winner records are kept.
+      </DeleteByNameModal>
       {addGuard.dialog}
       {editGuard.dialog}
     </div>

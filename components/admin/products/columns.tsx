@@ -2,14 +2,11 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
+import { actionsColumn } from "@/components/admin/list/actions-column";
 import { selectColumn } from "@/components/admin/list/select-column";
-import { ImageIcon } from "@/components/ui/icons";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { ProductRow } from "@/lib/contracts/products";
-import { shorten } from "@/lib/text";
-
-/** Spec §9: the list shows the first 50 characters of a description. */
-export const DESCRIPTION_PREVIEW_LENGTH = 50;
 
 function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
   return (
@@ -33,7 +30,6 @@ function WinnersLink({ product, withWord = false }: { product: ProductRow; withW
  */
 export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<ProductRow>[] {
   const phoneOnly = "sm:hidden";
-  const fromSm = { className: "hidden sm:table-cell" };
   return [
     selectColumn<ProductRow>({ pageLabel: "Select all products on this page", rowLabel: (product) => `Select ${product.name}` }),
     {
@@ -42,25 +38,9 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
       meta: { className: "min-w-40" },
       cell: ({ row: { original: product } }) => (
         <>
-          <div className="flex items-center gap-3">
-            <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              {product.image ? (
-                // Our own content-hashed image, already resized on upload.
-                <img src={product.image} alt="" loading="lazy" className="size-full object-cover" />
-              ) : (
-                <ImageIcon className="size-5 text-slate-400" />
-              )}
-            </div>
-            <div className="min-w-0">
-              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{product.name}</p>
-              {product.description && (
-                <p className="text-slate-600 [overflow-wrap:anywhere]" title={product.description}>
-                  {shorten(product.description, DESCRIPTION_PREVIEW_LENGTH)}
-                </p>
-              )}
-              <p className={`font-mono text-xs text-slate-500 ${phoneOnly}`}>/p/{product.url_path}</p>
-            </div>
-          </div>
+          <CatalogueItemCell item={product}>
+            <p className={`font-mono text-xs text-slate-500 ${phoneOnly}`}>/p/{product.url_path}</p>
+          </CatalogueItemCell>
           <div className={`mt-2 flex items-center justify-between gap-2 ${phoneOnly}`}>
             <WinnersLink product={product} withWord />
             <RowActions row={product} name={product.name} actions={actions} />
@@ -71,7 +51,7 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
     {
       id: "url_path",
       header: "URL path",
-      meta: fromSm,
+      meta: { className: "hidden sm:table-cell" },
       cell: ({ row }) => (
         <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{row.original.url_path}</code>
       ),
@@ -82,11 +62,6 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
       meta: { className: "hidden text-center sm:table-cell" },
       cell: ({ row }) => <WinnersLink product={row.original} />,
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "hidden text-right sm:table-cell" },
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
-    },
+    actionsColumn(actions, "sm"),
   ];
 }

@@ -1,16 +1,22 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { FormAlert } from "@/components/ui/form-alert";
+import { appendImageChange, CatalogueFormLayout, type CatalogueFormMode, useCatalogueForm } from "@/components/admin/catalogue/form";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type ProductForm, productForm } from "@/lib/validation/product";
+
+/** A product save's multipart body. */
+export function productFormData(values: ProductForm, image: ImageChange): FormData {
+  const form = new FormData();
+  form.append("name", values.name);
+  form.append("description", values.description);
+  appendImageChange(form, image);
+  return form;
+}
 
 /**
  * The add and edit form of a product page: image (pick, preview, remove; in edit mode also restore the
@@ -28,7 +34,7 @@ export function ProductFormFields({
   focusOnMount = false,
   children,
 }: {
-  mode: "create" | "edit";
+  mode: CatalogueFormMode;
   defaultValues: ProductForm;
   originalImageUrl?: string | null;
   /** Shown when the call fails without a server message. */
@@ -42,85 +48,30 @@ export function ProductFormFields({
   /** Extra content between the fields and the buttons (the QR section when editing). */
   children?: ReactNode;
 }) {
-  const image = useImageChange(originalImageUrl);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues });
-
-  const dirty = isDirty || image.change.kind !== "keep";
-
-  useEffect(() => {
-    onDirtyChange?.(dirty);
-  }, [dirty, onDirtyChange]);
-
-  // On opening (when asked) and after each create: ready for the next product, the banner says this one was
-  // saved. Run after the render that re-enables the form, since focus cannot stay on the busy Save button.
-  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
-  useEffect(() => {
-    if (focusRequest > 0) setFocus("name");
-  }, [focusRequest, setFocus]);
-
-  const resetAll = () => {
-    reset(defaultValues);
-    image.restore();
-    setFormError(null);
-  };
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values, image.change);
-      if (mode === "create") {
-        resetAll();
-        setFocusRequest((count) => count + 1);
-      }
-    } catch (error) {
-      setFormError(
-        applyServerErrors(error, { fields: ["name", "description"], setError, extra: { image: image.setError }, fallback: failureMessage }),
-      );
-    }
-  });
+  const form = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues });
+  const state = useCatalogueForm({ form, mode, defaultValues, originalImageUrl, onDirtyChange, focusOnMount });
+  const { errors } = form.formState;
+  const submit = state.submitWith(onSubmit, (error) =>
+    applyServerErrors(error, {
+      fields: ["name", "description"],
+      setError: form.setError,
+      extra: { image: state.image.setError },
+      fallback: failureMessage,
+    }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={isSubmitting || undefined} className="space-y-5">
-      <FormAlert message={formError} />
-
-      <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS.product} noun="product" disabled={isSubmitting} />
-
-      <Field label="Name" required error={errors.name?.message}>
-        {(control) => <input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
-
-      <Field label="Description" error={errors.description?.message}>
-        {(control) => <textarea {...control} rows={3} {...register("description")} />}
-      </Field>
-
+    <CatalogueFormLayout
+      state={state}
+      noun="product"
+      limit={IMAGE_LIMITS.product}
+      onSubmit={submit}
+      nameInput={form.register("name")}
+      descriptionInput={form.register("description")}
+      errors={{ name: errors.name?.message, description: errors.description?.message }}
+      onCancel={onCancel}
+    >
       {children}
-
-      {/* In the edit modal the buttons stay in view while the body scrolls (the modal body pads by 1rem). */}
-      <div
-        className={`flex justify-end gap-2 border-t border-slate-200 pt-4 *:flex-1 sm:*:flex-none ${
-          mode === "edit" ? "sticky -bottom-4 -mx-5 -mb-4 bg-white px-5 pb-4 sm:-mx-6 sm:px-6" : ""
-        }`}
-      >
-        <Button onClick={resetAll} disabled={isSubmitting}>
-          Reset
-        </Button>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save"}
-        </Button>
-      </div>
-    </form>
+    </CatalogueFormLayout>
   );
 }

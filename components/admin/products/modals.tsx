@@ -1,9 +1,8 @@
 "use client";
 
+import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { QrPanel } from "@/components/admin/qr-panel";
-import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import type { ImageChange } from "@/components/ui/image-picker";
-import { Modal } from "@/components/ui/modal";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
 import { ProductFormFields } from "./form";
@@ -25,7 +24,7 @@ export function EditProductModal({
   onSave: (product: ProductRow, values: ProductForm, image: ImageChange) => Promise<void>;
 }) {
   return (
-    <Modal open={product !== null} onClose={onClose} title="Edit product" description={product?.name} size="2xl" dismissible={!saving}>
+    <EditItemModal noun="product" item={product} saving={saving} onClose={onClose}>
       {product && (
         <ProductFormFields
           // A new form for each product: its defaults are read once.
@@ -46,41 +45,6 @@ export function EditProductModal({
           </section>
         </ProductFormFields>
       )}
-    </Modal>
-  );
-}
-
-export function DeleteProductModal({
-  product,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  product: ProductRow | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: (product: ProductRow) => void;
-}) {
-  return (
-    <ConfirmByTyping
-      open={product !== null}
-      onClose={onClose}
-      title="Delete product"
-      phrase={product?.name ?? ""}
-      inputLabel={
-        <>
-          Type the product name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{product?.name}</strong> to
-          confirm.
-        </>
-      }
-      mismatchMessage="The name does not match."
-      busy={busy}
-      error={error}
-      onConfirm={() => product && onConfirm(product)}
-    >
-      This deletes the product page and its QR code stops working. Winner records are kept.
-    </ConfirmByTyping>
+    </EditItemModal>
   );
 }

@@ -1,7 +1,10 @@
 "use client";
 
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
+import { AddPanel, CatalogueEmptyState } from "@/components/admin/catalogue/screen-parts";
 import {
   askWhenWinnersLinked,
   BulkDeleteModal,
@@ -15,28 +18,19 @@ import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { QrModal } from "@/components/admin/qr-panel";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { PencilIcon, QrCodeIcon, SearchIcon, TrashIcon } from "@/components/ui/icons";
+import { PencilIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { RowAction } from "@/components/ui/row-actions";
 import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
 import { productColumns } from "./columns";
-import { ProductFormFields } from "./form";
-import { DeleteProductModal, EditProductModal } from "./modals";
+import { ProductFormFields, productFormData } from "./form";
+import { EditProductModal } from "./modals";
 import { ProductsToolbar } from "./toolbar";
 import { useQrZipDownload } from "./use-qr-zip-download";
 
-function productFormData(values: ProductForm, image: ImageChange): FormData {
-  const form = new FormData();
-  form.append("name", values.name);
-  form.append("description", values.description);
-  if (image.kind === "replace") form.append("image", image.file);
-  if (image.kind === "remove") form.append("remove_image", "true");
-  return form;
-}
+const PRODUCT = { one: "product", many: "products" };
 
 async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boolean) {
   if (target.kind === "one") {
@@ -64,10 +58,27 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
   const [addOpen, setAddOpen] = useState(false);
   const [qrProduct, setQrProduct] = useState<ProductRow | null>(null);
   const [editProduct, setEditProduct] = useState<ProductRow | null>(null);
-  const [saving, setSaving] = useState(false);
   const addGuard = useDiscardGuard();
   const editGuard = useDiscardGuard();
   const zip = useQrZipDownload(show);
+  // The forms await these (to reset, or to show the server's errors), so they use mutateAsync.
+  const create = useMutation({
+    mutationFn: ({ values, image }: { values: ProductForm; image: ImageChange }) => productsApi.create(productFormData(values, image)),
+    onSuccess: (_, { values }) => {
+      show("success", `Product “${values.name}” was created.`);
+      list.showFirstPage();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ product, values, image }: { product: ProductRow; values: ProductForm; image: ImageChange }) =>
+      productsApi.update(product.id, productFormData(values, image)),
+    onSuccess: (_, { values }) => {
+      editGuard.setDirty(false);
+      setEditProduct(null);
+      show("success", `Product “${values.name}” was updated.`);
+      void list.invalidate();
+    },
+  });
   const remove = useDeleteFlow<ListDeleteTarget<ProductRow>>({
     perform: deleteProducts,
     askToForce: askWhenWinnersLinked,
@@ -113,47 +124,13 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     .map(Number);
   const search = list.params.filters.search;
   const shownSearch = list.dataParams.filters.search;
-
-  async function createProduct(values: ProductForm, image: ImageChange) {
-    await productsApi.create(productFormData(values, image));
-    show("success", `Product “${values.name}” was created.`);
-    list.showFirstPage();
-  }
-
-  async function saveProduct(product: ProductRow, values: ProductForm, image: ImageChange) {
-    setSaving(true);
-    try {
-      await productsApi.update(product.id, productFormData(values, image));
-      editGuard.setDirty(false);
-      setEditProduct(null);
-      show("success", `Product “${values.name}” was updated.`);
-      void list.invalidate();
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const empty = shownSearch ? (
-    <EmptyState
-      icon={<SearchIcon />}
-      title="No search results"
-      description={`No product matches “${shownSearch}”. Try another word, or clear the search.`}
-      action={<Button onClick={() => list.setFilters({ search: "" })}>Clear search</Button>}
-    />
-  ) : (
-    <EmptyState
-      icon={<QrCodeIcon />}
-      title="No products yet"
-      description="Add a product page for each stand; each gets its own QR code."
-      action={
-        !addOpen && (
-          <Button variant="primary" onClick={() => setAddOpen(true)}>
-            Add product
-          </Button>
-        )
-      }
-    />
-  );
+  // While a search is shown its total counts matches only; the bulk actions need the whole catalogue's.
+  const everyProduct = useQuery({
+    queryKey: [...productsApi.key, "count"],
+    queryFn: ({ signal }) => productsApi.count(signal),
+    enabled: Boolean(shownSearch),
+  });
+  const catalogueTotal = shownSearch ? (everyProduct.data ?? null) : list.total;
 
   return (
     <div className="space-y-5">
@@ -174,59 +151,71 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         addOpen={addOpen}
         onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
         total={list.total}
+        catalogueTotal={catalogueTotal}
         pageSize={list.params.pageSize}
         onPageSizeChange={list.setPageSize}
         selectedCount={selectedIds.length}
         zipProgress={zip.progress}
         onDownloadZip={zip.download}
-        onDeleteSelected={() => {
-          if (selectedIds.length === 0) show("warning", "Select the products to delete first.");
-          else remove.open({ kind: "selected", ids: selectedIds });
-        }}
-        onDeleteAll={() => {
-          if (list.total === 0) show("warning", "There are no products to delete.");
-          else remove.open({ kind: "all" });
-        }}
+        onDeleteSelected={() => remove.open({ kind: "selected", ids: selectedIds })}
+        onDeleteAll={() => remove.open({ kind: "all" })}
       />
 
       {addOpen && (
-        <section
-          id="add-product-panel"
-          aria-labelledby="add-product-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
-          <h2 id="add-product-heading" className="mb-4 text-lg font-semibold text-slate-900">
-            Add product
-          </h2>
+        <AddPanel noun={PRODUCT}>
           <ProductFormFields
             mode="create"
             defaultValues={{ name: "", description: "" }}
             failureMessage="Failed to create the product."
-            onSubmit={createProduct}
+            onSubmit={async (values, image) => {
+              await create.mutateAsync({ values, image });
+            }}
             onDirtyChange={addGuard.setDirty}
             focusOnMount
           />
-        </section>
+        </AddPanel>
       )}
 
-      <ListTable list={list} table={table} caption="Products" empty={empty} loadingLabel="Loading products" pagerLabel="Product pages" />
+      <ListTable
+        list={list}
+        table={table}
+        caption="Products"
+        empty={
+          <CatalogueEmptyState
+            noun={PRODUCT}
+            search={shownSearch}
+            onClearSearch={() => list.setFilters({ search: "" })}
+            icon={<QrCodeIcon />}
+            description="Add a product page for each stand; each gets its own QR code."
+            addOpen={addOpen}
+            onAdd={() => setAddOpen(true)}
+          />
+        }
+        loadingLabel="Loading products"
+        pagerLabel="Product pages"
+      />
 
       <QrModal product={qrProduct} baseUrl={qrBaseUrl} onClose={() => setQrProduct(null)} />
       <EditProductModal
         product={editProduct}
         baseUrl={qrBaseUrl}
-        saving={saving}
+        saving={update.isPending}
         onClose={editGuard.guard(() => setEditProduct(null))}
         onDirtyChange={editGuard.setDirty}
-        onSave={saveProduct}
+        onSave={async (product, values, image) => {
+          await update.mutateAsync({ product, values, image });
+        }}
       />
-      <DeleteProductModal
-        product={remove.target?.kind === "one" ? remove.target.row : null}
+      <DeleteByNameModal
+        noun="product"
+        item={remove.target?.kind === "one" ? remove.target.row : null}
         busy={remove.busy}
         error={remove.error}
         onClose={remove.close}
         onConfirm={remove.confirm}
-      />
+      >
+        This deletes the product page and its QR code stops working. Winner records are kept.
+      </DeleteByNameModal>
       <BulkDeleteModal
         scope="selected"
         flow={remove}
@@ -235,8 +224,8 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         The selected product pages are deleted and their QR codes stop working. Winner records are kept.
       </BulkDeleteModal>
       <BulkDeleteModal scope="all" flow={remove} title="Delete all products">
-        All {list.total ?? 0} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner records
-        are kept.
+        All {catalogueTotal ?? ""} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner
+        records are kept.
       </BulkDeleteModal>
       <ForceDeleteDialog flow={remove} title="Winners are linked" />
       {addGuard.dialog}

@@ -2,17 +2,19 @@
 
 import Link from "next/link";
 import { useId } from "react";
+import { ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
 import { Button, buttonClass } from "@/components/ui/button";
-import { CloseIcon, DownloadIcon, PlusIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
+import { DownloadIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
-import { SearchBox } from "@/components/ui/search-box";
 
 import type { ZipProgress } from "./use-qr-zip-download";
 
-/** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
-// Looks disabled but still answers a click with the reason (a disabled button would say nothing).
-const mutedClass = "opacity-60";
+const PRODUCT = { one: "product", many: "products" };
 
+// Two to a row on phones: a long label wraps inside its button instead of running out of it.
+const bulkButtonClass = "min-h-11 whitespace-normal! text-center leading-tight sm:min-h-9";
+
+/** Search, add toggle, totals, rows per page, and the bulk actions above the products table. */
 export function ProductsToolbar({
   search,
   resultsSearch,
@@ -20,6 +22,7 @@ export function ProductsToolbar({
   addOpen,
   onToggleAdd,
   total,
+  catalogueTotal,
   pageSize,
   onPageSizeChange,
   selectedCount,
@@ -34,7 +37,10 @@ export function ProductsToolbar({
   onSearch: (term: string) => void;
   addOpen: boolean;
   onToggleAdd: () => void;
+  /** Rows matching the search on screen. */
   total: number | null;
+  /** Every product, whatever the search: what the bulk actions act on. */
+  catalogueTotal: number | null;
   pageSize: number;
   onPageSizeChange: (size: number) => void;
   selectedCount: number;
@@ -44,49 +50,48 @@ export function ProductsToolbar({
   onDeleteAll: () => void;
 }) {
   const zipping = zipProgress !== null;
-  const none = total === 0;
+  // Disabled, not faded: a faded enabled button fails contrast (axe) and a disabled one says what it is.
+  const none = catalogueTotal === 0;
   const noneHintId = useId();
-  const selectHintId = useId();
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={onSearch} label="Search products" placeholder="Name, description or path" />
-        <Button variant={addOpen ? "secondary" : "primary"} onClick={onToggleAdd} aria-expanded={addOpen} aria-controls="add-product-panel">
-          {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
-          {addOpen ? "Close add form" : "Add product"}
-        </Button>
-      </div>
+      <SearchAndAddBar
+        noun={PRODUCT}
+        search={search}
+        onSearch={onSearch}
+        placeholder="Name, description or path"
+        addOpen={addOpen}
+        onToggleAdd={onToggleAdd}
+      />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         {/* Two even columns on phones, one row from `sm`. */}
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <div role="group" aria-label="Bulk actions" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
           <Button
             onClick={onDownloadZip}
             busy={zipping}
+            disabled={none}
             size="sm"
-            className={`min-h-11 sm:min-h-9 ${none ? mutedClass : ""}`}
+            className={bulkButtonClass}
             aria-describedby={none ? noneHintId : undefined}
           >
             {!zipping && <DownloadIcon className="size-4" />}
             {zipping ? `Preparing QR codes ${zipProgress.done} / ${zipProgress.total}…` : "Download all QR codes"}
           </Button>
-          <Link href="/admin/products/print" className={buttonClass({ size: "sm", className: "min-h-11 sm:min-h-9" })}>
+          <Link href="/admin/products/print" className={buttonClass({ size: "sm", className: bulkButtonClass })}>
             <PrinterIcon className="size-4" />
             Print QR codes
           </Link>
-          <Button
-            onClick={onDeleteSelected}
-            size="sm"
-            className={`min-h-11 text-red-700 sm:min-h-9 ${selectedCount === 0 ? mutedClass : ""}`}
-            aria-describedby={selectedCount === 0 ? selectHintId : undefined}
-          >
+          <Button variant="danger-soft" onClick={onDeleteSelected} disabled={selectedCount === 0} size="sm" className={bulkButtonClass}>
             <TrashIcon className="size-4" />
             Delete selected ({selectedCount})
           </Button>
           <Button
+            variant="danger-soft"
             onClick={onDeleteAll}
+            disabled={none}
             size="sm"
-            className={`min-h-11 text-red-700 sm:min-h-9 ${none ? mutedClass : ""}`}
+            className={bulkButtonClass}
             aria-describedby={none ? noneHintId : undefined}
           >
             <TrashIcon className="size-4" />
@@ -95,12 +100,9 @@ export function ProductsToolbar({
         </div>
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       </div>
-      {/* Why the muted buttons do nothing yet; clicking them says the same in a banner. */}
-      <p id={noneHintId} hidden={!none} className="text-sm text-slate-500">
+      {/* Why the download and delete-all buttons are disabled. */}
+      <p id={noneHintId} hidden={!none} className="text-sm text-slate-600">
         Add a product first: there is nothing to download or delete yet.
-      </p>
-      <p id={selectHintId} hidden className="sr-only">
-        Select products with the check boxes first.
       </p>
 
       {zipping && (
@@ -112,20 +114,7 @@ export function ProductsToolbar({
         />
       )}
 
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {total === null ? (
-          "Loading products…"
-        ) : resultsSearch ? (
-          <>
-            <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"} matching “
-            <span className="font-medium text-slate-900">{resultsSearch}</span>”
-          </>
-        ) : (
-          <>
-            Total <strong className="font-semibold text-slate-900">{total}</strong> product{total === 1 ? "" : "s"}
-          </>
-        )}
-      </p>
+      <ResultsSummary noun={PRODUCT} total={total} search={resultsSearch} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-
 import type { ProductRow as ApiProduct } from "../../../lib/contracts/products";
+import { reviewScreenshot } from "../support/screenshot";
 
 export type { ApiProduct };
 
@@ -89,11 +89,8 @@ export class ProductsPage {
     return banner;
   }
 
-  /** Modals are fixed to the viewport, so they are captured as seen (`fullPage: false`). */
-  async screenshot(name: string, { fullPage = true } = {}) {
-    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
-    // From the top: a full-page capture of a scrolled page draws the sticky header and sidebar mid-page.
-    await this.page.evaluate(() => window.scrollTo(0, 0));
-    await this.page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage });
+  /** Modals are fixed to the viewport, so they are captured as seen (`fullPage: false`). At 1440 or 390 px. */
+  screenshot(name: string, options?: { fullPage?: boolean }) {
+    return reviewScreenshot(this.page, name, options);
   }
 }

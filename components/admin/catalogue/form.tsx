@@ -1,0 +1,149 @@
+"use client";
+
+import { type FormEventHandler, type ReactNode, useEffect, useState } from "react";
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
+import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import type { ImageChange } from "@/components/ui/image-picker";
+import type { ImageLimit } from "@/lib/validation/image";
+
+export type CatalogueFormMode = "create" | "edit";
+
+/**
+ * What the add and edit forms of products and prizes share around their own react-hook-form: the image
+ * change, the form-level error, telling the screen when the form holds unsaved changes, the cursor in the
+ * name field on opening (when asked) and after each create, and Reset. `submitWith(perform, explain)` is the
+ * submit handler: `explain` turns a failed call into the form-level message (null when it sits on fields).
+ */
+export function useCatalogueForm<Values extends FieldValues & { name: string }, Output>({
+  form,
+  mode,
+  defaultValues,
+  originalImageUrl = null,
+  onDirtyChange,
+  focusOnMount = false,
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  mode: CatalogueFormMode;
+  defaultValues: Values;
+  originalImageUrl?: string | null;
+  onDirtyChange?: (dirty: boolean) => void;
+  focusOnMount?: boolean;
+}) {
+  const image = useImageChange(originalImageUrl);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const dirty = form.formState.isDirty || image.change.kind !== "keep";
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // On opening (when asked) and after each create: ready for the next one, the banner says this one was
+  // saved. Run after the render that re-enables the form, since focus cannot stay on the busy Save button.
+  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
+  const { setFocus } = form;
+  useEffect(() => {
+    // Every catalogue form has a name field (the type parameter says so); Path<> cannot see that generically.
+    if (focusRequest > 0) setFocus("name" as Path<Values>);
+  }, [focusRequest, setFocus]);
+
+  const resetAll = () => {
+    form.reset(defaultValues);
+    image.restore();
+    setFormError(null);
+  };
+
+  const submitWith = (perform: (values: Output, image: ImageChange) => Promise<void>, explain: (error: unknown) => string | null) =>
+    form.handleSubmit(async (values) => {
+      setFormError(null);
+      try {
+        await perform(values, image.change);
+        if (mode === "create") {
+          resetAll();
+          setFocusRequest((count) => count + 1);
+        }
+      } catch (error) {
+        setFormError(explain(error));
+      }
+    });
+
+  return { mode, image, formError, resetAll, submitWith, submitting: form.formState.isSubmitting };
+}
+
+export type CatalogueFormState = ReturnType<typeof useCatalogueForm>;
+
+/**
+ * The add and edit form's layout: form-level error, image, name, description, the screen's own fields
+ * (`children`), then Reset, Cancel and Save. In the edit modal the buttons stay in view while the body scrolls.
+ */
+export function CatalogueFormLayout({
+  state,
+  noun,
+  limit,
+  onSubmit,
+  nameInput,
+  descriptionInput,
+  errors,
+  submitDisabled = false,
+  onCancel,
+  children,
+}: {
+  state: Pick<CatalogueFormState, "mode" | "image" | "formError" | "resetAll" | "submitting">;
+  /** "product", "prize": for "This prize has no image". */
+  noun: string;
+  limit: ImageLimit;
+  /** `submitWith(...)`'s handler. */
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  nameInput: UseFormRegisterReturn;
+  descriptionInput: UseFormRegisterReturn;
+  errors: { name?: string; description?: string };
+  submitDisabled?: boolean;
+  onCancel?: () => void;
+  /** The screen's own fields and panels, between the description and the buttons. */
+  children?: ReactNode;
+}) {
+  const { mode, image, formError, resetAll, submitting } = state;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={submitting || undefined} className="space-y-5">
+      <FormAlert message={formError} />
+
+      <ImageChangeField image={image} mode={mode} limit={limit} noun={noun} disabled={submitting} />
+
+      <Field label="Name" required error={errors.name}>
+        {(control) => <input {...control} autoComplete="off" {...nameInput} />}
+      </Field>
+      <Field label="Description" error={errors.description}>
+        {(control) => <textarea {...control} rows={3} {...descriptionInput} />}
+      </Field>
+
+      {children}
+
+      {/* The modal body pads by 1rem: the sticky bar covers that padding so nothing scrolls under it. */}
+      <div
+        className={`flex justify-end gap-2 border-t border-slate-200 pt-4 *:flex-1 sm:*:flex-none ${
+          mode === "edit" ? "sticky -bottom-4 -mx-5 -mb-4 bg-white px-5 pb-4 sm:-mx-6 sm:px-6" : ""
+        }`}
+      >
+        <Button onClick={resetAll} disabled={submitting}>
+          Reset
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" variant="primary" busy={submitting} disabled={submitDisabled}>
+          {submitting ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The image part of a save's multipart body: a new file, removal of the stored one, or nothing. */
+export function appendImageChange(form: FormData, image: ImageChange) {
+  if (image.kind === "replace") form.append("image", image.file);
+  if (image.kind === "remove") form.append("remove_image", "true");
+}
