@@ -39,7 +39,7 @@ test.describe("prize desk", () => {
     // The same code shown again (or at another desk): refused, with the time, in red.
     await page.reload();
     await desk.lookUp(password);
-    await expect(desk.winner("Desktwo")).toContainText(/Already handed over at \d{2}:\d{2}/);
+    await expect(desk.winner("Desktwo")).toContainText(/Already handed over to Desktwo at \d{2}:\d{2}\./);
     await expect(desk.winner("Desktwo").getByRole("button", { name: "Hand over" })).toHaveCount(0);
     await expect(desk.winner("Deskone").getByRole("button", { name: "Hand over" })).toBeVisible();
     await desk.screenshot("desk-already");
