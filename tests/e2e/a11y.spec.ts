@@ -15,7 +15,17 @@ import { GiveawayAdmin, PageAllocator, winAsVisitor } from "./support/giveaway-a
  * Violations on screens other engineers own and are fixing now (issue 25 item 8). Each is tolerated only
  * on its screen, rule, element and widths, and printed on every run; anything else fails the check.
  */
-const KNOWN_VIOLATIONS: KnownViolation[] = [];
+const KNOWN_VIOLATIONS: KnownViolation[] = [
+  {
+    // TODO(products toolbar engineer, issue 25 item 8): remove once "Delete selected (0)" is disabled or 4.5:1.
+    screen: "products",
+    rule: "color-contrast",
+    target: ".opacity-60",
+    projects: ["desktop", "phone"],
+    owner: "products toolbar engineer",
+    why: "'Delete selected (0)' is faded to 4.13:1 without being disabled",
+  },
+];
 
 let admin: GiveawayAdmin;
 let pages: PageAllocator;
@@ -46,6 +56,9 @@ async function otherVisitor(browser: Browser, testInfo: TestInfo): Promise<Produ
 }
 
 test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
+  // Each test runs axe several times (seconds each on a busy 2-core machine), beside the screens' own loads.
+  test.describe.configure({ timeout: 180_000 });
+
   test("the visitor page: the ticket, the claim form with its errors, the win and the win kept", async ({ page }, testInfo) => {
     const visitor = new ProductPage(page);
     await visitor.open(await pages.withPrize());
@@ -120,7 +133,8 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await winAsVisitor(String(testInfo.project.use.baseURL), await pages.withPrize(), nickname, password);
     await new AdminPages(page).openLogin();
     await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // Checking the password takes a while on a busy machine.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
 
     const dashboard = new DashboardPage(page);
     await dashboard.open();

@@ -6,6 +6,8 @@ import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 
 test.describe("prize desk", () => {
   test("a winner's password finds them; the prize is handed over once, and a second time says when", async ({ page }, testInfo) => {
+    // Two sign-ins, several screens and screenshots at two widths: more than 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const baseURL = String(testInfo.project.use.baseURL);
     const admin = await GiveawayAdmin.signIn(baseURL);
     await admin.stopMaintenanceMode();

@@ -11,6 +11,8 @@ test.describe("winner management", () => {
   test("from a product's winners link to its winners, readable at both widths; hand over, undo, export to Excel, delete", async ({
     page,
   }, testInfo) => {
+    // Two sign-ins, several screens and screenshots at two widths: more than 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const baseURL = String(testInfo.project.use.baseURL);
     const run = `${testInfo.project.name}${Date.now()}`;
     const admin = await GiveawayAdmin.signIn(baseURL);

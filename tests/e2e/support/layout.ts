@@ -1,12 +1,29 @@
 import type { Locator } from "@playwright/test";
 
-/** How many lines an element's text is drawn on (a figure or a word broken over two lines counts 2). */
+/**
+ * How many lines an element's text is drawn on (a figure or a word broken over two lines counts 2). Only
+ * the text's own boxes count, grouped by their middle: a padded pill's box or a smaller font on the same
+ * line is still one line.
+ */
 export function renderedLines(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const lineTops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top));
-    return new Set(lineTops).size;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const boxes: DOMRect[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0 && box.height > 0));
+    }
+    const middles = boxes.map((box) => ({ middle: box.top + box.height / 2, height: box.height })).sort((a, b) => a.middle - b.middle);
+    let lines = 0;
+    let lineMiddle = Number.NEGATIVE_INFINITY;
+    for (const box of middles) {
+      if (box.middle - lineMiddle > box.height / 2) {
+        lines += 1;
+        lineMiddle = box.middle;
+      }
+    }
+    return lines;
   });
 }
 
