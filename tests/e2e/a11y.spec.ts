@@ -25,6 +25,16 @@ const KNOWN_VIOLATIONS: KnownViolation[] = [
     owner: "products toolbar engineer",
     why: "'Delete selected (0)' is faded to 4.13:1 without being disabled",
   },
+  {
+    // TODO(products screen engineer, issue 25 item 8): the phone card's badge reads "1 winner", its name is
+    // "1 winners of <product>" ("winner" is not in it as a word). Remove once the two agree.
+    screen: "products",
+    rule: "label-content-name-mismatch",
+    target: '[href="/admin/winners?product=',
+    projects: ["phone"],
+    owner: "products screen engineer",
+    why: "the phone card's winners badge shows '1 winner' but is named '1 winners of <product>'",
+  },
 ];
 
 let admin: GiveawayAdmin;
@@ -47,6 +57,21 @@ test.afterAll(async () => {
 });
 
 const check = (page: Page, screen: string, testInfo: TestInfo) => expectNoNewViolations(page, screen, testInfo, KNOWN_VIOLATIONS);
+
+/** A winner of this run, so the dashboard's and winners' tables and the desk have a row to show. */
+async function winnerOfThisRun(testInfo: TestInfo): Promise<{ nickname: string; password: string }> {
+  const nickname = `X${String(Date.now()).slice(-6)}`;
+  const password = String(1000 + (Date.now() % 9000));
+  await winAsVisitor(String(testInfo.project.use.baseURL), await pages.withPrize(), nickname, password);
+  return { nickname, password };
+}
+
+async function signIn(page: Page) {
+  await new AdminPages(page).openLogin();
+  await new AdminPages(page).signIn(E2E_ADMIN);
+  // Checking the password takes a while on a busy machine.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+}
 
 /** Another phone or computer of the same kind: its own cookies, so its own visitor id. */
 async function otherVisitor(browser: Browser, testInfo: TestInfo): Promise<ProductPage> {
@@ -126,16 +151,9 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await check(page, "sign-in", testInfo);
   });
 
-  test("every admin screen: dashboard, products, prizes, placements, winners, desk, print sheet", async ({ page }, testInfo) => {
-    // A winner of this run, so the dashboard's and winners' tables and the desk have a row to show.
-    const nickname = `X${String(Date.now()).slice(-6)}`;
-    const password = String(1000 + (Date.now() % 9000));
-    await winAsVisitor(String(testInfo.project.use.baseURL), await pages.withPrize(), nickname, password);
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    // Checking the password takes a while on a busy machine.
-    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
-
+  test("the admin's list screens: dashboard, products, prizes, placements", async ({ page }, testInfo) => {
+    const { nickname } = await winnerOfThisRun(testInfo);
+    await signIn(page);
     const dashboard = new DashboardPage(page);
     await dashboard.open();
     await expect(dashboard.section("Recent winners")).toContainText(nickname);
@@ -147,7 +165,11 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await check(page, "prizes", testInfo);
     await new PlacementsPage(page).open();
     await check(page, "placements", testInfo);
+  });
 
+  test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {
+    const { nickname, password } = await winnerOfThisRun(testInfo);
+    await signIn(page);
     const winners = new WinnersPage(page);
     await winners.open(`?search=${nickname}`);
     await expect(winners.rows).toHaveCount(1);
