@@ -61,6 +61,12 @@ test.describe("winner management", () => {
       ).toBeVisible();
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    // The table fits its box: no button cut off at its edge.
+    const tableBox = await winners.rows.first().evaluate((row) => {
+      const box = row.closest("table")!.parentElement!;
+      return { content: box.scrollWidth, box: box.clientWidth };
+    });
+    expect(tableBox.content, `table ${tableBox.content} px in a ${tableBox.box} px box`).toBeLessThanOrEqual(tableBox.box);
     await winners.screenshot("winners");
 
     // A reload keeps the view.

@@ -54,8 +54,19 @@ export function winnerColumns(actions: RowAction<WinnerRow>[]): ColumnDef<Winner
       ),
     },
     { id: "password", header: "Password", meta: fromMd, cell: ({ row }) => <span className="font-mono">{row.original.password}</span> },
-    { id: "prize", header: "Prize", meta: fromMd, cell: ({ row }) => row.original.prize_name },
-    { id: "product", header: "Product", meta: fromMd, cell: ({ row }) => row.original.product_name },
+    // Prize and product names may be one long word: those break anywhere, so the row's buttons stay in the box.
+    {
+      id: "prize",
+      header: "Prize",
+      meta: fromMd,
+      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.prize_name}</span>,
+    },
+    {
+      id: "product",
+      header: "Product",
+      meta: fromMd,
+      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.product_name}</span>,
+    },
     {
       id: "won",
       header: "Won at",
