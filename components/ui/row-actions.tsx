@@ -21,12 +21,25 @@ const toneClass = {
 };
 
 /**
- * A row's buttons, from data: 44 px targets, icon-only below `lg` (labelled "<label> <row name>" for screen
- * readers), icon and label from `lg`.
+ * A row's buttons, from data: 44 px targets, named "<label> <row name>" for screen readers. By default
+ * icon-only below `lg` and icon and label from `lg`; `wordsOnPhones` shows the label at every width, the
+ * buttons stacked below `md` (where an icon alone would leave a phone user guessing).
  */
-export function RowActions<Row>({ row, name, actions }: { row: Row; name: string; actions: RowAction<Row>[] }) {
+export function RowActions<Row>({
+  row,
+  name,
+  actions,
+  wordsOnPhones = false,
+}: {
+  row: Row;
+  name: string;
+  actions: RowAction<Row>[];
+  wordsOnPhones?: boolean;
+}) {
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div
+      className={`flex gap-1 ${wordsOnPhones ? "flex-col items-stretch md:flex-row md:items-center md:justify-end" : "items-center justify-end"}`}
+    >
       {actions
         .filter((action) => !action.hidden?.(row))
         .map((action) => (
@@ -36,10 +49,10 @@ export function RowActions<Row>({ row, name, actions }: { row: Row; name: string
             onClick={() => action.onClick(row)}
             aria-label={action.accessibleName?.(name) ?? `${action.label} ${name}`}
             title={action.label}
-            className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors lg:px-3 ${toneClass[action.tone ?? "neutral"]}`}
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap transition-colors lg:px-3 ${toneClass[action.tone ?? "neutral"]}`}
           >
             {action.icon}
-            <span className="hidden lg:inline" aria-hidden="true">
+            <span className={wordsOnPhones ? "" : "hidden lg:inline"} aria-hidden="true">
               {action.label}
             </span>
           </button>

@@ -80,13 +80,16 @@ export async function getWinner({ db, id }: { db: Queryable; id: number }) {
   return row ?? null;
 }
 
-/** When a winner was handed over, as HH:MM in APP_TIMEZONE (the session's zone); null if not yet. */
-export async function receivedClockTime({ db, id }: { db: Queryable; id: number }): Promise<string | null | undefined> {
+/**
+ * Who a winner is and when they were handed over, as HH:MM in APP_TIMEZONE (the session's zone; null if
+ * not yet); undefined when there is no such winner.
+ */
+export async function handOverOf({ db, id }: { db: Queryable; id: number }): Promise<{ name: string; time: string | null } | undefined> {
   const [row] = await db
-    .select({ time: sql<string | null>`to_char(${winners.receivedAt}, 'HH24:MI')` })
+    .select({ name: winners.name, time: sql<string | null>`to_char(${winners.receivedAt}, 'HH24:MI')` })
     .from(winners)
     .where(eq(winners.id, id));
-  return row ? row.time : undefined;
+  return row;
 }
 
 export const EXPORT_BATCH_SIZE = 5000;

@@ -26,7 +26,7 @@ export const winnersApi = {
     return apiFetch(`/api/winners/${listSearch(params as ListParams)}`, { signal }, { redirectOn404: false });
   },
 
-  /** The prize desk hands the prize over; 409 "Already handed over at HH:MM." when it was. */
+  /** The prize desk hands the prize over; 409 "Already handed over to <nickname> at HH:MM." when it was. */
   markReceived(id: number): Promise<WinnerRow> {
     return apiFetch(winnerPath(id, "mark_received"), { method: "POST" });
   },

@@ -3,9 +3,12 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
 import { DashboardPage } from "./pages/dashboard";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { renderedLines } from "./support/layout";
 
 test.describe("dashboard", () => {
-  test("numbers match the API, quick actions say what they did, a win made meanwhile shows on refresh", async ({ page }, testInfo) => {
+  test("numbers match the API, tables fit or say they scroll, quick actions say what they did, a win shows on refresh", async ({
+    page,
+  }, testInfo) => {
     // The desktop run waits for one automatic 30-second refresh.
     test.setTimeout(90_000);
     const baseURL = String(testInfo.project.use.baseURL);
@@ -34,6 +37,29 @@ test.describe("dashboard", () => {
     // Nothing sticks out sideways on a phone: wide tables scroll inside their cards.
     const width = page.viewportSize()?.width ?? 0;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // Figures ("10 / 10") and status pills are never broken over two lines.
+    const prizeRow = dashboard
+      .section("Prize status")
+      .getByRole("row")
+      .filter({ hasText: `Dashboard prize ${run}` });
+    for (const cell of await prizeRow.getByRole("cell").all()) {
+      const text = (await cell.textContent()) ?? "";
+      if (/^\d+ \/ \d+$|placed|used up|inactive/.test(text)) expect(await renderedLines(cell), `"${text}"`).toBe(1);
+    }
+    const prizeTable = dashboard.section("Prize status").getByRole("region", { name: "Prize status (scrolls sideways)" });
+    if (testInfo.project.name === "phone") {
+      // A cut-off table says it scrolls, and the keyboard can scroll it: the region takes focus.
+      await expect(dashboard.section("Prize status").getByText("Scroll sideways for more columns")).toBeVisible();
+      await prizeTable.focus();
+      await expect(prizeTable).toBeFocused();
+      await page.keyboard.press("End");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => prizeTable.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    } else {
+      // Where the table fits, no hint, and no extra stop in the tab order.
+      await expect(dashboard.section("Prize status").getByText("Scroll sideways for more columns")).toHaveCount(0);
+      await expect(prizeTable).toHaveCount(0);
+    }
 
     // A visitor wins meanwhile. On the desktop the dashboard is left alone and its 30-second refresh shows
     // the win with no reload; on the phone the refresh button does it at once.
@@ -48,13 +74,22 @@ test.describe("dashboard", () => {
 
     await page.getByRole("button", { name: "Reset daily counters" }).click();
     await expect(page.getByText(/daily distribution counters of all \d+ prizes were reset/)).toBeVisible();
-    // Maintenance mode is on by default here (spec); off for the test, so no top-ups touch later tests' pages.
+    // The box is ticked by default (spec) and sets the system-wide setting, off here: it says so before the
+    // click, and the result says what changed. It ends off, so no top-ups touch later tests' pages.
     const maintenance = page.getByLabel("Maintenance mode (keep prizes placed)");
     await expect(maintenance).toBeChecked();
-    await maintenance.uncheck();
+    await expect(maintenance).toHaveAccessibleDescription("Whole system: placing turns maintenance mode on (it is off now).");
     await page.getByRole("button", { name: "Place prizes at random" }).click();
-    // The server's own detail, not the prize table's "2 of 2 placed".
-    await expect(page.getByText(/^Placed \d+ prizes? at random/)).toBeVisible();
+    // The server's own detail, not the prize table's "2 of 2 placed", then the change.
+    await expect(
+      page.getByText(/^Placed \d+ prizes? at random\..* Maintenance mode is now on for the whole system \(it was off\)\.$/),
+    ).toBeVisible();
+    await expect(maintenance).toHaveAccessibleDescription("Whole system: maintenance mode is on and stays on.");
+    await maintenance.uncheck();
+    await expect(maintenance).toHaveAccessibleDescription("Whole system: placing turns maintenance mode off (it is on now).");
+    await page.getByRole("button", { name: "Place prizes at random" }).click();
+    await expect(page.getByText(/Maintenance mode is now off for the whole system \(it was on\)\.$/)).toBeVisible();
+    await expect(maintenance).toHaveAccessibleDescription("Whole system: maintenance mode is off and stays off.");
 
     // The product table pages in the browser: 5 rows a page with the page-size select.
     await dashboard.section("Product page status").getByLabel("Rows per page").selectOption("5");

@@ -117,7 +117,7 @@ describe.runIf(connection)("GET /api/winners/ date filters (days in APP_TIMEZONE
 });
 
 describe("POST /api/winners/{id}/mark_received/", () => {
-  it("hands a prize over once: a second mark is 409 with the time it was handed over", async () => {
+  it("hands a prize over once: a second mark is 409 naming the winner and the time it was handed over", async () => {
     const first = await admin.post(`/api/winners/${ids.wAlice}/mark_received/`);
     expect(first.status).toBe(200);
     const marked = await first.json();
@@ -127,7 +127,7 @@ describe("POST /api/winners/{id}/mark_received/", () => {
     const hhmm = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Seoul", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
       new Date(marked.received_at),
     );
-    expect(await second.json()).toEqual({ detail: `Already handed over at ${hhmm}.` });
+    expect(await second.json()).toEqual({ detail: `Already handed over to wAlice at ${hhmm}.` });
   });
 
   it("of 10 desks marking the same winner at once, exactly one succeeds", async () => {

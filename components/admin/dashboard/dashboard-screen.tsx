@@ -1,7 +1,7 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
 import { ScreenHeader } from "@/components/admin/screen-header";
@@ -33,24 +33,16 @@ export function DashboardScreen() {
     refetchInterval: auto.refetchInterval,
   });
   const { banner, show } = useBanner();
-  const [resetting, setResetting] = useState(false);
+  const resetDailyCounters = useMutation({
+    mutationFn: () => prizesApi.resetAllDaily(),
+    onSuccess: (result) => show("success", result.detail || "The daily distribution counters of all prizes were reset."),
+    onError: (error) => show("error", errorMessage(error, "Failed to reset daily distribution counters.")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardApi.key }),
+  });
   // Refresh failures are logged only (spec §8): the numbers on screen stay.
   useEffect(() => {
     if (dashboard.isError && dashboard.data) console.warn("Dashboard refresh failed", dashboard.error);
   }, [dashboard.isError, dashboard.data, dashboard.error]);
-
-  async function resetDailyCounters() {
-    setResetting(true);
-    try {
-      const result = await prizesApi.resetAllDaily();
-      show("success", result.detail || "The daily distribution counters of all prizes were reset.");
-    } catch (error) {
-      show("error", errorMessage(error, "Failed to reset daily distribution counters."));
-    } finally {
-      setResetting(false);
-      void queryClient.invalidateQueries({ queryKey: dashboardApi.key });
-    }
-  }
 
   const data = dashboard.data;
   if (!data) {
@@ -94,7 +86,7 @@ export function DashboardScreen() {
 
       <Card title="Quick actions">
         <div className="flex flex-wrap items-center gap-3">
-          <Button busy={resetting} onClick={resetDailyCounters}>
+          <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
             Reset daily counters
           </Button>
           <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />

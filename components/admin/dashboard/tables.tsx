@@ -4,16 +4,19 @@ import { useState } from "react";
 import { wonAt } from "@/components/admin/winners/columns";
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from "@/components/ui/page-size-select";
 import { Pager } from "@/components/ui/pager";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { PrizeStat, ProductStat } from "@/lib/contracts/dashboard";
 import type { WinnerRow } from "@/lib/contracts/winners";
 import { prizeStatusText } from "./prize-status";
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2 align-top text-sm text-slate-800";
+// Figures ("10 / 10") and status pills read as one thing: never broken over two lines.
+const figure = `${td} whitespace-nowrap tabular-nums`;
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
+    <ScrollRegion label={caption} className="-mx-4 sm:mx-0">
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -27,7 +30,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -54,22 +57,22 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
       {prizes.map((prize) => (
         <tr key={prize.id}>
           <td className={`${td} font-semibold`}>{prize.name}</td>
-          <td className={td}>
+          <td className={figure}>
             {prize.remaining_quantity} / {prize.total_quantity}
           </td>
-          <td className={td}>
+          <td className={figure}>
             {prize.today_distributed} / {prize.daily_distribution}
           </td>
           <td className={td}>
             <span
-              className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
+              className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${
                 prize.maintenance_status === "sufficient" ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-800"
               }`}
             >
               {prizeStatusText(prize)}
             </span>
           </td>
-          <td className={td}>
+          <td className={figure}>
             {prize.total_winners} ({prize.received_winners})
           </td>
         </tr>
@@ -102,9 +105,9 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
           <tr key={product.id}>
             <td className={`${td} min-w-36 font-semibold [overflow-wrap:anywhere]`}>{product.name}</td>
             <td className={td}>{product.active_prize_name ?? "—"}</td>
-            <td className={td}>{product.winners_count}</td>
-            <td className={td}>{product.received_count}</td>
-            <td className={td}>{product.unreceived_count}</td>
+            <td className={figure}>{product.winners_count}</td>
+            <td className={figure}>{product.received_count}</td>
+            <td className={figure}>{product.unreceived_count}</td>
           </tr>
         ))}
       </Table>

@@ -109,7 +109,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
         </p>
       ) : winner.is_received ? (
         <p className="mt-4 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
-          Already handed over at {winner.received_at ? timeOf(winner.received_at) : "an earlier time"}.
+          Already handed over to {winner.name} at {winner.received_at ? timeOf(winner.received_at) : "an earlier time"}.
         </p>
       ) : (
         <button

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
@@ -8,11 +8,24 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
+import { settingsApi } from "@/lib/client/settings";
+
+type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
+
+const onOff = (on: boolean) => (on ? "on" : "off");
+
+/** What placing will do to the system-wide setting, said beside the box before the organiser clicks. */
+function maintenanceNote(current: boolean | undefined, ticked: boolean): string {
+  if (current === undefined) return "Sets maintenance mode for the whole system, not only for this placement.";
+  if (current === ticked) return `Whole system: maintenance mode is ${onOff(current)} and stays ${onOff(current)}.`;
+  return `Whole system: placing turns maintenance mode ${onOff(ticked)} (it is ${onOff(current)} now).`;
+}
 
 /**
  * Random placement (server-behaviour.md): every active prize, or one, onto free product pages up to its
  * target; optionally clearing the unheld active placements first. Its maintenance mode becomes the system
- * setting. The dashboard and the placements screen both use this one control.
+ * setting, so the box says what placing will do to it and the result says what it did. The dashboard and
+ * the placements screen both use this one control.
  */
 export function RandomPlacement({
   choosePrize = false,
@@ -26,13 +39,21 @@ export function RandomPlacement({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  const current = settings.data?.maintenance_mode;
   const [maintenanceMode, setMaintenanceMode] = useState(true);
   const [reset, setReset] = useState(false);
   const [prize, setPrize] = useState<PickerOption | null>(null);
   const place = useMutation({
-    mutationFn: () =>
-      placementsApi.randomize({ reset, maintenance_mode: maintenanceMode, prize_id: choosePrize ? (prize?.id ?? null) : null }),
-    onSuccess: (result) => onPlaced(result.detail || "Prizes were randomly placed successfully."),
+    // `before`: the setting as the organiser saw it when clicking, to say what placing changed.
+    mutationFn: ({ input }: { input: RandomizeInput; before: boolean | undefined }) => placementsApi.randomize(input),
+    onSuccess: (result, { input, before }) => {
+      const setting =
+        before === undefined || before === input.maintenance_mode
+          ? `Maintenance mode is ${onOff(input.maintenance_mode)} for the whole system.`
+          : `Maintenance mode is now ${onOff(input.maintenance_mode)} for the whole system (it was ${onOff(before)}).`;
+      onPlaced(`${result.detail || "Prizes were randomly placed successfully."} ${setting}`);
+    },
     onError: (error) => onFailed(errorMessage(error, "Failed to randomly place prizes.")),
     // The placements, the dashboard and the maintenance setting may all have changed.
     onSettled: () => queryClient.invalidateQueries(),
@@ -43,15 +64,38 @@ export function RandomPlacement({
       {choosePrize && (
         <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} allLabel="All active prizes" />
       )}
-      <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-        <Checkbox id={`${id}-maintenance`} checked={maintenanceMode} onChange={(event) => setMaintenanceMode(event.target.checked)} />
-        Maintenance mode (keep prizes placed)
-      </label>
+      <div>
+        <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <Checkbox
+            id={`${id}-maintenance`}
+            checked={maintenanceMode}
+            onChange={(event) => setMaintenanceMode(event.target.checked)}
+            aria-describedby={`${id}-maintenance-note`}
+          />
+          Maintenance mode (keep prizes placed)
+        </label>
+        <p
+          id={`${id}-maintenance-note`}
+          className={`-mt-1 pl-7 text-xs ${current !== undefined && current !== maintenanceMode ? "font-semibold text-amber-800" : "text-slate-600"}`}
+        >
+          {maintenanceNote(current, maintenanceMode)}
+        </p>
+      </div>
       <label htmlFor={`${id}-reset`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
         Reset existing placements
       </label>
-      <Button variant="primary" busy={place.isPending} onClick={() => place.mutate()} className={choosePrize ? "w-full" : ""}>
+      <Button
+        variant="primary"
+        busy={place.isPending}
+        onClick={() =>
+          place.mutate({
+            input: { reset, maintenance_mode: maintenanceMode, prize_id: choosePrize ? (prize?.id ?? null) : null },
+            before: current,
+          })
+        }
+        className={choosePrize ? "w-full" : ""}
+      >
         Place prizes at random
       </Button>
     </div>

@@ -15,9 +15,9 @@ const control = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-
 const today = () => new Date().toLocaleDateString("en-CA");
 
 /** A label above its control, tied by id (a label wrapping a select would also read out its option). */
-function Labelled({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
+function Labelled({ label, id, className, children }: { label: string; id: string; className?: string; children: React.ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -94,7 +94,7 @@ export function WinnerFilterBar({
   return (
     <section
       aria-label="Filters"
-      className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-7"
     >
       <Labelled label="From" id={`${id}-0`}>
         <input
@@ -148,7 +148,8 @@ export function WinnerFilterBar({
           <option value="false">Not received</option>
         </select>
       </Labelled>
-      <Labelled label="Search" id={`${id}-5`}>
+      {/* Two columns wide on phones and wide screens, so "Nickname or password" is never cut. */}
+      <Labelled label="Search" id={`${id}-5`} className="col-span-2 md:col-span-1 xl:col-span-2">
         <input
           id={`${id}-5`}
           type="search"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
@@ -32,7 +32,6 @@ export function WinnersScreen() {
   });
   const { banner, show } = useBanner();
   const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const eventPeriod = useMemo(
     () => ({ start_date: settings.data?.event_start_date ?? "", end_date: settings.data?.event_end_date ?? "" }),
@@ -48,18 +47,15 @@ export function WinnersScreen() {
     if (!start_date && !end_date && (eventPeriod.start_date || eventPeriod.end_date)) list.setFilters(eventPeriod);
   }, [periodApplied, settings.data, list.params.filters, list.setFilters, eventPeriod]);
 
-  async function run(action: () => Promise<unknown>, success: string, failure: string) {
-    try {
-      await action();
-      show("success", success);
-    } catch (error) {
-      show("error", errorMessage(error, failure));
-    } finally {
-      void list.invalidate();
-    }
-  }
+  // Every write on this screen: the server's answer in the banner, then the list as it now is.
+  const write = useMutation({
+    mutationFn: ({ action }: { action: () => Promise<unknown>; success: string; failure: string }) => action(),
+    onSuccess: (_result, { success }) => show("success", success),
+    onError: (error, { failure }) => show("error", errorMessage(error, failure)),
+    onSettled: () => list.invalidate(),
+  });
+  const { mutate } = write;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: run only calls stable setters and the list's invalidate.
   const actions: RowAction<WinnerRow>[] = useMemo(
     () => [
       {
@@ -68,17 +64,26 @@ export function WinnersScreen() {
         tone: "primary",
         hidden: (winner) => winner.is_received,
         onClick: (winner) =>
-          run(() => winnersApi.markReceived(winner.id), `${winner.name}: handed over.`, "Failed to mark the prize as received."),
+          mutate({
+            action: () => winnersApi.markReceived(winner.id),
+            success: `${winner.name}: handed over.`,
+            failure: "Failed to mark the prize as received.",
+          }),
       },
       {
         label: "Cancel received",
         icon: <UndoIcon className="size-4" />,
         hidden: (winner) => !winner.is_received,
-        onClick: (winner) => run(() => winnersApi.cancelReceived(winner.id), `${winner.name}: not received.`, "Failed to cancel received."),
+        onClick: (winner) =>
+          mutate({
+            action: () => winnersApi.cancelReceived(winner.id),
+            success: `${winner.name}: not received.`,
+            failure: "Failed to cancel received.",
+          }),
       },
       { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", onClick: setToDelete },
     ],
-    [],
+    [mutate],
   );
   const columns = useMemo(() => winnerColumns(actions), [actions]);
   const table = useReactTable({
@@ -89,13 +94,21 @@ export function WinnersScreen() {
     manualPagination: true,
   });
 
-  async function confirmDelete() {
+  function confirmDelete() {
     if (!toDelete) return;
-    setDeleting(true);
-    await run(() => winnersApi.remove(toDelete.id), `Deleted the winner ${toDelete.name}.`, "Failed to delete the winner.");
-    setDeleting(false);
-    setToDelete(null);
-    list.afterDelete(1);
+    mutate(
+      {
+        action: () => winnersApi.remove(toDelete.id),
+        success: `Deleted the winner ${toDelete.name}.`,
+        failure: "Failed to delete the winner.",
+      },
+      {
+        onSettled: () => {
+          setToDelete(null);
+          list.afterDelete(1);
+        },
+      },
+    );
   }
 
   const reset = () => list.setFilters({ ...WINNER_FILTERS, ...eventPeriod });
@@ -136,7 +149,7 @@ export function WinnersScreen() {
         onClose={() => setToDelete(null)}
         title="Delete this winner?"
         confirmLabel="Delete"
-        busy={deleting}
+        busy={write.isPending}
         onConfirm={confirmDelete}
       >
         {toDelete && (

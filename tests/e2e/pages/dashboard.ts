@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { reviewScreenshot } from "../support/screenshot";
 
 /** /admin/dashboard as the organiser watches it. */
 export class DashboardPage {
@@ -15,15 +16,15 @@ export class DashboardPage {
   }
 
   section(title: string): Locator {
-    return this.page.getByRole("region", { name: title });
+    return this.page.getByRole("region", { name: title, exact: true });
   }
 
   get countdown(): Locator {
     return this.page.getByText(/Refresh in \d+ s/);
   }
 
+  /** At 390 px on the phone project, 1440 px on the desktop one (see reviewScreenshot). */
   async screenshot(name: string) {
-    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
-    await this.page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+    await reviewScreenshot(this.page, name);
   }
 }

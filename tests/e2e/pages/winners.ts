@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { reviewScreenshot } from "../support/screenshot";
 
 /** /admin/winners as the organiser uses it. */
 export class WinnersPage {
@@ -13,6 +14,11 @@ export class WinnersPage {
     return this.page.getByRole("row").filter({ hasText: nickname });
   }
 
+  /** The nickname as the row shows it in bold, its first line. */
+  nickname(nickname: string): Locator {
+    return this.row(nickname).getByText(nickname, { exact: true });
+  }
+
   get rows(): Locator {
     return this.page.getByRole("table", { name: "Winners" }).locator("tbody tr");
   }
@@ -25,8 +31,8 @@ export class WinnersPage {
     await this.page.getByLabel("Search", { exact: true }).fill(text);
   }
 
+  /** At 390 px on the phone project, 1440 px on the desktop one (see reviewScreenshot). */
   async screenshot(name: string) {
-    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
-    await this.page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+    await reviewScreenshot(this.page, name);
   }
 }

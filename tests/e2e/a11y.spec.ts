@@ -1,0 +1,201 @@
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { DashboardPage } from "./pages/dashboard";
+import { DeskPage } from "./pages/desk";
+import { PlacementsPage } from "./pages/placements";
+import { PrizesPage } from "./pages/prizes";
+import { ProductPage } from "./pages/product-page";
+import { ProductsPage } from "./pages/products";
+import { WinnersPage } from "./pages/winners";
+import { expectNoNewViolations, type KnownViolation } from "./support/axe";
+import { GiveawayAdmin, PageAllocator, winAsVisitor } from "./support/giveaway-admin";
+
+/**
+ * Violations on screens other engineers own and are fixing now (issue 25 item 8). Each is tolerated only
+ * on its screen, rule, element and widths, and printed on every run; anything else fails the check.
+ */
+const KNOWN_VIOLATIONS: KnownViolation[] = [
+  {
+    // TODO(products toolbar engineer, issue 25 item 8): remove once "Delete selected (0)" is disabled or 4.5:1.
+    screen: "products",
+    rule: "color-contrast",
+    target: ".opacity-60",
+    projects: ["desktop", "phone"],
+    owner: "products toolbar engineer",
+    why: "'Delete selected (0)' is faded to 4.13:1 without being disabled",
+  },
+  {
+    // TODO(products screen engineer, issue 25 item 8): the phone card's badge reads "1 winner", its name is
+    // "1 winners of <product>" ("winner" is not in it as a word). Remove once the two agree.
+    screen: "products",
+    rule: "label-content-name-mismatch",
+    target: '[href="/admin/winners?product=',
+    projects: ["phone"],
+    owner: "products screen engineer",
+    why: "the phone card's winners badge shows '1 winner' but is named '1 winners of <product>'",
+  },
+];
+
+let admin: GiveawayAdmin;
+let pages: PageAllocator;
+let prizeName: string;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeAll(async ({}, testInfo) => {
+  admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+  await admin.stopMaintenanceMode();
+  prizeName = `A11y prize ${testInfo.project.name} ${Date.now()}`;
+  pages = new PageAllocator(admin, await admin.createPrize(prizeName), `A11y ${testInfo.project.name} ${Date.now()}`);
+});
+
+test.afterAll(async () => {
+  for (const entry of KNOWN_VIOLATIONS) {
+    console.log(`axe known violation, TODO(${entry.owner}): ${entry.screen}: ${entry.rule} on ${entry.target} (${entry.why})`);
+  }
+  await admin?.dispose();
+});
+
+const check = (page: Page, screen: string, testInfo: TestInfo) => expectNoNewViolations(page, screen, testInfo, KNOWN_VIOLATIONS);
+
+/** A winner of this run, so the dashboard's and winners' tables and the desk have a row to show. */
+async function winnerOfThisRun(testInfo: TestInfo): Promise<{ nickname: string; password: string }> {
+  const nickname = `X${String(Date.now()).slice(-6)}`;
+  const password = String(1000 + (Date.now() % 9000));
+  await winAsVisitor(String(testInfo.project.use.baseURL), await pages.withPrize(), nickname, password);
+  return { nickname, password };
+}
+
+async function signIn(page: Page) {
+  await new AdminPages(page).openLogin();
+  await new AdminPages(page).signIn(E2E_ADMIN);
+  // Checking the password takes a while on a busy machine.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+}
+
+/** Another phone or computer of the same kind: its own cookies, so its own visitor id. */
+async function otherVisitor(browser: Browser, testInfo: TestInfo): Promise<ProductPage> {
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  return new ProductPage(await context.newPage());
+}
+
+test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
+  // Each test runs axe several times (seconds each on a busy 2-core machine), beside the screens' own loads.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the visitor page: the ticket, the claim form with its errors, the win and the win kept", async ({ page }, testInfo) => {
+    const visitor = new ProductPage(page);
+    await visitor.open(await pages.withPrize());
+    await visitor.expectTicketReady();
+    await check(page, "visitor page with a prize", testInfo);
+
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    await visitor.submitClaim();
+    await expect(visitor.nickname).toHaveAttribute("aria-invalid", "true");
+    await check(page, "visitor claim form with errors", testInfo);
+
+    await visitor.fillClaim("Axe", "1357");
+    await visitor.submitClaim();
+    const result = visitor.alert("Congratulations!");
+    await expect(result).toBeVisible();
+    await check(page, "visitor win", testInfo);
+
+    await result.getByRole("button", { name: "OK" }).click();
+    await page.reload();
+    await expect(page.getByTestId("won-password")).toHaveText("1357");
+    await check(page, "visitor win kept", testInfo);
+  });
+
+  test("the visitor page: no prize, a prize someone else holds, time up, an unknown page", async ({ page, browser }, testInfo) => {
+    const visitor = new ProductPage(page);
+    await visitor.open(await pages.withoutPrize());
+    await expect(page.getByRole("heading", { name: "No prize is waiting here right now" })).toBeVisible();
+    await check(page, "visitor page without a prize", testInfo);
+
+    const urlPath = await pages.withPrize();
+    await visitor.open(urlPath);
+    await visitor.expectTicketReady();
+    const holder = await otherVisitor(browser, testInfo);
+    await holder.open(urlPath);
+    expect((await holder.tapTicket()).status()).toBe(200);
+    await visitor.tapTicket();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await check(page, "visitor tap refused", testInfo);
+    await holder.cancelClaim();
+    await holder.page.context().close();
+
+    const timed = await otherVisitor(browser, testInfo);
+    await timed.page.clock.install();
+    await timed.open(await pages.withPrize());
+    await timed.expectTicketReady();
+    expect((await timed.tapTicket()).status()).toBe(200);
+    await timed.page.clock.fastForward(61_000);
+    await expect(timed.alert("Time is up")).toBeVisible();
+    await check(timed.page, "visitor time up", testInfo);
+    await timed.page.context().close();
+
+    expect((await page.goto("/p/no-such-page"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product information not found.");
+    await check(page, "unknown product page", testInfo);
+  });
+
+  test("the front door: home, not-found, sign-in", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await check(page, "home", testInfo);
+    await page.goto("/not-found");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await check(page, "not-found", testInfo);
+    await new AdminPages(page).openLogin();
+    await check(page, "sign-in", testInfo);
+  });
+
+  test("the admin's list screens: dashboard, products, prizes, placements", async ({ page }, testInfo) => {
+    const { nickname } = await winnerOfThisRun(testInfo);
+    await signIn(page);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await expect(dashboard.section("Recent winners")).toContainText(nickname);
+    await check(page, "dashboard", testInfo);
+
+    await new ProductsPage(page).open();
+    await check(page, "products", testInfo);
+    await new PrizesPage(page).open();
+    await check(page, "prizes", testInfo);
+    await new PlacementsPage(page).open();
+    await check(page, "placements", testInfo);
+  });
+
+  test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {
+    const { nickname, password } = await winnerOfThisRun(testInfo);
+    await signIn(page);
+    const winners = new WinnersPage(page);
+    await winners.open(`?search=${nickname}`);
+    await expect(winners.rows).toHaveCount(1);
+    await check(page, "winners", testInfo);
+    await winners
+      .row(nickname)
+      .getByRole("button", { name: `Delete ${nickname}` })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Delete this winner?" })).toBeVisible();
+    await check(page, "winners delete confirmation", testInfo);
+    await page.keyboard.press("Escape");
+
+    const desk = new DeskPage(page);
+    await desk.open();
+    await check(page, "desk waiting", testInfo);
+    await desk.lookUp(password);
+    await expect(desk.winner(nickname).getByRole("button", { name: "Hand over" })).toBeVisible();
+    await check(page, "desk match", testInfo);
+    await desk.winner(nickname).getByRole("button", { name: "Hand over" }).click();
+    await page.reload();
+    await desk.lookUp(password);
+    await expect(desk.winner(nickname)).toContainText(`Already handed over to ${nickname}`);
+    await check(page, "desk already handed over", testInfo);
+
+    await page.goto("/admin/products/print");
+    await expect(page.getByRole("heading", { level: 1, name: "Print QR codes" })).toBeVisible();
+    await check(page, "print sheet", testInfo);
+  });
+});
