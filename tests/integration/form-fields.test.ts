@@ -11,7 +11,7 @@ const BOUNDARY = "----form-fields-test";
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
 /** A whole multipart body of these parts. */
-const multipart = (parts: string[]) => Buffer.from(`${parts.join("")}--${BOUNDARY}--\r\n`);
+const multipart = (parts: string[]) => new TextEncoder().encode(`${parts.join("")}--${BOUNDARY}--\r\n`);
 
 const MANY = 20_000;
 
@@ -25,7 +25,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
     product = await createProduct(admin, { name: "Form fields stand", description: "unchanged" });
   });
 
-  const send = (method: string, path: string, body: Buffer) =>
+  const send = (method: string, path: string, body: Uint8Array<ArrayBuffer>) =>
     admin.request(method, path, { body, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
 
   const counts = async () => {
@@ -34,7 +34,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
   };
 
   /** Sends the form while asking /api/health/ one call after another; prints how long each took. */
-  async function sendWhileHealthIsAsked(label: string, method: string, path: string, body: Buffer) {
+  async function sendWhileHealthIsAsked(label: string, method: string, path: string, body: Uint8Array<ArrayBuffer>) {
     let done = false;
     const healthTimes: number[] = [];
     const health = (async () => {
@@ -100,7 +100,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
       },
       declaredBytes: 1024 * 1024,
       // The unknown part, then the start of the next one: the server has seen the first end.
-      sent: Buffer.from(`${part("name", "Never")}${part("price", "10")}--${BOUNDARY}\r\n`),
+      sent: new TextEncoder().encode(`${part("name", "Never")}${part("price", "10")}--${BOUNDARY}\r\n`),
     });
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ price: [FORM_MESSAGES.unknownField] });

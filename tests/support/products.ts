@@ -41,7 +41,7 @@ export function sendDeclaredBody(
     headers,
     declaredBytes,
     sent,
-  }: { method: string; headers: Record<string, string>; declaredBytes: number; sent: number | Buffer },
+  }: { method: string; headers: Record<string, string>; declaredBytes: number; sent: number | Uint8Array },
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers: { ...headers, "content-length": String(declaredBytes) } });
