@@ -35,7 +35,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("reserve sets an HttpOnly visitor cookie; asking again keeps the expiry; claim answers 201", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     const first = await visitor.post(claimPath(urlPath));
     expect(first.status).toBe(200);
     const cookie = visitor.lastSetCookies.find((candidate) => candidate.name === "visitor_id");
@@ -60,7 +60,7 @@ describe.runIf(connection)("the public claim API", () => {
     [{ name: "Mina", password: "１２３４" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
   ])("refuses %o with the form's message, and the hold survives", async (body, errors) => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const response = await visitor.post(claimPath(urlPath), body);
     expect(response.status).toBe(400);
@@ -71,7 +71,7 @@ describe.runIf(connection)("the public claim API", () => {
   it("counts a nickname in characters as people see them: ten Korean syllables or emoji pass", async () => {
     for (const name of ["가나다라마바사아자차", "👩‍👩‍👧🎉🎉🎉🎉🎉🎉🎉🎉🎉"]) {
       const { urlPath } = await pageWithPrize();
-      const visitor = newVisitor(baseUrl);
+      const visitor = await newVisitor(baseUrl);
       await visitor.post(claimPath(urlPath));
       expect((await visitor.post(claimPath(urlPath), { name, password: "1234" })).status).toBe(201);
     }
@@ -79,8 +79,8 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("PATCH cancels the hold so the next visitor gets it; finalising without a hold is 409", async () => {
     const { urlPath } = await pageWithPrize();
-    const first = newVisitor(baseUrl);
-    const second = newVisitor(baseUrl);
+    const first = await newVisitor(baseUrl);
+    const second = await newVisitor(baseUrl);
     await first.post(claimPath(urlPath));
     expect((await second.post(claimPath(urlPath))).status).toBe(409);
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
@@ -92,7 +92,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("a claim sent twice (the first answer lost) is answered 201 twice, with one winner", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const first = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
     const again = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
@@ -102,7 +102,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("refuses a NUL character per field instead of failing in the database, and odd paths are 404", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const nul = await visitor.post(claimPath(urlPath), { name: "Mi\u0000na", password: "1234" });
     expect(nul.status).toBe(400);
@@ -115,7 +115,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("claims need the CSRF header like every unsafe call", async () => {
     const { urlPath } = await pageWithPrize();
-    expect((await newVisitor(baseUrl).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
+    expect((await (await newVisitor(baseUrl)).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
   });
 
   it("the admin's placement list puts active first with names and counts", async () => {

@@ -68,13 +68,8 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   it("200 visitors tapping one ticket at once: exactly one gets it", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Race", [prizeId]);
-    const statuses = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        newVisitor(baseUrl)
-          .post(claimPath(page!.urlPath))
-          .then((r) => r.status),
-      ),
-    );
+    const visitors = await Promise.all(Array.from({ length: 200 }, () => newVisitor(baseUrl)));
+    const statuses = await Promise.all(visitors.map((visitor) => visitor.post(claimPath(page!.urlPath)).then((r) => r.status)));
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(199);
   });
@@ -91,9 +86,9 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     const winnersBefore = await countWinners();
     const outcomes = await Promise.all(
       Array.from({ length: 1000 }, async (_, index) => {
-        const visitor = newVisitor(urls[index % urls.length]!);
+        const visitor = await newVisitor(urls[index % urls.length]!);
         // Finalise through the other instance half the time: a hold must not depend on the instance.
-        const finaliser = urls.length > 1 && index % 4 === 0 ? newVisitor(urls[(index + 1) % urls.length]!) : visitor;
+        const finaliser = urls.length > 1 && index % 4 === 0 ? await newVisitor(urls[(index + 1) % urls.length]!) : visitor;
         const seen = [];
         for (let attempt = 0; attempt < 3; attempt += 1) {
           const page = pages[Math.floor(Math.random() * pages.length)]!;
@@ -128,8 +123,8 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   it("an expired hold is free for the next visitor; the late claim gets 409 and writes nothing", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Expiry", [prizeId]);
-    const slow = newVisitor(secondInstance.url);
-    const fast = newVisitor(secondInstance.url);
+    const slow = await newVisitor(secondInstance.url);
+    const fast = await newVisitor(secondInstance.url);
     expect((await slow.post(claimPath(page!.urlPath))).status).toBe(200);
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(409);
     // Wait for the state, not for a fixed time: the 5-second hold lapses, and the page says so.

@@ -1,8 +1,19 @@
 import { newCsrfToken } from "@/lib/api/csrf";
+import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import { TestClient } from "./http-client";
 
-/** A phone at the event: its own cookies, a CSRF token as a browser would have, nothing else. */
-export function newVisitor(baseUrl: string): TestClient {
+/**
+ * A phone at the event that has opened a page: its own cookies, the csrftoken and visitor id that the
+ * server hands out on a first response (proxy.ts), nothing else.
+ */
+export async function newVisitor(baseUrl: string): Promise<TestClient> {
+  const client = await new TestClient(baseUrl).init();
+  if (!client.cookies.has(VISITOR_COOKIE)) throw new Error("The server's first response set no visitor cookie");
+  return client;
+}
+
+/** A phone whose only cookie is a csrftoken it made up: no page ever answered it (issue 25 item 4). */
+export function visitorWithOnlyCsrfToken(baseUrl: string): TestClient {
   const client = new TestClient(baseUrl);
   client.cookies.set("csrftoken", newCsrfToken());
   return client;
