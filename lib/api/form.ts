@@ -62,6 +62,8 @@ export async function readForm(body: ReadableStream<Uint8Array>, contentType: st
     form[name] = value;
   });
   parser.on("file", (name, stream, info) => {
+    // Destroying the parser mid-file errors this stream; the refusal is already recorded (else a crash).
+    stream.on("error", () => undefined);
     if (!admit(name)) {
       stream.resume();
       return;
