@@ -20,9 +20,10 @@ type Limits = { fields: ReadonlySet<string>; maxBytes: number; tooLargeMessage: 
 /**
  * Reads a multipart or url-encoded form as it streams in, one chunk at a time (busboy: linear in the body's
  * size), and stops at the first part that cannot belong: a field the form does not take, one sent twice,
- * or one part more than the form has fields, each a 400 naming it. The rest of the body is never read, so
- * 20,000 fields cost what the first few do (the whole-body parse of `Request.formData()` plus a `getAll`
- * per name grew with the square). Files stay `File`s; each field appears once.
+ * or one part more than the form has fields, each a 400 naming it, answered at once. The rest of the body
+ * is never parsed, only dropped as it arrives, so 20,000 fields cost what the first few do (the whole-body
+ * parse of `Request.formData()` plus a `getAll` per name grew with the square). Files stay `File`s; each
+ * field appears once.
  */
 export async function readForm(body: ReadableStream<Uint8Array>, contentType: string, limits: Limits): Promise<Record<string, unknown>> {
   const form: Record<string, unknown> = {};
@@ -106,9 +107,28 @@ export async function readForm(body: ReadableStream<Uint8Array>, contentType: st
   } finally {
     if (failure) {
       parser.destroy();
-      await reader.cancel().catch(() => undefined);
+      if (failure instanceof AppError && failure.code === "payload_too_large") await reader.cancel().catch(() => undefined);
+      else void discardRest(reader, received, limits.maxBytes);
     }
   }
   if (failure) throw failure;
   return form;
+}
+
+/**
+ * Reads and drops the rest of a refused body while the refusal goes out. Left half-read, the body would
+ * stall the connection: the client's next request on it would never be read (keep-alive). Dropping costs
+ * no parsing; past the cap the body is cut off, as an oversize one always is.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number, maxBytes: number): Promise<void> {
+  try {
+    for (let total = received; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > maxBytes) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
 }
