@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CLAIM_MESSAGES } from "@/lib/validation/claim";
 import { openServerDatabase } from "../support/direct-database";
-import { signedInClient, type TestClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
@@ -33,13 +33,14 @@ describe.runIf(connection)("the public claim API", () => {
     expect(await missing.json()).toEqual({ detail: "Product information not found." });
   });
 
-  it("reserve sets an HttpOnly visitor cookie; asking again keeps the expiry; claim answers 201", async () => {
+  it("the page sets an HttpOnly visitor cookie; reserve holds; asking again keeps the expiry; claim answers 201", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = await newVisitor(baseUrl);
-    const first = await visitor.post(claimPath(urlPath));
-    expect(first.status).toBe(200);
+    const visitor = new TestClient(baseUrl);
+    expect((await visitor.get(`/p/${urlPath}`)).status).toBe(200);
     const cookie = visitor.lastSetCookies.find((candidate) => candidate.name === "visitor_id");
     expect(cookie?.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
+    const first = await visitor.post(claimPath(urlPath));
+    expect(first.status).toBe(200);
     const held = await first.json();
     expect(held.seconds_left).toBeGreaterThan(55);
     const again = await (await visitor.post(claimPath(urlPath))).json();
