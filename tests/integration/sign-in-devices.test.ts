@@ -66,7 +66,17 @@ describe.runIf(connection)("sign-in with device cookies", () => {
         `${tally(400)} wrong-password answers, ${tally(429)} throttled`,
     );
     expect(tally(400) + tally(429)).toBe(ATTACKING_ADDRESSES * GUESSES_EACH);
-    expect(await untrustedFailuresAgainst(organiser.name)).toBeGreaterThan(MAX_FAILURES_PER_NAME);
+    expect(tally(429)).toBeGreaterThan(0);
+    // Guesses arriving together at the backstop can refuse each other; one more address guessing one at a
+    // time until refused leaves exactly the backstop's count against the name.
+    const lastAttacker = await browserAt("198.51.100.250");
+    let status = 0;
+    for (let guess = 0; guess < GUESSES_EACH && status !== 429; guess += 1) {
+      status = (await lastAttacker.post(LOGIN, { name: organiser.name, password: `last-${guess}` })).status;
+    }
+    expect(status).toBe(429);
+    const failures = await untrustedFailuresAgainst(organiser.name);
+    expect(failures).toBe(MAX_FAILURES_PER_NAME);
 
     // A new address without the device cookie: the name is locked out for untrusted clients.
     const stranger = await browserAt("203.0.113.7");
@@ -81,7 +91,7 @@ describe.runIf(connection)("sign-in with device cookies", () => {
     expect(travelling.sessionCookieName()).toBeDefined();
 
     // The organiser's success forgave none of the attackers' failures.
-    expect(await untrustedFailuresAgainst(organiser.name)).toBeGreaterThan(MAX_FAILURES_PER_NAME);
+    expect(await untrustedFailuresAgainst(organiser.name)).toBe(failures);
     expect((await stranger.post(LOGIN, organiser)).status).toBe(429);
     expect((await attackers[0]!.post(LOGIN, { name: organiser.name, password: "one-more-guess" })).status).toBe(429);
     // 210 password checks, one or two at a time (hashing runs on half the cores): ~30 s on an idle
