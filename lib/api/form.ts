@@ -40,7 +40,7 @@ export async function readForm(body: ReadableStream<Uint8Array>, contentType: st
         fieldSize: MAX_TEXT_FIELD_BYTES,
         fileSize: limits.maxBytes,
         // At most one part per field. busboy says fields/files when one more arrives, parts once this many
-        // were read (a part without a name counts too, though it raises no event).
+        // were read (a part with no Content-Disposition counts too, though it raises no event).
         fields: limits.fields.size,
         files: limits.fields.size,
         parts: limits.fields.size + 1,
