@@ -1,13 +1,15 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
+import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
 import { rewriteToCachedPage } from "@/lib/public-page";
 import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
- * response that lacks one. The check itself happens in the route wrapper (lib/api/route.ts). Admin pages also
- * get their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
+ * response that lacks one, and their visitor id (lib/api/visitor.ts) likewise, so that they have it before
+ * their first tap. The CSRF check happens in the route wrapper (lib/api/route.ts). Admin pages also get
+ * their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
  * product page is served from its cached copy for the page's current state (lib/public-page.ts).
  */
 export async function proxy(request: NextRequest) {
@@ -26,6 +28,7 @@ export async function proxy(request: NextRequest) {
       maxAge: 60 * 60 * 24 * 365,
     });
   }
+  if (!request.cookies.has(VISITOR_COOKIE)) issueVisitorCookie(request, response);
   return response;
 }
 

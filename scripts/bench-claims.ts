@@ -118,6 +118,8 @@ async function main() {
       const visitor = /visitor_id=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
       if (visitor) jar.visitor = visitor;
       await response.arrayBuffer();
+      // A jar with no visitor id yet is refused and handed one: tap again with it, as the page does.
+      if (response.status === 428) return call(worker, page, body);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       return response.status;
     };

@@ -16,7 +16,6 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products, settings } from "@/db/schema";
-import { newCsrfToken } from "@/lib/api/csrf";
 import { storeImage } from "@/lib/images/store";
 import { MESSAGES } from "@/lib/messages";
 import { TAKEN } from "@/lib/services/claims/reserve";
@@ -128,10 +127,16 @@ async function measure(count: number, workers: number, request: Call): Promise<M
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
 }
 
-/** A phone's call: its CSRF cookie and header, and gzip accepted as every browser does. */
-function visitorCall(path: string, method = "GET"): Call {
-  const csrf = newCsrfToken();
-  const headers = { cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf, "accept-encoding": "gzip, deflate, br" };
+/**
+ * A phone's call: the cookies the server handed it on a first response (csrftoken and visitor id, as a
+ * page gives them), the CSRF header, and gzip accepted as every browser does.
+ */
+async function visitorCall(path: string, method = "GET"): Promise<Call> {
+  const first = await fetch(`${baseUrl}/api/ping/`);
+  await first.arrayBuffer();
+  const cookies = first.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const csrf = cookies.find((cookie) => cookie.startsWith("csrftoken="))?.slice("csrftoken=".length) ?? "";
+  const headers = { cookie: cookies.join("; "), "x-csrftoken": csrf, "accept-encoding": "gzip, deflate, br" };
   return () => call(path, method, headers);
 }
 
@@ -169,20 +174,26 @@ async function main() {
     const burstPage = await seedPage(`${tag} burst`, imageId, prize!.id);
 
     const rows: Row[] = [
-      { label: "empty route (/api/ping/)", request: visitorCall("/api/ping/"), status: 200, shows: '"status":"ok"' },
-      { label: "static file (/robots.txt)", request: visitorCall("/robots.txt"), status: 200, shows: "User-agent" },
-      { label: "product page (/p/...)", request: visitorCall(`/p/${prized}`), status: 200, shows: "You found a prize!", compressed: true },
-      { label: "prize status", request: visitorCall(`/api/p/${prized}/prize/`), status: 200, shows: '"has_prize":true' },
+      { label: "empty route (/api/ping/)", request: await visitorCall("/api/ping/"), status: 200, shows: '"status":"ok"' },
+      { label: "static file (/robots.txt)", request: await visitorCall("/robots.txt"), status: 200, shows: "User-agent" },
+      {
+        label: "product page (/p/...)",
+        request: await visitorCall(`/p/${prized}`),
+        status: 200,
+        shows: "You found a prize!",
+        compressed: true,
+      },
+      { label: "prize status", request: await visitorCall(`/api/p/${prized}/prize/`), status: 200, shows: '"has_prize":true' },
       {
         label: "refused reserve (no prize)",
-        request: visitorCall(`/api/p/${empty}/prize/claim/`, "POST"),
+        request: await visitorCall(`/api/p/${empty}/prize/claim/`, "POST"),
         status: 409,
         shows: JSON.stringify(TAKEN),
       },
       // The floor for a call that is not a GET: the same route, CSRF check and JSON answer, no database.
       {
         label: "let go, no hold (PATCH)",
-        request: visitorCall(`/api/p/${empty}/prize/claim/`, "PATCH"),
+        request: await visitorCall(`/api/p/${empty}/prize/claim/`, "PATCH"),
         status: 200,
         shows: JSON.stringify(MESSAGES.reservationCancelled),
       },
@@ -217,8 +228,8 @@ async function main() {
       );
     }
 
-    const simultaneous = async (label: string, makeRequest: () => Call) => {
-      const calls = Array.from({ length: burst }, makeRequest);
+    const simultaneous = async (label: string, makeRequest: () => Promise<Call>) => {
+      const calls = await Promise.all(Array.from({ length: burst }, makeRequest));
       const latencies: number[] = [];
       const statuses = new Map<number, number>();
       const t0 = performance.now();

@@ -1,4 +1,4 @@
-import { apiFetch } from "@/lib/client/api";
+import { ApiError, apiFetch } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
@@ -9,9 +9,22 @@ function claimPath(urlPath: string): string {
   return `/api/p/${encodeURIComponent(urlPath)}/prize/claim/`;
 }
 
-/** Empty body: hold the prize for this visitor (60 s). 409 when someone else holds it or it is gone. */
-export function reservePrize(urlPath: string): Promise<Reservation> {
-  return apiFetch<Reservation>(claimPath(urlPath), { method: "POST" });
+/** The reserve's answer to a phone with no visitor id yet: the refusal hands it one, so tap again. */
+export const NO_VISITOR_ID_YET = 428;
+
+/**
+ * Empty body: hold the prize for this visitor (60 s). 409 when someone else holds it or it is gone. The
+ * page hands out the visitor id with its first response, so a 428 is rare (a cookie lost or expired since
+ * the page loaded); the second tap carries the id that the refusal set.
+ */
+export async function reservePrize(urlPath: string): Promise<Reservation> {
+  const reserve = () => apiFetch<Reservation>(claimPath(urlPath), { method: "POST" });
+  try {
+    return await reserve();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === NO_VISITOR_ID_YET) return reserve();
+    throw error;
+  }
 }
 
 /** Nickname and password (already trimmed by claimBody): turn the hold into a win. */

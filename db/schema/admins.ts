@@ -32,18 +32,24 @@ export const adminSessions = pgTable(
   (table) => [index("admin_sessions_admin_idx").on(table.adminId)],
 );
 
-/** Failed sign-ins, counted per name and per address over a window; shared by every instance. */
+/**
+ * Failed sign-ins, counted over a window and shared by every instance: per device for a browser with a
+ * device cookie (`device`), else per name and per address (lib/services/auth/throttle.ts).
+ */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: varchar({ length: 150 }).notNull(),
     address: text().notNull(),
+    /** The device cookie's id when the attempt came with a valid one for this name; null otherwise. */
+    device: varchar({ length: 32 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("login_attempts_name_idx").on(table.name, table.createdAt),
     index("login_attempts_address_idx").on(table.address, table.createdAt),
+    index("login_attempts_device_idx").on(table.device, table.createdAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { AppError, badRequest } from "@/lib/errors";
+import { readForm } from "./form";
 
 export type BodyFormat = "json" | "multipart";
 
@@ -12,17 +13,24 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
+function refuseDeclaredOversize(request: NextRequest, limit: number, tooLargeMessage: string): void {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", tooLargeMessage);
+}
+
+function declaredEmpty(request: NextRequest): boolean {
+  return request.headers.get("content-length") === "0" && !request.headers.has("transfer-encoding");
+}
+
 /**
  * Reads at most `limit` bytes. A declared Content-Length over the limit is refused before anything is
  * read; a body that streams past the limit is cut off at the limit, so an oversize upload is never
  * buffered whole.
  */
 async function readLimited(request: NextRequest, limit: number, tooLargeMessage: string): Promise<Uint8Array> {
-  const length = request.headers.get("content-length");
-  const declared = Number(length);
-  if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", tooLargeMessage);
+  refuseDeclaredOversize(request, limit, tooLargeMessage);
   // A body declared empty (a ticket tap) is not read: no stream to set up and drain for a crowd of taps.
-  if (!request.body || (length === "0" && !request.headers.has("transfer-encoding"))) return new Uint8Array();
+  if (!request.body || declaredEmpty(request)) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -39,36 +47,27 @@ async function readLimited(request: NextRequest, limit: number, tooLargeMessage:
   return Buffer.concat(chunks);
 }
 
-function formDataToObject(form: FormData): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const values = form.getAll(key);
-    object[key] = values.length === 1 ? values[0] : values;
-  }
-  return object;
-}
+/** How a route's body is read: its format, byte cap, and for a form the fields it takes. */
+export type BodyLimits = { format: BodyFormat; maxBytes: number; tooLargeMessage: string; formFields?: ReadonlySet<string> };
 
 /**
  * The request body as a plain object for zod: JSON, or multipart / url-encoded form fields (files stay
- * `File`s). An empty body is `undefined`, which the spec's claim call uses to mean "reserve".
+ * `File`s; lib/api/form.ts reads them as they stream in). An empty body is `undefined`, which the spec's
+ * claim call uses to mean "reserve".
  */
-export async function readBody(request: NextRequest, format: BodyFormat, limit: number, tooLargeMessage: string): Promise<unknown> {
-  const bytes = await readLimited(request, limit, tooLargeMessage);
-  if (bytes.byteLength === 0) return undefined;
+export async function readBody(request: NextRequest, limits: BodyLimits): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
-  const isForm = FORM_TYPE.test(contentType);
+  const formFields = limits.format === "multipart" ? limits.formFields : undefined;
+  if (formFields && FORM_TYPE.test(contentType) && request.body && !declaredEmpty(request)) {
+    refuseDeclaredOversize(request, limits.maxBytes, limits.tooLargeMessage);
+    return readForm(request.body, contentType, { fields: formFields, maxBytes: limits.maxBytes, tooLargeMessage: limits.tooLargeMessage });
+  }
+  const bytes = await readLimited(request, limits.maxBytes, limits.tooLargeMessage);
+  if (bytes.byteLength === 0) return undefined;
   // Only JSON (and forms, where the route takes them) is read: text/plain or XML is not guessed at.
-  if (!(JSON_TYPE.test(contentType) || (isForm && format === "multipart"))) {
+  if (!JSON_TYPE.test(contentType)) {
     const declared = contentType.split(";")[0]?.trim().slice(0, 100) || "none";
     throw new AppError("unsupported_media_type", `Unsupported media type "${declared}" in request.`);
-  }
-  if (isForm) {
-    try {
-      const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
-      return formDataToObject(form);
-    } catch {
-      throw badRequest("Multipart form parse error: the form data could not be read.");
-    }
   }
   try {
     // fatal: bytes that are not UTF-8 are refused, never turned into U+FFFD and read as something else.

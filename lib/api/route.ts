@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
-import { type BodyFormat, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
+import { type BodyFormat, type BodyLimits, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
 import { assertPlainInput, toFieldErrors } from "./zod-errors";
@@ -38,6 +38,17 @@ type HandlerResult = Response | object;
 
 type AdminOf<O> = O extends { access: "admin" } ? AdminIdentity : null;
 
+/**
+ * The fields a form route takes: its body schema's keys (lib/api/form.ts refuses any other as it arrives).
+ * Checked when the route is defined, so a form route without an object schema fails at build, not per call.
+ */
+function formFieldsOf(options: { body?: Schema; bodyFormat?: BodyFormat }): ReadonlySet<string> | undefined {
+  if (options.bodyFormat !== "multipart") return undefined;
+  if (!(options.body instanceof z.ZodObject))
+    throw new Error("A multipart route needs a z.object body schema: its keys are the form's fields.");
+  return new Set(Object.keys(options.body.shape));
+}
+
 function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   assertPlainInput(value);
@@ -56,6 +67,12 @@ export function route<
   B extends Schema | undefined = undefined,
   O extends RouteOptions<Q, B> = RouteOptions<Q, B>,
 >(options: O & RouteOptions<Q, B>, handler: (args: HandlerArgs<Parsed<Q>, Parsed<B>, AdminOf<O>>) => Promise<HandlerResult>) {
+  const bodyLimits = {
+    format: options.bodyFormat ?? "json",
+    maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    tooLargeMessage: options.tooLargeMessage ?? "The request body is too large.",
+    formFields: formFieldsOf(options),
+  } satisfies BodyLimits;
   return async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
     try {
       if (!SAFE_METHODS.has(request.method)) {
@@ -70,14 +87,7 @@ export function route<
         if (!admin) throw new AppError("unauthorized", "Authentication credentials were not provided or have expired.");
       }
       const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
-      const rawBody = options.body
-        ? await readBody(
-            request,
-            options.bodyFormat ?? "json",
-            options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-            options.tooLargeMessage ?? "The request body is too large.",
-          )
-        : undefined;
+      const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;
       const body = parseWith(options.body as B, rawBody);
       const result = await handler({
         request,

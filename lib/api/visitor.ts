@@ -1,19 +1,27 @@
+import { randomBytes } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
+import { signValue, verifiedValue } from "./signed-value";
 
 /**
- * The anonymous visitor's id: 128 random bits in an HttpOnly cookie, set on the first reservation.
- * Holds and claims are tied to it; nothing else about the visitor is stored. Made by the reserve
- * (lib/services/claims/reserve.ts: newVisitorId) when it gives a first hold.
+ * The anonymous visitor's id: 128 random bits in a signed, HttpOnly cookie. Holds and claims are tied to
+ * it; nothing else about the visitor is stored. It is handed out with the first page (proxy.ts, beside the
+ * csrftoken), so a visitor has it before their first tap: a tap without one is refused (428) and handed
+ * one, and the page taps again (components/public/claim-api.ts, early-tap-script.ts). Were the id made
+ * with the first hold, parallel taps with no cookie would each make their own and hold a prize each.
+ * Signed, so that a script cannot make up ids of its own and tap as ten visitors at once.
  */
 export const VISITOR_COOKIE = "visitor_id";
 
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
 export function readVisitorId(request: NextRequest): string | undefined {
-  const value = request.cookies.get(VISITOR_COOKIE)?.value;
-  return value && /^[A-Za-z0-9_-]{22,64}$/.test(value) ? value : undefined;
+  const id = verifiedValue("visitor", request.cookies.get(VISITOR_COOKIE)?.value);
+  return id && VISITOR_ID.test(id) ? id : undefined;
 }
 
-export function setVisitorCookie(request: NextRequest, response: NextResponse, visitorId: string): void {
-  response.cookies.set(VISITOR_COOKIE, visitorId, {
+/** Gives this response a new visitor's cookie. */
+export function issueVisitorCookie(request: NextRequest, response: NextResponse): void {
+  response.cookies.set(VISITOR_COOKIE, signValue("visitor", randomBytes(16).toString("base64url")), {
     httpOnly: true,
     sameSite: "lax",
     secure: request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https",

@@ -88,7 +88,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     const visitorsPages = pages.flatMap((page) => Array.from({ length: VISITORS / UNITS }, () => page));
     const outcomes = await Promise.all(
       visitorsPages.map(async (page) => {
-        const visitor = newVisitor(deployment.url);
+        const visitor = await newVisitor(deployment.url);
         const scan = await visitor.get(`/p/${page}`);
         return { scan: scan.status, ...(await tryToWin(visitor, page)) };
       }),

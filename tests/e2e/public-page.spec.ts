@@ -93,6 +93,42 @@ test.describe("public product page", () => {
     await other.page.context().close();
   });
 
+  // Issue 25 item 4: the visitor id comes with the page; a tap without one is refused (428) and handed one.
+  test("a phone that lost its visitor cookie after the page loaded still holds the prize, early tap or not", async ({ page }) => {
+    const claimStatuses: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/prize/claim/") && response.request().method() === "POST") claimStatuses.push(response.status());
+    });
+    const visitor = new ProductPage(page);
+    const forgetVisitorId = () => page.context().clearCookies({ name: "visitor_id" });
+
+    // Before the scripts: the inline early-tap script taps again with the id the refusal set.
+    const early = await pages.withPrize();
+    const slowScripts = async (route: import("@playwright/test").Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    };
+    await page.route("**/_next/static/chunks/*.js", slowScripts);
+    await visitor.open(early, { beforeScripts: true });
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("visitor_id");
+    await forgetVisitorId();
+    await visitor.ticket.click();
+    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
+    expect(claimStatuses).toEqual([428, 200]);
+    await visitor.cancelClaim();
+    await page.unroute("**/_next/static/chunks/*.js", slowScripts);
+
+    // Once React runs the page: its own call taps again the same way.
+    claimStatuses.length = 0;
+    const later = await pages.withPrize();
+    await visitor.open(later);
+    await forgetVisitorId();
+    await visitor.ticket.click();
+    await expect(visitor.claimDialog).toBeVisible();
+    expect(claimStatuses).toEqual([428, 200]);
+    await visitor.cancelClaim();
+  });
+
   test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LET_GO_RECENTLY, TAKEN } from "@/lib/services/claims/reserve";
 import { CLAIM_MESSAGES } from "@/lib/validation/claim";
 import { openServerDatabase } from "../support/direct-database";
-import { signedInClient, type TestClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
@@ -34,13 +34,14 @@ describe.runIf(connection)("the public claim API", () => {
     expect(await missing.json()).toEqual({ detail: "Product information not found." });
   });
 
-  it("reserve sets an HttpOnly visitor cookie; asking again keeps the expiry; claim answers 201", async () => {
+  it("the page sets an HttpOnly visitor cookie; reserve holds; asking again keeps the expiry; claim answers 201", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
-    const first = await visitor.post(claimPath(urlPath));
-    expect(first.status).toBe(200);
+    const visitor = new TestClient(baseUrl);
+    expect((await visitor.get(`/p/${urlPath}`)).status).toBe(200);
     const cookie = visitor.lastSetCookies.find((candidate) => candidate.name === "visitor_id");
     expect(cookie?.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
+    const first = await visitor.post(claimPath(urlPath));
+    expect(first.status).toBe(200);
     const held = await first.json();
     expect(held.seconds_left).toBeGreaterThan(55);
     const again = await (await visitor.post(claimPath(urlPath))).json();
@@ -61,7 +62,7 @@ describe.runIf(connection)("the public claim API", () => {
     [{ name: "Mina", password: "１２３４" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
   ])("refuses %o with the form's message, and the hold survives", async (body, errors) => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const response = await visitor.post(claimPath(urlPath), body);
     expect(response.status).toBe(400);
@@ -72,7 +73,7 @@ describe.runIf(connection)("the public claim API", () => {
   it("counts a nickname in characters as people see them: ten Korean syllables or emoji pass", async () => {
     for (const name of ["가나다라마바사아자차", "👩‍👩‍👧🎉🎉🎉🎉🎉🎉🎉🎉🎉"]) {
       const { urlPath } = await pageWithPrize();
-      const visitor = newVisitor(baseUrl);
+      const visitor = await newVisitor(baseUrl);
       await visitor.post(claimPath(urlPath));
       expect((await visitor.post(claimPath(urlPath), { name, password: "1234" })).status).toBe(201);
     }
@@ -80,8 +81,8 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("PATCH cancels the hold so the next visitor gets it; finalising without a hold is 409", async () => {
     const { urlPath } = await pageWithPrize();
-    const first = newVisitor(baseUrl);
-    const second = newVisitor(baseUrl);
+    const first = await newVisitor(baseUrl);
+    const second = await newVisitor(baseUrl);
     await first.post(claimPath(urlPath));
     const refused = await second.post(claimPath(urlPath));
     expect(refused.status).toBe(409);
@@ -98,7 +99,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("a claim sent twice (the first answer lost) is answered 201 twice, with one winner", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const first = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
     const again = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
@@ -108,7 +109,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("refuses a NUL character per field instead of failing in the database, and odd paths are 404", async () => {
     const { urlPath } = await pageWithPrize();
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const nul = await visitor.post(claimPath(urlPath), { name: "Mi\u0000na", password: "1234" });
     expect(nul.status).toBe(400);
@@ -121,7 +122,7 @@ describe.runIf(connection)("the public claim API", () => {
 
   it("claims need the CSRF header like every unsafe call", async () => {
     const { urlPath } = await pageWithPrize();
-    expect((await newVisitor(baseUrl).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
+    expect((await (await newVisitor(baseUrl)).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
   });
 
   it("the admin's placement list puts active first with names and counts", async () => {

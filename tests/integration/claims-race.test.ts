@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { placements, prizes, winners } from "@/db/schema";
 import { type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
+import { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { tempDir } from "../support/test-database";
-import { claimPath, newVisitor, tryToWin } from "../support/visitor";
+import { claimPath, newVisitor, newVisitors, tryToWin } from "../support/visitor";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -68,13 +69,8 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   it("200 visitors tapping one ticket at once: exactly one gets it", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Race", [prizeId]);
-    const statuses = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        newVisitor(baseUrl)
-          .post(claimPath(page!.urlPath))
-          .then((r) => r.status),
-      ),
-    );
+    const visitors = await newVisitors(200, () => baseUrl);
+    const statuses = await Promise.all(visitors.map((visitor) => visitor.post(claimPath(page!.urlPath)).then((r) => r.status)));
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(199);
   });
@@ -89,11 +85,12 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     const placeOn = prizeIds.flatMap((prizeId, index) => Array<number>(targets[index]!).fill(prizeId));
     const pages = await seedPages(database.db, 20, label, placeOn);
     const winnersBefore = await countWinners();
+    const visitors = await newVisitors(1000, (index) => urls[index % urls.length]!);
     const outcomes = await Promise.all(
-      Array.from({ length: 1000 }, async (_, index) => {
-        const visitor = newVisitor(urls[index % urls.length]!);
-        // Finalise through the other instance half the time: a hold must not depend on the instance.
-        const finaliser = urls.length > 1 && index % 4 === 0 ? newVisitor(urls[(index + 1) % urls.length]!) : visitor;
+      visitors.map(async (visitor, index) => {
+        // Finalise through the other instance a quarter of the time (tryToWin hands it the visitor's
+        // cookies): a hold must not depend on the instance.
+        const finaliser = urls.length > 1 && index % 4 === 0 ? new TestClient(urls[(index + 1) % urls.length]!) : visitor;
         const seen = [];
         for (let attempt = 0; attempt < 3; attempt += 1) {
           const page = pages[Math.floor(Math.random() * pages.length)]!;
@@ -128,8 +125,8 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   it("an expired hold is free for the next visitor; the late claim gets 409 and writes nothing", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
     const [page] = await seedPages(database.db, 1, "Expiry", [prizeId]);
-    const slow = newVisitor(secondInstance.url);
-    const fast = newVisitor(secondInstance.url);
+    const slow = await newVisitor(secondInstance.url);
+    const fast = await newVisitor(secondInstance.url);
     expect((await slow.post(claimPath(page!.urlPath))).status).toBe(200);
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(409);
     // Wait for the state, not for a fixed time: the 5-second hold lapses, and the page says so.

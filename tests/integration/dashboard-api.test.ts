@@ -102,7 +102,7 @@ describe("GET /api/admin/dashboard/", () => {
 
     // Two wins use up today's budget of 2: the target drops to 0.
     for (const stand of stands) {
-      const visitor = newVisitor(baseUrl);
+      const visitor = await newVisitor(baseUrl);
       expect((await visitor.post(claimPath(stand.url_path))).status).toBe(200);
       expect((await visitor.post(claimPath(stand.url_path), { name: "dashy", password: "8802" })).status).toBe(201);
     }

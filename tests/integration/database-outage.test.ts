@@ -72,7 +72,7 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
         ),
       );
     pages = seeded.map((page) => ({ ...page, name: names.find((row) => row.id === page.id)!.name }));
-    visitors = pages.map(() => newVisitor(server.url));
+    visitors = await Promise.all(pages.map(() => newVisitor(server.url)));
   }, 60_000);
   afterAll(async () => {
     await stop?.();
@@ -141,7 +141,7 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
 
   /** Milliseconds from `since` until every path answers as it does on a healthy database. */
   async function servedAgain(since: number): Promise<number> {
-    const visitor = newVisitor(server.url);
+    const visitor = await newVisitor(server.url);
     await expect
       .poll(
         async () => {

@@ -102,22 +102,6 @@ describe("taps read together (lib/services/claims/reservable.ts)", () => {
     ]);
     expect(outcomes).toEqual([NO_PRODUCT, TAKEN, HOLDING_ANOTHER, LET_GO_RECENTLY, NO_PRODUCT, "reserved", "reserved"]);
   });
-
-  it("a visitor with no id yet is refused like anyone else, and gets a new id only with a hold", async () => {
-    const { pages } = await pagesWithPrize(2);
-    const [held, free] = pages as [(typeof pages)[0], (typeof pages)[0]];
-    await reserve(held.urlPath, "early-bird");
-    const newcomer = (urlPath: string) => reservePrize({ ctx: ctx(), input: { urlPath, visitorId: null } });
-    const outcomes = await Promise.all([refusal(newcomer(held.urlPath)), refusal(newcomer("nosuchpage"))]);
-    expect(outcomes).toEqual([TAKEN, NO_PRODUCT]);
-
-    const first = await newcomer(free.urlPath);
-    expect(first.visitorId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const [row] = await database.db.select({ reservedBy: placements.reservedBy }).from(placements).where(liveOn(free.id));
-    expect(row?.reservedBy).toBe(first.visitorId);
-    // Two newcomers are two visitors: the second finds the ticket taken, not "already yours".
-    expect(await refusal(newcomer(free.urlPath))).toBe(TAKEN);
-  });
 });
 
 describe("lock order (issue 11, item 3)", () => {

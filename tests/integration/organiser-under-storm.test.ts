@@ -63,7 +63,7 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
 
   /** One phone: taps a random stand's ticket and claims what it holds, again and again until stopped. */
   async function visitor(storm: Storm) {
-    const phone = newVisitor(server.url);
+    const phone = await newVisitor(server.url);
     while (!storm.stopped) {
       const page = pages[Math.floor(Math.random() * pages.length)]!;
       storm.taps += 1;

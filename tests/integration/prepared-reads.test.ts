@@ -48,7 +48,7 @@ const FIVE_CUSTOM_THEN_GENERIC = [[5, 7]];
 describe("prepared reads keep one generic plan per connection", () => {
   it.runIf(onPostgres)("the reserve's verdict read", async () => {
     const plans = await plansAfterTwelveRuns(
-      (db) => verdictFor(db, { urlPath: "nosuchpage", visitorId: null, holdSeconds: 60 }),
+      (db) => verdictFor(db, { urlPath: "nosuchpage", visitorId: "prepared-reader", holdSeconds: 60 }),
       "%json_to_recordset%",
     );
     expect(plans).toEqual(FIVE_CUSTOM_THEN_GENERIC);

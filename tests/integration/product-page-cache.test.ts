@@ -97,7 +97,7 @@ describe.runIf(connection)("the product page's cached copies", () => {
     const urlPath = page!.urlPath;
     expect((await visit(urlPath)).shows).toEqual([TICKET]);
 
-    const visitor = newVisitor(baseUrl);
+    const visitor = await newVisitor(baseUrl);
     expect((await visitor.post(claimPath(urlPath))).status).toBe(200);
     expect((await visitOnceShowing(urlPath, ({ shows }) => shows.includes(HELD))).shows).toEqual([HELD]);
 
@@ -107,7 +107,7 @@ describe.runIf(connection)("the product page's cached copies", () => {
     expect(givenBack.cache).toBe("HIT");
 
     // Another visitor: one who has just given a prize back waits before holding it again.
-    const winner = newVisitor(baseUrl);
+    const winner = await newVisitor(baseUrl);
     expect((await winner.post(claimPath(urlPath))).status).toBe(200);
     expect((await winner.post(claimPath(urlPath), { name: "Cacher", password: "2468" })).status).toBe(201);
     expect((await visitOnceShowing(urlPath, ({ shows }) => shows.includes(NO_PRIZE))).shows).toEqual([NO_PRIZE]);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
+import { FORM_MESSAGES } from "@/lib/api/form";
 import { qrPng } from "@/lib/qr/render";
 import { ONLY_IMAGES } from "@/lib/validation/image";
 import { IMAGE_WIDTHS } from "@/urls/images";
@@ -97,7 +98,7 @@ describe("POST /api/admin/create-product/", () => {
     expect(await text.json()).toEqual({ image: [expect.stringContaining("not a file")] });
     const unknown = await client.form("POST", "/api/admin/create-product/", { name: "x", price: "10" });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toHaveProperty("non_field_errors");
+    expect(await unknown.json()).toEqual({ price: [FORM_MESSAGES.unknownField] });
   });
 
   it("refuses an upload declared over 20 MB with 413 before the body arrives", async () => {
@@ -110,7 +111,7 @@ describe("POST /api/admin/create-product/", () => {
         "x-csrftoken": client.csrfToken!,
       },
       declaredBytes: 30 * 1024 * 1024,
-      sentBytes: 64 * 1024,
+      sent: 64 * 1024,
     });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toEqual({ detail: "Image size is limited to 20MB or less." });

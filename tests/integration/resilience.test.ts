@@ -39,7 +39,7 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
   afterAll(async () => stop?.());
 
   it("with Postgres refusing connections: 503 {detail} with Retry-After at once, health too; back within 2 s after", async () => {
-    const visitor = newVisitor(server.url);
+    const visitor = await newVisitor(server.url);
     expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
     await proxy.cut();
     const seen: string[] = [];

@@ -29,7 +29,8 @@ export async function createProduct(
 }
 
 /**
- * Sends only the headers and the first `sentBytes` of a request that declares a much larger body, and
+ * Sends only the headers and the first bytes (`sent`: a count of filler, or the bytes themselves) of a
+ * request that declares a much larger body, and
  * resolves with the response. A server that answers while the upload is still "in progress" has refused it
  * without reading it whole.
  */
@@ -39,8 +40,8 @@ export function sendDeclaredBody(
     method,
     headers,
     declaredBytes,
-    sentBytes,
-  }: { method: string; headers: Record<string, string>; declaredBytes: number; sentBytes: number },
+    sent,
+  }: { method: string; headers: Record<string, string>; declaredBytes: number; sent: number | Uint8Array },
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers: { ...headers, "content-length": String(declaredBytes) } });
@@ -63,6 +64,6 @@ export function sendDeclaredBody(
       clearTimeout(timer);
       reject(error);
     });
-    request.write(Buffer.alloc(sentBytes, "a"));
+    request.write(typeof sent === "number" ? Buffer.alloc(sent, "a") : sent);
   });
 }

@@ -1,8 +1,34 @@
 import { newCsrfToken } from "@/lib/api/csrf";
+import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import { TestClient } from "./http-client";
 
-/** A phone at the event: its own cookies, a CSRF token as a browser would have, nothing else. */
-export function newVisitor(baseUrl: string): TestClient {
+/**
+ * A phone at the event that has opened a page: its own cookies, the csrftoken and visitor id that the
+ * server hands out on a first response (proxy.ts), nothing else.
+ */
+export async function newVisitor(baseUrl: string): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  // The cheapest first response (no database): a storm of a thousand new phones must not queue on health checks.
+  await client.get("/api/ping/");
+  if (!client.cookies.has(VISITOR_COOKIE)) throw new Error("The server's first response set no visitor cookie");
+  return client;
+}
+
+/**
+ * `count` phones that opened their pages before a storm, as people arrive: 50 at a time, so that the first
+ * responses do not crowd the server's accept queue (the storm after is what a test measures).
+ */
+export async function newVisitors(count: number, baseUrlOf: (index: number) => string): Promise<TestClient[]> {
+  const visitors: TestClient[] = [];
+  for (let start = 0; start < count; start += 50) {
+    const batch = Array.from({ length: Math.min(50, count - start) }, (_, offset) => newVisitor(baseUrlOf(start + offset)));
+    visitors.push(...(await Promise.all(batch)));
+  }
+  return visitors;
+}
+
+/** A phone whose only cookie is a csrftoken it made up: no page ever answered it (issue 25 item 4). */
+export function visitorWithOnlyCsrfToken(baseUrl: string): TestClient {
   const client = new TestClient(baseUrl);
   client.cookies.set("csrftoken", newCsrfToken());
   return client;

@@ -33,7 +33,7 @@ export async function winViaApi(
   const product = await createProduct(admin, { name: productName ?? `Stand ${Math.random().toString(36).slice(2, 8)}` });
   const placed = await admin.post("/api/prize-distributions/", { prize: prizeId, product: product.id, is_active: true });
   expect(placed.status).toBe(201);
-  const visitor = newVisitor(baseUrl);
+  const visitor = await newVisitor(baseUrl);
   expect((await visitor.post(claimPath(product.url_path))).status).toBe(200);
   const claim = await visitor.post(claimPath(product.url_path), { name, password });
   expect(claim.status).toBe(201);

@@ -27,8 +27,7 @@ export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   ];
 }
 
-/** visitorId null: a visitor with no id yet, who holds nothing and let nothing go. */
-export type ReserveAsk = { urlPath: string; visitorId: string | null; holdSeconds: number };
+export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: number };
 /** Why a tap cannot take the page's placement now, or "takeable" (only the UPDATE decides a win). */
 export type Verdict = "takeable" | "no_page" | "holding_another" | "let_go_recently" | "taken";
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { placements, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -16,6 +15,7 @@ export function productIdOf(urlPath: string) {
 export const TAKEN = "Sorry, someone else got there first.";
 export const NO_PRODUCT = "Product information not found.";
 export const HOLDING_ANOTHER = "You are already holding a prize on another page: claim it or cancel it first.";
+export const NO_VISITOR_COOKIE = "Your phone had no visitor cookie yet; it has one now. Tap the ticket again.";
 export const LET_GO_RECENTLY = "You let this prize go a moment ago, so others get a turn first. Please try again shortly.";
 
 // Two-key advisory locks (class, key) never collide with the one-key locks of lib/services/placements.
@@ -29,18 +29,18 @@ const VISITOR_LOCK_CLASS = 7_301_994;
  * lapsed or was cancelled less than RESERVATION_SECONDS ago (the hold stays recorded, ended, for that).
  * The visitor's reserves run one at a time (an advisory lock on their id): two taps on two pages at once
  * could otherwise both see no other hold. Zero rows: 409 with the reason, or 404 for no such page.
- * A visitor with no id yet (null) gets one with their first hold: it is returned, for their cookie.
+ * Every tap has a visitor id (the route refuses one without: NO_VISITOR_COOKIE), so taps sent together
+ * by one phone are one visitor's, even its very first ones.
  */
-export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string | null } }) {
+export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
   const holdSeconds = getConfig().reservationSeconds;
   // Most taps in a crowd lose: one read says so, and why, without the transaction and its lock. Only a
   // win is decided by the conditional UPDATE below; a refusal read a moment earlier is the answer the
-  // visitor would get. A new visitor holds nothing and let nothing go: the read asks with no id.
-  const refusal = await refusalFor(ctx, { urlPath: input.urlPath, visitorId: input.visitorId, holdSeconds });
-  if (refusal) throw refusal;
-  // Made only now: most taps are refused, and 128 random bits cost more than the rest of a refusal's work.
-  const me = input.visitorId ?? newVisitorId();
+  // visitor would get.
+  const me = input.visitorId;
   const ask = { urlPath: input.urlPath, visitorId: me, holdSeconds };
+  const refusal = await refusalFor(ctx, ask);
+  if (refusal) throw refusal;
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     const [row] = await tx
@@ -57,14 +57,9 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
       });
     return row;
   });
-  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, visitorId: me };
+  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
   // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
   throw (await refusalFor(ctx, ask)) ?? REFUSALS.taken();
-}
-
-/** The anonymous visitor's id (lib/api/visitor.ts keeps it in a cookie): 128 random bits. */
-function newVisitorId(): string {
-  return randomBytes(16).toString("base64url");
 }
 
 /** The answer for a tap that cannot take the placement (null when it can): 404 for no such page, else 409. */

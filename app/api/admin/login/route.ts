@@ -3,17 +3,20 @@ import { CredentialsSignin } from "next-auth";
 import { clientAddress } from "@/lib/api/client-address";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
+import { issueDeviceCookie, trustedDeviceFor } from "@/lib/auth/device-cookie";
 import { signIn } from "@/lib/auth/next-auth";
 import { MESSAGES } from "@/lib/messages";
-import { beginSignInAttempt, clearFailedSignIns, ThrottledError } from "@/lib/services/auth/throttle";
+import { beginSignInAttempt, forgiveSignIn, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
 const WRONG_CREDENTIALS = MESSAGES.wrongCredentials;
 
 export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
-  const attempt = { name: body.name, address: clientAddress(request) };
+  // A browser where this name signed in before is throttled on its own (device cookies, OWASP).
+  const device = trustedDeviceFor(request, body.name);
+  let attemptId: number;
   try {
-    await beginSignInAttempt({ ctx, input: attempt });
+    ({ attemptId } = await beginSignInAttempt({ ctx, input: { name: body.name, address: clientAddress(request), device } }));
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
     return json({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
@@ -25,6 +28,8 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     if (!(error instanceof CredentialsSignin)) throw error;
     return json({ error: WRONG_CREDENTIALS }, 400);
   }
-  await clearFailedSignIns({ ctx, input: attempt });
-  return json({ message: LOGIN_SUCCESSFUL });
+  await forgiveSignIn({ ctx, input: { attemptId, device } });
+  const response = json({ message: LOGIN_SUCCESSFUL });
+  issueDeviceCookie(request, response, body.name);
+  return response;
 });

@@ -3,12 +3,12 @@
 import { after } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { readVisitorId, setVisitorCookie } from "@/lib/api/visitor";
+import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
-import { NO_PRODUCT, reservePrize } from "@/lib/services/claims/reserve";
+import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
 import { claimRequest } from "@/lib/validation/claim";
 import { isUrlPath } from "@/urls/products";
@@ -18,14 +18,19 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const urlPath = params.urlPath;
   if (!isUrlPath(urlPath)) throw notFound(NO_PRODUCT);
   if ("reserve" in body) {
-    const hold = await reservePrize({ ctx, input: { urlPath, visitorId: readVisitorId(request) ?? null } });
-    const response = json({
+    const visitorId = readVisitorId(request);
+    if (!visitorId) {
+      // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
+      const refused = json({ detail: NO_VISITOR_COOKIE }, 428);
+      issueVisitorCookie(request, refused);
+      return refused;
+    }
+    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
+    return {
       detail: `The prize is yours for ${hold.secondsLeft} seconds: enter a nickname and a password to claim it.`,
       reserved_until: hold.reservedUntil,
       seconds_left: hold.secondsLeft,
-    });
-    setVisitorCookie(request, response, hold.visitorId);
-    return response;
+    };
   }
   const visitorId = readVisitorId(request);
   if (!visitorId) throw conflict(HOLD_EXPIRED);
