@@ -12,7 +12,7 @@ function WinnersLink({ product, withWord = false }: { product: ProductRow; withW
   return (
     <Link
       href={`/admin/winners?product=${product.id}`}
-      aria-label={`${product.winners_count} winners of ${product.name}`}
+      aria-label={`${product.winners_count} ${product.winners_count === 1 ? "winner" : "winners"} of ${product.name}`}
       className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:min-h-9 ${
         product.winners_count > 0 ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100" : "bg-slate-100 text-slate-600 hover:bg-slate-200"
       }`}
