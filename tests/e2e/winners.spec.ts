@@ -36,7 +36,7 @@ test.describe("winner management", () => {
     await products.search(standName);
     await products
       .row(standName)
-      .getByRole("link", { name: new RegExp(`winners of ${standName}`) })
+      .getByRole("link", { name: new RegExp(`winners? of ${standName}`) })
       .click();
     await expect(page).toHaveURL(/\/admin\/winners\?product=\d+/);
     const winners = new WinnersPage(page);
