@@ -14,6 +14,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 
@@ -85,6 +86,86 @@ const compress = compression({
   filter: (request, response) => !SMALL_JSON_PATHS.test(request.url || "") && compression.filter(request, response),
 });
 
+/**
+ * A product page is the same HTML for every visitor while the page is in one state (Next.js serves it
+ * from its cache), and a crowd on one stand asks for it many times a second: compressing its 76 KB on
+ * every scan was most of its cost (README, bench:page). So a whole 200 HTML answer to a GET of /p/...
+ * is compressed once and the compressed bytes kept, by path; they are used again only while Next.js
+ * hands over the very same HTML (compared whole: a changed page is compressed afresh). A page streamed
+ * in parts (the skeleton on a slow database) goes through the middleware as usual.
+ */
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+const keptPages = new Map();
+let keptBytes = 0;
+
+/** The encoding to keep a page in for this client: brotli if offered (browsers do over HTTPS), else gzip. */
+function pageEncoding(acceptEncoding) {
+  const offered = new Map();
+  for (const part of String(acceptEncoding || "").split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    const quality = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    offered.set(coding.trim(), quality === undefined ? 1 : Number(quality.slice(2)));
+  }
+  const takes = (coding) => (offered.get(coding) ?? offered.get("*") ?? 0) > 0;
+  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
+}
+
+function compressOnce(html, encoding) {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(html, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      })
+    : zlib.gzipSync(html, { level: zlib.constants.Z_BEST_COMPRESSION });
+}
+
+function keptCopy(path, html, encoding) {
+  let entry = keptPages.get(path);
+  keptPages.delete(path);
+  if (!entry?.html.equals(html)) {
+    if (entry) keptBytes -= entry.bytes;
+    entry = { html, bytes: html.length, copies: {} };
+    keptBytes += html.length;
+  }
+  keptPages.set(path, entry);
+  if (!entry.copies[encoding]) {
+    entry.copies[encoding] = compressOnce(html, encoding);
+    entry.bytes += entry.copies[encoding].length;
+    keptBytes += entry.copies[encoding].length;
+  }
+  // Least recently used out first.
+  for (const [oldest, old] of keptPages) {
+    if (keptBytes <= MAX_KEPT_BYTES) break;
+    keptPages.delete(oldest);
+    keptBytes -= old.bytes;
+  }
+  return entry.copies[encoding];
+}
+
+function sendPagesCompressedOnce(request, response) {
+  if (request.method !== "GET" || !(request.url || "").startsWith("/p/")) return;
+  const encoding = pageEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return;
+  const end = response.end;
+  response.end = function endFromKeptCopy(chunk, chunkEncoding, callback) {
+    const whole =
+      chunk != null &&
+      typeof chunk !== "function" &&
+      !this.headersSent &&
+      this.statusCode === 200 &&
+      !this.getHeader("content-encoding") &&
+      /^text\/html\b/i.test(String(this.getHeader("content-type") ?? ""));
+    if (!whole) return end.call(this, chunk, chunkEncoding, callback);
+    const html =
+      typeof chunk === "string" ? Buffer.from(chunk, typeof chunkEncoding === "string" ? chunkEncoding : "utf8") : Buffer.from(chunk);
+    const compressed = keptCopy((request.url || "/").split("?")[0], html, encoding);
+    this.setHeader("Content-Encoding", encoding);
+    this.setHeader("Content-Length", compressed.length);
+    const vary = String(this.getHeader("vary") ?? "");
+    if (!/\baccept-encoding\b/i.test(vary)) this.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    return end.call(this, compressed, typeof chunkEncoding === "function" ? chunkEncoding : callback);
+  };
+}
+
 const app = next({ dev: false, dir: root, port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -101,7 +182,11 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress || "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
-  compress(request, response, () => handle(request, response));
+  // The middleware wraps the response first; a kept page copy goes past it already encoded.
+  compress(request, response, () => {
+    sendPagesCompressedOnce(request, response);
+    handle(request, response);
+  });
 });
 server.keepAliveTimeout = keepAliveTimeout;
 // A request's headers must be allowed to arrive on a kept-alive connection for as long as it stays open.
