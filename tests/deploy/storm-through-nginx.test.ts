@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
 import { freePort } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
+import { rawRequest } from "../support/raw-http";
 import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
 import { newVisitor, tryToWin } from "../support/visitor";
 import { createPrizeViaApi } from "../support/winners";
@@ -13,35 +13,18 @@ const ADMIN = { name: "organiser", password: "correct-horse-battery" };
 const UNITS = 10;
 const VISITORS = 200;
 
-/** A sign-in attempt from a real source address (127.0.0.x): what nginx sees as the visitor's address. */
-function signInFrom(baseUrl: string, sourceAddress: string, headers: Record<string, string> = {}): Promise<number> {
-  const url = new URL(baseUrl);
+/** A wrong sign-in from a real source address (127.0.0.x): what nginx sees as the visitor's address. */
+async function signInFrom(baseUrl: string, sourceAddress: string, headers: Record<string, string> = {}): Promise<number> {
   const body = JSON.stringify({ name: `guess-${Math.random().toString(36).slice(2)}`, password: "wrong-password" });
   const csrf = "0".repeat(64);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress: sourceAddress,
-        method: "POST",
-        path: "/api/admin/login/",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          cookie: `csrftoken=${csrf}`,
-          "x-csrftoken": csrf,
-          ...headers,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+  const response = await rawRequest(baseUrl, {
+    method: "POST",
+    path: "/api/admin/login/",
+    localAddress: sourceAddress,
+    headers: { "content-type": "application/json", cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf, ...headers },
+    body,
   });
+  return response.status;
 }
 
 /**
@@ -132,20 +115,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     const login = await fetch(`${deployment.url}/admin/login`, { headers: { "accept-encoding": "gzip" } });
     expect(login.status).toBe(200);
     expect(login.headers.get("content-encoding")).toBe("gzip");
-    const trace = await statusOf(deployment.url, "TRACE", "/api/health/");
-    expect(trace).toBe(405);
-    expect(await statusOf(deployment.url, "GET", "/p/%ED%A0%80")).toBe(404);
+    expect((await rawRequest(deployment.url, { method: "TRACE", path: "/api/health/" })).status).toBe(405);
+    expect((await rawRequest(deployment.url, { method: "GET", path: "/p/%ED%A0%80" })).status).toBe(404);
   });
 });
-
-function statusOf(baseUrl: string, method: string, path: string): Promise<number> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}

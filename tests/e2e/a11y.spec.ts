@@ -9,7 +9,7 @@ import { ProductPage } from "./pages/product-page";
 import { ProductsPage } from "./pages/products";
 import { WinnersPage } from "./pages/winners";
 import { expectNoNewViolations, type KnownViolation } from "./support/axe";
-import { GiveawayAdmin, PageAllocator, winAsVisitor } from "./support/giveaway-admin";
+import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 
 /**
  * Violations known and being fixed, none today. An entry is tolerated only on its screen, rule, element and
@@ -19,14 +19,10 @@ const KNOWN_VIOLATIONS: KnownViolation[] = [];
 
 let admin: GiveawayAdmin;
 let pages: PageAllocator;
-let prizeName: string;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeAll(async ({}, testInfo) => {
-  admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
-  await admin.stopMaintenanceMode();
-  prizeName = `A11y prize ${testInfo.project.name} ${Date.now()}`;
-  pages = new PageAllocator(admin, await admin.createPrize(prizeName), `A11y ${testInfo.project.name} ${Date.now()}`);
+  ({ admin, pages } = await signInWithPrize(testInfo, "A11y"));
 });
 
 test.afterAll(async () => {

@@ -1,134 +1,25 @@
-import { type Browser, expect, type TestInfo, test } from "@playwright/test";
-import { LET_GO_RECENTLY, TAKEN } from "../../lib/services/claims/reserve";
+import { expect, test } from "@playwright/test";
+import { TAKEN } from "../../lib/services/claims/reserve";
 import { CLAIM_MESSAGES } from "../../lib/validation/claim";
 import { ProductPage } from "./pages/product-page";
-import { GiveawayAdmin, PageAllocator } from "./support/giveaway-admin";
+import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
+import { otherVisitor, secondsShown } from "./support/visitors";
 
-// One prize per worker, placed afresh on a page of its own for each test (see PageAllocator).
+// The visitor's page: the prize, the claim form and the win, the page without a prize or unknown.
 let admin: GiveawayAdmin;
 let pages: PageAllocator;
 let prizeName: string;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeAll(async ({}, testInfo) => {
-  admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
-  await admin.stopMaintenanceMode();
-  prizeName = `E2E prize ${testInfo.project.name} ${Date.now()}`;
-  const prizeId = await admin.createPrize(prizeName);
-  pages = new PageAllocator(admin, prizeId, `E2E ${testInfo.project.name} ${Date.now()}`);
+  ({ admin, pages, prizeName } = await signInWithPrize(testInfo, "E2E"));
 });
 
 test.afterAll(async () => {
   await admin?.dispose();
 });
 
-/** A second visitor: another browser context (own cookies, own visitor id) on the same kind of device. */
-async function otherVisitor(browser: Browser, testInfo: TestInfo): Promise<ProductPage> {
-  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-  return new ProductPage(await context.newPage());
-}
-
-function secondsShown(text: string | null): number {
-  const match = /^(\d+)s$/.exec(text ?? "");
-  if (!match) throw new Error(`Countdown shows "${text}"`);
-  return Number(match[1]);
-}
-
 test.describe("public product page", () => {
-  test("the first HTML announces the prize, and its ticket takes a tap before the page's scripts arrive", async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    // The server's HTML alone, as a phone on a slow network has it before any script has arrived.
-    const html = await (await page.request.get(`/p/${urlPath}`)).text();
-    expect(html).toContain("You found a prize!");
-    expect(html).toContain("Tap the ticket to claim your prize");
-    expect(html).toMatch(/<button[^>]*data-ticket/);
-    expect(html).toContain("/prize/claim/");
-    // Its stylesheet is in the page (no render-blocking request), and the keyboard will not cover the form.
-    expect(html).toMatch(/<style data-precedence="next"/);
-    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    expect(html).toContain("interactive-widget=resizes-content");
-
-    // The page's scripts take 4 s to arrive; the visitor taps at once and gets the hold.
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
-    });
-    const visitor = new ProductPage(page);
-    await visitor.open(urlPath, { beforeScripts: true });
-    const reserved = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
-    await visitor.ticket.click();
-    expect((await reserved).status()).toBe(200);
-    await expect(page.getByRole("status").filter({ hasText: "Holding your prize… the form is on its way." })).toBeVisible();
-    await visitor.screenshot("early-tap");
-    // Someone else opening the page now finds it held.
-    const other = await otherVisitor(browser, testInfo);
-    await other.open(urlPath);
-    await expect(other.ticket).toHaveCount(0);
-    await other.page.context().close();
-    // When the scripts arrive the form opens on the same hold, its countdown already running.
-    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText("Holding your prize… the form is on its way.")).toHaveCount(0);
-    expect(secondsShown(await visitor.countdown.textContent())).toBeLessThanOrEqual(60);
-    await visitor.cancelClaim();
-  });
-
-  test("an early tap on a ticket someone else took meanwhile says so when the page comes alive", async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
-    const visitor = new ProductPage(page);
-    await visitor.open(urlPath, { beforeScripts: true });
-    const other = await otherVisitor(browser, testInfo);
-    await other.open(urlPath);
-    expect((await other.tapTicket()).status()).toBe(200);
-    await visitor.ticket.click();
-    await expect(visitor.failedDialog).toBeVisible({ timeout: 20_000 });
-    await other.cancelClaim();
-    await other.page.context().close();
-  });
-
-  // Issue 25 item 4: the visitor id comes with the page; a tap without one is refused (428) and handed one.
-  test("a phone that lost its visitor cookie after the page loaded still holds the prize, early tap or not", async ({ page }) => {
-    const claimStatuses: number[] = [];
-    page.on("response", (response) => {
-      if (response.url().includes("/prize/claim/") && response.request().method() === "POST") claimStatuses.push(response.status());
-    });
-    const visitor = new ProductPage(page);
-    const forgetVisitorId = () => page.context().clearCookies({ name: "visitor_id" });
-
-    // Before the scripts: the inline early-tap script taps again with the id the refusal set.
-    const early = await pages.withPrize();
-    const slowScripts = async (route: import("@playwright/test").Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    };
-    await page.route("**/_next/static/chunks/*.js", slowScripts);
-    await visitor.open(early, { beforeScripts: true });
-    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("visitor_id");
-    await forgetVisitorId();
-    await visitor.ticket.click();
-    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
-    expect(claimStatuses).toEqual([428, 200]);
-    await visitor.cancelClaim();
-    await page.unroute("**/_next/static/chunks/*.js", slowScripts);
-
-    // Once React runs the page: its own call taps again the same way.
-    claimStatuses.length = 0;
-    const later = await pages.withPrize();
-    await visitor.open(later);
-    await forgetVisitorId();
-    await visitor.ticket.click();
-    await expect(visitor.claimDialog).toBeVisible();
-    expect(claimStatuses).toEqual([428, 200]);
-    await visitor.cancelClaim();
-  });
-
   test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
@@ -239,53 +130,6 @@ test.describe("public product page", () => {
     await second.page.context().close();
   });
 
-  test("closing the form gives the prize back, so another visitor can hold it", async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    const first = new ProductPage(page);
-    await first.open(urlPath);
-    await first.expectTicketReady();
-    expect((await first.tapTicket()).status()).toBe(200);
-    await first.cancelClaim("button");
-    // Back on the page, with the ticket there to tap again, and keyboard focus back on it.
-    await expect(first.ticket).toBeVisible();
-    await expect(first.ticket).toBeFocused();
-
-    const second = await otherVisitor(browser, testInfo);
-    await second.open(urlPath);
-    await second.expectTicketReady();
-    expect((await second.tapTicket()).status()).toBe(200);
-    await expect(second.claimDialog).toBeVisible();
-    // Escape closes it the same way, and the first visitor can have it again.
-    await second.cancelClaim("escape");
-
-    expect((await first.tapTicket()).status()).toBe(200);
-    await expect(first.claimDialog).toBeVisible();
-    await first.cancelClaim();
-    await second.page.context().close();
-  });
-
-  test("tapping again just after letting the prize go shows the server's reason, not someone else's tap", async ({ page }) => {
-    const urlPath = await pages.withPrize();
-    const visitor = new ProductPage(page);
-    await visitor.open(urlPath);
-    await visitor.expectTicketReady();
-    expect((await visitor.tapTicket()).status()).toBe(200);
-    await visitor.cancelClaim();
-
-    const refused = await visitor.tapTicket();
-    expect(refused.status()).toBe(409);
-    expect(await refused.json()).toMatchObject({ detail: LET_GO_RECENTLY, reason: "let_go_recently" });
-    await expect(visitor.letGoDialog).toContainText(LET_GO_RECENTLY);
-    // The page knows when it let go, so it says from when the server takes a tap again.
-    await expect(visitor.letGoDialog).toContainText(/tap the ticket again from \d\d:\d\d:\d\d/);
-    await expect(visitor.failedDialog).toHaveCount(0);
-    await visitor.screenshot("let-go-refused");
-    // OK keeps the page (no reload): the ticket is still there for later.
-    await visitor.letGoDialog.getByRole("button", { name: "OK" }).click();
-    await expect(visitor.letGoDialog).toHaveCount(0);
-    await expect(visitor.ticket).toBeVisible();
-  });
-
   test("while the picture arrives the ticket sits beside a still placeholder of its size, never a spinner", async ({ page }) => {
     const urlPath = await pages.withPrize();
     let releasePicture = () => {};
@@ -343,72 +187,6 @@ test.describe("public product page", () => {
     await visitor.cancelClaim();
     console.log(`console problems on the visitor page: ${problems.length}`);
     expect(problems).toEqual([]);
-  });
-
-  test("leaving the page while holding the prize asks first, then gives it back", async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    const first = new ProductPage(page);
-    await first.open(urlPath);
-    await first.expectTicketReady();
-    expect((await first.tapTicket()).status()).toBe(200);
-    await expect(first.claimDialog).toBeVisible();
-
-    const prompts: string[] = [];
-    page.on("dialog", (dialog) => {
-      prompts.push(dialog.type());
-      void dialog.accept();
-    });
-    await page.goto("/not-found");
-    expect(prompts).toEqual(["beforeunload"]);
-
-    // The keepalive PATCH outlived the page (the browser does not report it to the new one, so ask the
-    // server): the prize is no longer held, and the next visitor can have it.
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/p/${urlPath}/prize/`)).json()) as { is_reserved: boolean }).is_reserved)
-      .toBe(false);
-    const second = await otherVisitor(browser, testInfo);
-    await second.open(urlPath);
-    expect((await second.tapTicket()).status()).toBe(200);
-    await second.cancelClaim();
-    await second.page.context().close();
-  });
-
-  test("when the time runs out the hold is let go and the visitor is told", async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    // A fake clock, so the 60 seconds pass at once; the server's own hold is still live at that point,
-    // which proves the page really cancels it rather than waiting for it to lapse.
-    await page.clock.install();
-    const visitor = new ProductPage(page);
-    await visitor.open(urlPath);
-    await visitor.expectTicketReady();
-    expect((await visitor.tapTicket()).status()).toBe(200);
-    await expect(visitor.claimDialog).toBeVisible();
-
-    const cancelled = page.waitForResponse(
-      (response) => response.url().includes("/prize/claim/") && response.request().method() === "PATCH",
-    );
-    await page.clock.fastForward(61_000);
-    const timeUp = visitor.alert("Time is up");
-    await expect(timeUp).toBeVisible();
-    await expect(visitor.claimDialog).toBeHidden();
-    expect((await cancelled).status()).toBe(200);
-    // It says when the visitor may tap again: the server keeps the prize from them for as long again.
-    await expect(timeUp).toContainText(/you can tap the ticket again from \d\d:\d\d:\d\d/);
-    await visitor.screenshot("time-up");
-    await timeUp.getByRole("button", { name: "OK" }).click();
-    await expect(visitor.ticket).toBeVisible();
-    // Tapping anyway: the server's own reason, not "someone else got there first".
-    expect((await visitor.tapTicket()).status()).toBe(409);
-    await expect(visitor.letGoDialog).toContainText(LET_GO_RECENTLY);
-    await expect(visitor.failedDialog).toHaveCount(0);
-    await visitor.letGoDialog.getByRole("button", { name: "OK" }).click();
-    await expect(visitor.ticket).toBeVisible();
-
-    const second = await otherVisitor(browser, testInfo);
-    await second.open(urlPath);
-    expect((await second.tapTicket()).status()).toBe(200);
-    await second.cancelClaim();
-    await second.page.context().close();
   });
 
   test("a page with no prize says so and offers no ticket", async ({ page }) => {

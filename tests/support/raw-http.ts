@@ -11,12 +11,21 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 export function rawRequest(
   baseUrl: string,
-  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
+  /** `localAddress`: the source address to send from (e.g. 127.0.0.2), as a different visitor would. */
+  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string; localAddress?: string },
 ): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { agent, host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+        localAddress: options.localAddress,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

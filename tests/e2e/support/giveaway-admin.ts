@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, request as playwrightRequest } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../../playwright.config";
 
@@ -172,4 +172,19 @@ export class PageAllocator {
   async withoutPrize(): Promise<string> {
     return (await this.pick()).urlPath;
   }
+}
+
+/**
+ * What a visitor-page spec needs before its tests: the admin signed in, maintenance mode off, and one prize
+ * of this worker's, placed afresh on a page of its own for each test (PageAllocator).
+ */
+export async function signInWithPrize(
+  testInfo: TestInfo,
+  label: string,
+): Promise<{ admin: GiveawayAdmin; pages: PageAllocator; prizeName: string }> {
+  const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+  await admin.stopMaintenanceMode();
+  const prizeName = `${label} prize ${testInfo.project.name} ${Date.now()}`;
+  const pages = new PageAllocator(admin, await admin.createPrize(prizeName), `${label} ${testInfo.project.name} ${Date.now()}`);
+  return { admin, pages, prizeName };
 }

@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { ProductPage } from "./pages/product-page";
+import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
+import { otherVisitor, secondsShown } from "./support/visitors";
+
+// The ticket takes a tap from the first HTML, before the page's scripts arrive (README, slow 3G).
+let admin: GiveawayAdmin;
+let pages: PageAllocator;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeAll(async ({}, testInfo) => {
+  ({ admin, pages } = await signInWithPrize(testInfo, "Early tap"));
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+});
+
+test.describe("public product page: the early tap", () => {
+  test("the first HTML announces the prize, and its ticket takes a tap before the page's scripts arrive", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    // The server's HTML alone, as a phone on a slow network has it before any script has arrived.
+    const html = await (await page.request.get(`/p/${urlPath}`)).text();
+    expect(html).toContain("You found a prize!");
+    expect(html).toContain("Tap the ticket to claim your prize");
+    expect(html).toMatch(/<button[^>]*data-ticket/);
+    expect(html).toContain("/prize/claim/");
+    // Its stylesheet is in the page (no render-blocking request), and the keyboard will not cover the form.
+    expect(html).toMatch(/<style data-precedence="next"/);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(html).toContain("interactive-widget=resizes-content");
+
+    // The page's scripts take 4 s to arrive; the visitor taps at once and gets the hold.
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath, { beforeScripts: true });
+    const reserved = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
+    await visitor.ticket.click();
+    expect((await reserved).status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "Holding your prize… the form is on its way." })).toBeVisible();
+    await visitor.screenshot("early-tap");
+    // Someone else opening the page now finds it held.
+    const other = await otherVisitor(browser, testInfo);
+    await other.open(urlPath);
+    await expect(other.ticket).toHaveCount(0);
+    await other.page.context().close();
+    // When the scripts arrive the form opens on the same hold, its countdown already running.
+    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Holding your prize… the form is on its way.")).toHaveCount(0);
+    expect(secondsShown(await visitor.countdown.textContent())).toBeLessThanOrEqual(60);
+    await visitor.cancelClaim();
+  });
+
+  test("an early tap on a ticket someone else took meanwhile says so when the page comes alive", async ({ page, browser }, testInfo) => {
+    const urlPath = await pages.withPrize();
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath, { beforeScripts: true });
+    const other = await otherVisitor(browser, testInfo);
+    await other.open(urlPath);
+    expect((await other.tapTicket()).status()).toBe(200);
+    await visitor.ticket.click();
+    await expect(visitor.failedDialog).toBeVisible({ timeout: 20_000 });
+    await other.cancelClaim();
+    await other.page.context().close();
+  });
+
+  // Issue 25 item 4: the visitor id comes with the page; a tap without one is refused (428) and handed one.
+
+  test("a phone that lost its visitor cookie after the page loaded still holds the prize, early tap or not", async ({ page }) => {
+    const claimStatuses: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/prize/claim/") && response.request().method() === "POST") claimStatuses.push(response.status());
+    });
+    const visitor = new ProductPage(page);
+    const forgetVisitorId = () => page.context().clearCookies({ name: "visitor_id" });
+
+    // Before the scripts: the inline early-tap script taps again with the id the refusal set.
+    const early = await pages.withPrize();
+    const slowScripts = async (route: import("@playwright/test").Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    };
+    await page.route("**/_next/static/chunks/*.js", slowScripts);
+    await visitor.open(early, { beforeScripts: true });
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("visitor_id");
+    await forgetVisitorId();
+    await visitor.ticket.click();
+    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
+    expect(claimStatuses).toEqual([428, 200]);
+    await visitor.cancelClaim();
+    await page.unroute("**/_next/static/chunks/*.js", slowScripts);
+
+    // Once React runs the page: its own call taps again the same way.
+    claimStatuses.length = 0;
+    const later = await pages.withPrize();
+    await visitor.open(later);
+    await forgetVisitorId();
+    await visitor.ticket.click();
+    await expect(visitor.claimDialog).toBeVisible();
+    expect(claimStatuses).toEqual([428, 200]);
+    await visitor.cancelClaim();
+  });
+});
