@@ -45,6 +45,8 @@ const DRAIN_MS = 8_000;
 const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
 /** Hooks the app registers (lib/shutdown.ts) to close what it opened: the database, the maintenance tick. */
 const SHUTDOWN_HOOKS = Symbol.for("prize-giveaway.shutdown-hooks");
+/** And what must end before the drain: the big screen's open event streams (their screens reconnect). */
+const STOPPING_HOOKS = Symbol.for("prize-giveaway.stopping-hooks");
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
 <body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
@@ -82,8 +84,11 @@ function pathDecodes(url) {
  * scripts, admin lists) is compressed when larger than the middleware's threshold.
  */
 const SMALL_JSON_PATHS = /^\/api\/(p\/|ping\/?|health\/?)/;
+/** An event stream goes out as each event is written: compressing it would hold events in zlib's buffer. */
+const EVENT_STREAM_PATHS = /^\/api\/display\/[^/]+\/events/;
 const compress = compression({
-  filter: (request, response) => !SMALL_JSON_PATHS.test(request.url || "") && compression.filter(request, response),
+  filter: (request, response) =>
+    !SMALL_JSON_PATHS.test(request.url || "") && !EVENT_STREAM_PATHS.test(request.url || "") && compression.filter(request, response),
 });
 
 /**
@@ -203,6 +208,13 @@ async function stop(signal) {
   console.log(`${signal}: finishing requests in flight (${DRAIN_MS / 1000} s at most), then stopping.`);
   const drained = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
+  for (const hook of globalThis[STOPPING_HOOKS] ?? []) {
+    try {
+      hook();
+    } catch (error) {
+      console.error("While stopping:", error instanceof Error ? error.message : error);
+    }
+  }
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(cut);

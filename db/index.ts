@@ -27,6 +27,12 @@ export type DatabaseHandle = {
   organiserDb: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (from any instance: Postgres LISTEN on a connection of its own, which
+   * postgres.js makes again and listens again on after a loss, calling `onListening` each time; PGlite:
+   * its own process's). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onListening: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -84,6 +90,10 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
       db: drizzleOver(client),
       organiserDb: drizzleOver(organiserClient),
       ping: async () => void (await client`select 1`),
+      listen: async (channel, onNotify, onListening) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListening);
+        return unlisten;
+      },
       close: async () => {
         await watch.close();
         await Promise.all([client.end({ timeout: 5 }), organiserClient.end({ timeout: 5 })]);
@@ -101,6 +111,11 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
     db,
     organiserDb: db,
     ping: async () => void (await db.execute(sql`select 1`)),
+    listen: async (channel, onNotify, onListening) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListening();
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }

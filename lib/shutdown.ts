@@ -11,3 +11,16 @@ export function onShutdown(hook: () => Promise<void> | void): void {
   holder[SHUTDOWN_HOOKS] ??= [];
   holder[SHUTDOWN_HOOKS].push(hook);
 }
+
+/**
+ * What must end as soon as the server stops taking connections, before it waits for requests in flight:
+ * a long-lived stream (the big screen's events) would otherwise hold that wait to its end (server.mjs).
+ */
+const STOPPING_HOOKS = Symbol.for("prize-giveaway.stopping-hooks");
+type WithStoppingHooks = typeof globalThis & { [STOPPING_HOOKS]?: Array<() => void> };
+
+export function onStopping(hook: () => void): void {
+  const holder = globalThis as WithStoppingHooks;
+  holder[STOPPING_HOOKS] ??= [];
+  holder[STOPPING_HOOKS].push(hook);
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, pgTable, smallint, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /** System settings: exactly one row (id = 1), created by the first migration. */
 export const settings = pgTable(
@@ -11,6 +11,8 @@ export const settings = pgTable(
     eventStartDate: date({ mode: "string" }),
     eventEndDate: date({ mode: "string" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The big screen's unguessable address (/display/{token}); 32 random hex characters until rotated.
+    displayToken: varchar({ length: 64 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),

@@ -1,0 +1,11 @@
+// GET /api/display/{token}/ - what the big screen shows: recent winners (masked), prizes left, today's count
+import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
+import { route } from "@/lib/api/route";
+import { notFound } from "@/lib/errors";
+import { isDisplayToken } from "@/urls/display";
+
+export const GET = route({ access: "public" }, async ({ ctx, params }) => {
+  const token = params.token;
+  if (!isDisplayToken(token) || (await readDisplayToken({ db: ctx.db })) !== token) throw notFound();
+  return readDisplaySnapshot({ db: ctx.db });
+});

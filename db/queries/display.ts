@@ -1,0 +1,49 @@
+import "server-only";
+import { desc, eq, gte, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { distributedToday } from "@/db/prize-rules";
+import { prizes, settings, winners } from "@/db/schema";
+import type { DisplaySnapshot } from "@/lib/contracts/display";
+import { maskNickname } from "@/lib/text";
+
+/** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
+export const DISPLAY_WINNERS = 8;
+
+/** The big screen's current token (settings row). */
+export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {
+  const [row] = await db.select({ token: settings.displayToken }).from(settings).where(eq(settings.id, 1));
+  return row?.token ?? "";
+}
+
+/**
+ * What the big screen shows. Three small reads: the newest winners (the created_at index), active prizes,
+ * and today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index).
+ */
+export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
+  const [recent, prizeRows, [today]] = await Promise.all([
+    db
+      .select({ name: winners.name, prize_name: winners.prizeName, won_at: winners.createdAt })
+      .from(winners)
+      .orderBy(desc(winners.createdAt), desc(winners.id))
+      .limit(DISPLAY_WINNERS),
+    db
+      .select({
+        name: prizes.name,
+        remaining_quantity: prizes.remainingQuantity,
+        today_left: sql<number>`greatest(0, least(${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()}))::int`,
+      })
+      .from(prizes)
+      .where(eq(prizes.isActive, true))
+      .orderBy(prizes.name, prizes.id),
+    db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, sql`current_date::timestamptz`)),
+  ]);
+  return {
+    recent_winners: recent.map((row) => ({
+      nickname_masked: maskNickname(row.name),
+      prize_name: row.prize_name,
+      won_at: new Date(row.won_at).toISOString(),
+    })),
+    prizes: prizeRows,
+    winners_today: today?.count ?? 0,
+  };
+}

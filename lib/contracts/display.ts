@@ -1,0 +1,15 @@
+/** One recent win as the big screen shows it: the nickname masked, never the password. */
+export type DisplayWinner = { nickname_masked: string; prize_name: string; won_at: string };
+
+/** One active prize: units left in stock and what today's limit still allows. */
+export type DisplayPrize = { name: string; remaining_quantity: number; today_left: number };
+
+/** GET /api/display/{token}/, and each message of its event stream. */
+export type DisplaySnapshot = {
+  recent_winners: DisplayWinner[];
+  prizes: DisplayPrize[];
+  winners_today: number;
+};
+
+/** The admin's view of the big screen's address (GET /api/admin/display/). */
+export type DisplayAddress = { token: string; path: string; url: string; qr_code: string };

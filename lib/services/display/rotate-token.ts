@@ -1,0 +1,20 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { settings } from "@/db/schema";
+import type { ServiceContext } from "../context";
+
+/** 24 random bytes: 32 URL-safe characters, as unguessable as a session id. */
+export function newDisplayToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * An owner or manager gives the big screen a new address. The old one is a 404 from the moment this
+ * commits: every read checks the stored token, and the UPDATE's trigger (drizzle/0007) notifies every
+ * instance, which ends the old address's open streams.
+ */
+export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Promise<{ token: string }> {
+  const token = newDisplayToken();
+  await ctx.db.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+  return { token };
+}
