@@ -1,18 +1,18 @@
 CREATE TABLE "funnel_hourly_tallies" (
-	"hour_utc" timestamp NOT NULL,
+	"hour_start" timestamp with time zone NOT NULL,
 	"product_id" integer NOT NULL,
 	"scans" integer DEFAULT 0 NOT NULL,
 	"taps" integer DEFAULT 0 NOT NULL,
 	"holds" integer DEFAULT 0 NOT NULL,
 	"handed_over" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "funnel_hourly_tallies_key" UNIQUE("hour_utc","product_id")
+	CONSTRAINT "funnel_hourly_tallies_key" UNIQUE("hour_start","product_id")
 );
 --> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "display_token" varchar(64) DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "funnel_hourly_tallies" ADD CONSTRAINT "funnel_hourly_tallies_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "funnel_hourly_tallies_product_idx" ON "funnel_hourly_tallies" USING btree ("product_id");--> statement-breakpoint
 -- The big screen (/display/{token}) follows every change it shows on every instance: each instance LISTENs
--- on display_changed (lib/display/changes.ts). One notification per statement, and Postgres folds a
+-- on display_changed (lib/display/live.ts). One notification per statement, and Postgres folds a
 -- transaction's identical ones into one, so a claim (a prize UPDATE and a winner INSERT) sends one, at commit.
 CREATE FUNCTION display_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

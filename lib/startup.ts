@@ -3,6 +3,7 @@ import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
+import { startFunnelFlusher } from "@/lib/funnel/flusher";
 import { log } from "@/lib/log";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
@@ -45,8 +46,10 @@ export async function startUp(): Promise<void> {
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
   const ticker = startMaintenanceTicker(database.db);
+  const funnel = startFunnelFlusher(database.db);
   onShutdown(async () => {
     clearInterval(ticker);
+    await funnel.stop();
     await database.close();
   });
   const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;

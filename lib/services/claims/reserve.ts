@@ -54,10 +54,13 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
       .returning({
         reservedUntil: placements.reservedUntil,
         secondsLeft: sql<number>`ceil(extract(epoch from ${placements.reservedUntil} - now()))::int`,
+        // A new hold ends exactly a hold's length from this transaction's now(); the visitor's own live one,
+        // asked for again, keeps its earlier end (the funnel counts a hold once: lib/funnel).
+        granted: sql<boolean>`${placements.reservedUntil} = now() + make_interval(secs => ${holdSeconds})`,
       });
     return row;
   });
-  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft };
+  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, granted: held.granted };
   // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
   throw (await refusalFor(ctx, ask)) ?? REFUSALS.taken();
 }

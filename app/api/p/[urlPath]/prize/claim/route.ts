@@ -5,6 +5,7 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
+import { countFunnel } from "@/lib/funnel/flusher";
 import { MESSAGES } from "@/lib/messages";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
@@ -25,7 +26,9 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
       issueVisitorCookie(request, refused);
       return refused;
     }
+    countFunnel("taps", { urlPath });
     const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
+    if (hold.granted) countFunnel("holds", { urlPath });
     return {
       detail: `The prize is yours for ${hold.secondsLeft} seconds: enter a nickname and a password to claim it.`,
       reserved_until: hold.reservedUntil,
