@@ -2,8 +2,6 @@ import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
-import { countFunnel } from "@/lib/funnel/flusher";
-import { isVisitorPageView } from "@/lib/funnel/page-view";
 import { rewriteToCachedPage } from "@/lib/public-page";
 import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache";
 
@@ -12,8 +10,7 @@ import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache"
  * response that lacks one, and their visitor id (lib/api/visitor.ts) likewise, so that they have it before
  * their first tap. The CSRF check happens in the route wrapper (lib/api/route.ts). Admin pages also get
  * their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
- * product page is served from its cached copy for the page's current state (lib/public-page.ts), and counted
- * as a scan in the funnel (in memory: lib/funnel).
+ * product page is served from its cached copy for the page's current state (lib/public-page.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -21,10 +18,7 @@ export async function proxy(request: NextRequest) {
   if (isBelowProductPage(pathname)) return notFoundPage();
   const init = requestHeaders(request, pathname, search);
   const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
-  const cached = urlPath ? await rewriteToCachedPage(request, urlPath, init) : null;
-  // A scan in the funnel: a page known to exist, answered from its cached copy (200), to a visitor.
-  if (urlPath && cached && isVisitorPageView(request.method, request.headers)) countFunnel("scans", { urlPath });
-  const response = cached || NextResponse.next(init);
+  const response = (urlPath && (await rewriteToCachedPage(request, urlPath, init))) || NextResponse.next(init);
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",

@@ -47,6 +47,8 @@ const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
 const SHUTDOWN_HOOKS = Symbol.for("prize-giveaway.shutdown-hooks");
 /** And what must end before the drain: the big screen's open event streams (their screens reconnect). */
 const STOPPING_HOOKS = Symbol.for("prize-giveaway.stopping-hooks");
+/** Where the app puts its scan counter (lib/funnel/flusher.ts): the funnel's count of pages answered 200. */
+const COUNT_SCAN = Symbol.for("prize-giveaway.count-scan");
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
 <body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
@@ -171,6 +173,28 @@ function sendPagesCompressedOnce(request, response) {
   };
 }
 
+/**
+ * The funnel's scans: a visitor's GET of a product page answered 200 with HTML. Counted here, where the
+ * final status and the request's own headers are both known (Next.js hides its router's headers from
+ * proxy.ts, and a cached page is answered without running the page component): prefetches (Next.js's
+ * router, the browser's speculation) and the router's own React Server Components fetches are not
+ * scans. Counting is a Map update in the app's memory (lib/funnel), after the answer is sent.
+ */
+function isVisitorPageView(request) {
+  const headers = request.headers;
+  if (request.method !== "GET" || !(request.url || "").startsWith("/p/")) return false;
+  if (headers.rsc !== undefined || headers["next-router-prefetch"] !== undefined) return false;
+  return !/prefetch|prerender/i.test(`${headers.purpose ?? ""} ${headers["sec-purpose"] ?? ""}`);
+}
+
+function countScanWhenAnswered(request, response) {
+  if (!isVisitorPageView(request)) return;
+  response.once("finish", () => {
+    if (response.statusCode !== 200 || !/^text\/html\b/i.test(String(response.getHeader("content-type") ?? ""))) return;
+    globalThis[COUNT_SCAN]?.((request.url || "").slice(3).split(/[/?#]/)[0]);
+  });
+}
+
 const app = next({ dev: false, dir: root, port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -187,6 +211,7 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress || "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+  countScanWhenAnswered(request, response);
   // The middleware wraps the response first; a kept page copy goes past it already encoded.
   compress(request, response, () => {
     sendPagesCompressedOnce(request, response);
@@ -215,8 +240,12 @@ async function stop(signal) {
       console.error("While stopping:", error instanceof Error ? error.message : error);
     }
   }
+  // A connection whose last answer ends during the drain (an event stream just ended) is closed as soon as
+  // it is idle, not when its keep-alive runs out.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
+  clearInterval(idle);
   clearTimeout(cut);
   for (const hook of globalThis[SHUTDOWN_HOOKS] ?? []) {
     try {

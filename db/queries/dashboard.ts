@@ -2,7 +2,8 @@ import "server-only";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
-import { images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
+import { funnelHourlyTallies, images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
+import { conversionOf } from "@/lib/contracts/funnel";
 import { present, prizeColumns } from "./prizes";
 import { talliesBy } from "./tallies";
 import { winnerColumns } from "./winners";
@@ -63,6 +64,7 @@ async function productStats(db: Queryable) {
       active_prize_name: prizes.name,
       winners_count: sql<number>`coalesce(w.total, 0)`,
       received_count: sql<number>`coalesce(w.received, 0)`,
+      scans: sql<number>`coalesce((select sum(${funnelHourlyTallies.scans})::int from ${funnelHourlyTallies} where ${funnelHourlyTallies.productId} = ${products.id}), 0)`,
     })
     .from(products)
     .leftJoin(placements, sql`${placements.productId} = ${products.id} and ${placements.isActive}`)
@@ -78,6 +80,8 @@ async function productStats(db: Queryable) {
     winners_count: row.winners_count,
     received_count: row.received_count,
     unreceived_count: row.winners_count - row.received_count,
+    scans: row.scans,
+    conversion: conversionOf({ scans: row.scans, wins: row.winners_count }),
   }));
 }
 

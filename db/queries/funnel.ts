@@ -35,8 +35,8 @@ export async function readFunnel({ db, filter }: { db: Queryable; filter: Funnel
       group by 1, 2
     )
     select to_char(s.hour_start, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as hour, s.product_id, max(p.name) as product_name,
-      sum(s.scans)::int as scans, sum(s.taps)::int as taps, sum(s.holds)::int as holds,
-      sum(s.wins)::int as wins, sum(s.handed_over)::int as handed_over,
+      coalesce(sum(s.scans), 0)::int as scans, coalesce(sum(s.taps), 0)::int as taps, coalesce(sum(s.holds), 0)::int as holds,
+      coalesce(sum(s.wins), 0)::int as wins, coalesce(sum(s.handed_over), 0)::int as handed_over,
       grouping(s.hour_start, s.product_id) as level
     from steps s join products p on p.id = s.product_id
     group by grouping sets ((s.hour_start), (s.product_id), ())

@@ -20,6 +20,9 @@ export type ProductStat = {
   winners_count: number;
   received_count: number;
   unreceived_count: number;
+  /** Product page views answered 200 (the funnel's tallies, flushed every few seconds), and wins / scans. */
+  scans: number;
+  conversion: number | null;
 };
 
 /** GET /api/admin/dashboard/ (server-behaviour.md, Dashboard). */

@@ -6,7 +6,7 @@ import { onShutdown, onStopping } from "@/lib/shutdown";
 
 /** The NOTIFY channel the triggers of drizzle/0007 send on: a win, a prize changed, the token rotated. */
 export const DISPLAY_CHANNEL = "display_changed";
-/** A comment line this often keeps proxies and browsers from closing an idle stream. */
+/** A ping event this often keeps proxies from closing an idle stream, and tells the screen it is still live. */
 export const KEEP_ALIVE_MS = 15_000;
 /** Read again this often with no notification: today's budget restarts at midnight without a write. */
 const REFRESH_EVERY_MS = 60_000;
@@ -94,7 +94,8 @@ class DisplayHub {
 
   private tick(): void {
     this.ticks += 1;
-    for (const screen of this.screens) screen.send(": keep-alive\n\n");
+    // An event, not a comment: the screen sees it, and reconnects itself if they stop (a half-open socket).
+    for (const screen of this.screens) screen.send("event: ping\ndata: {}\n\n");
     if (this.ticks % (REFRESH_EVERY_MS / KEEP_ALIVE_MS) === 0 && this.screens.size > 0) this.changed();
   }
 

@@ -25,7 +25,13 @@ const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // A sample for each kind of dynamic segment; the guards answer before the value is looked at.
-const SEGMENT_SAMPLES: Record<string, string> = { id: "1", urlPath: "abcd1234", file: "x.png", path: "nothing-here" };
+const SEGMENT_SAMPLES: Record<string, string> = {
+  id: "1",
+  urlPath: "abcd1234",
+  file: "x.png",
+  path: "nothing-here",
+  token: "not-the-display-token-000",
+};
 
 /** The template with each `[param]` / `[...param]` / `[[...param]]` segment replaced by a raw path segment. */
 export function fillTemplate(template: string, value: (param: string) => string): string {

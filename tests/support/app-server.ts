@@ -49,8 +49,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+/** `port`: a given one, e.g. to start a stopped instance again where its clients reconnect. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const { child, output } = spawnServer(env, port);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

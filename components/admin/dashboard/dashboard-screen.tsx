@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
+import { FunnelCharts } from "./funnel-charts";
 import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -91,6 +92,10 @@ export function DashboardScreen() {
           </Button>
           <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
         </div>
+      </Card>
+
+      <Card title="Scan-to-win funnel">
+        <FunnelCharts refetchInterval={auto.refetchInterval} />
       </Card>
 
       <div className={`grid grid-cols-1 gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>

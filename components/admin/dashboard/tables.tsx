@@ -14,6 +14,11 @@ const td = "px-3 py-2 align-top text-sm text-slate-800";
 // Figures ("10 / 10") and status pills read as one thing: never broken over two lines.
 const figure = `${td} whitespace-nowrap tabular-nums`;
 
+/** Wins / scans as a percentage with one decimal; "—" with no scans yet. */
+export function percentOf(conversion: number | null): string {
+  return conversion === null ? "—" : `${(conversion * 100).toFixed(1)}%`;
+}
+
 function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
     <ScrollRegion label={caption} className="-mx-4 sm:mx-0">
@@ -100,12 +105,17 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
           }}
         />
       </div>
-      <Table caption="Product page status" head={["Product page", "Prize waiting", "Winners", "Received", "Not received"]}>
+      <Table
+        caption="Product page status"
+        head={["Product page", "Prize waiting", "Scans", "Winners", "Conversion", "Received", "Not received"]}
+      >
         {shown.map((product) => (
           <tr key={product.id}>
             <td className={`${td} min-w-36 font-semibold [overflow-wrap:anywhere]`}>{product.name}</td>
             <td className={td}>{product.active_prize_name ?? "—"}</td>
+            <td className={figure}>{product.scans}</td>
             <td className={figure}>{product.winners_count}</td>
+            <td className={figure}>{percentOf(product.conversion)}</td>
             <td className={figure}>{product.received_count}</td>
             <td className={figure}>{product.unreceived_count}</td>
           </tr>

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BigScreen } from "@/components/display/big-screen";
+import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/database";
+import { isDisplayToken } from "@/urls/display";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Winners", robots: { index: false, follow: false } };
+
+/**
+ * /display/{token}: the venue's big screen (a TV, 1920x1080). Public but unlisted, like a product page;
+ * a token that is not the current one is a 404. `?theme=light` for a bright hall, dark otherwise.
+ */
+export default async function DisplayPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ theme?: string }>;
+}) {
+  const { token } = await params;
+  if (!isDisplayToken(token) || (await readDisplayToken({ db: db() })) !== token) notFound();
+  const snapshot = await readDisplaySnapshot({ db: db() });
+  const { theme } = await searchParams;
+  return <BigScreen token={token} initial={snapshot} theme={theme === "light" ? "light" : "dark"} timeZone={getConfig().timeZone} />;
+}

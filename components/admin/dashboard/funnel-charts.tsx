@@ -1,0 +1,113 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { buttonClass } from "@/components/ui/button";
+import { DownloadIcon } from "@/components/ui/icons";
+import { funnelApi } from "@/lib/client/funnel";
+import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
+import { percentOf } from "./tables";
+
+/** "2026-11-24T10:00:00+09:00" (already APP_TIMEZONE's clock) as "11-24 10:00". */
+const hourLabel = (hour: string) => `${hour.slice(5, 10)} ${hour.slice(11, 16)}`;
+
+const AXIS = { fontSize: 12, fill: "#475569" };
+
+/**
+ * The funnel of the whole event on the dashboard: its steps as bars and scans and wins per hour as a line
+ * (recharts: SVG that scales to a 390 px phone), and the same numbers as tables for screen readers (the
+ * charts themselves are hidden from them). Refreshed with the dashboard.
+ */
+export function FunnelCharts({ refetchInterval }: { refetchInterval: number | false }) {
+  const funnel = useQuery({ queryKey: funnelApi.key({}), queryFn: ({ signal }) => funnelApi.get({}, signal), refetchInterval });
+  if (!funnel.data)
+    return <p className="text-sm text-slate-600">{funnel.isError ? "Failed to load the funnel." : "Loading the funnel…"}</p>;
+  const data = funnel.data;
+  const steps = FUNNEL_STEPS.map((step) => ({ step: FUNNEL_STEP_LABELS[step], count: data.totals[step] }));
+  const hours = data.by_hour.map((hour) => ({ hour: hourLabel(hour.hour), scans: hour.scans, wins: hour.wins }));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          Conversion (wins / scans): <strong className="text-slate-900">{percentOf(data.totals.conversion)}</strong>. Counts reach this
+          screen within 10 seconds.
+        </p>
+        <a href={funnelApi.excelUrl({})} className={buttonClass({ size: "sm" })} download>
+          <DownloadIcon className="size-4" />
+          Download Excel
+        </a>
+      </div>
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <figure aria-hidden="true" className="h-64 min-w-0" data-testid="funnel-bars">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={steps} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="step" tick={AXIS} interval={0} />
+              <YAxis allowDecimals={false} tick={AXIS} />
+              <Tooltip />
+              <Bar dataKey="count" name="Count" fill="#4f46e5" radius={[4, 4, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </figure>
+        <figure aria-hidden="true" className="h-64 min-w-0" data-testid="funnel-hours">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={hours} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="hour" tick={AXIS} minTickGap={24} />
+              <YAxis allowDecimals={false} tick={AXIS} />
+              <Tooltip />
+              <Legend />
+              <Line type="monotone" dataKey="scans" name="Scans" stroke="#4f46e5" strokeWidth={2} dot={false} />
+              <Line type="monotone" dataKey="wins" name="Wins" stroke="#d97706" strokeWidth={2} dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </figure>
+      </div>
+      <FunnelTables funnel={data} />
+    </div>
+  );
+}
+
+/** The charts' numbers, for screen readers. */
+function FunnelTables({ funnel }: { funnel: Funnel }) {
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>The funnel, whole event</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">Count</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FUNNEL_STEPS.map((step) => (
+            <tr key={step}>
+              <th scope="row">{FUNNEL_STEP_LABELS[step]}</th>
+              <td>{funnel.totals[step]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
+        <caption>Scans and wins per hour</caption>
+        <thead>
+          <tr>
+            <th scope="col">Hour</th>
+            <th scope="col">Scans</th>
+            <th scope="col">Wins</th>
+          </tr>
+        </thead>
+        <tbody>
+          {funnel.by_hour.map((hour) => (
+            <tr key={hour.hour}>
+              <th scope="row">{hourLabel(hour.hour)}</th>
+              <td>{hour.scans}</td>
+              <td>{hour.wins}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

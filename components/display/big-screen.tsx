@@ -1,0 +1,124 @@
+"use client";
+
+import type { DisplayPrize, DisplaySnapshot } from "@/lib/contracts/display";
+import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
+
+/** As many prizes as fit beside the winners in type read from 5 m; the rest are summed up in one line. */
+const PRIZES_SHOWN = 7;
+
+const THEMES = {
+  dark: {
+    page: "bg-slate-950 text-white",
+    panel: "bg-slate-900 ring-1 ring-slate-800",
+    muted: "text-slate-300",
+    newest: "bg-amber-400 text-slate-950",
+    row: "bg-slate-800/70",
+    accent: "text-amber-300",
+  },
+  light: {
+    page: "bg-slate-100 text-slate-950",
+    panel: "bg-white ring-1 ring-slate-300",
+    muted: "text-slate-700",
+    newest: "bg-amber-300 text-slate-950",
+    row: "bg-slate-100",
+    accent: "text-indigo-800",
+  },
+} as const;
+
+const STATE_TEXT: Record<LiveState, string> = {
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  ended: "This screen's address has changed. Open the new one from the admin's placements screen.",
+};
+
+/**
+ * The venue's big screen: today's winner count, the newest winners (masked nicknames) and what is left to
+ * win. Sized in viewport units so a 1920x1080 TV (or a 1280x720 one) shows it all without scrolling.
+ */
+export function BigScreen({
+  token,
+  initial,
+  theme,
+  timeZone,
+}: {
+  token: string;
+  initial: DisplaySnapshot;
+  theme: keyof typeof THEMES;
+  timeZone: string;
+}) {
+  const { snapshot, state } = useLiveSnapshot(token, initial);
+  const colors = THEMES[theme];
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" });
+  return (
+    <main className={`flex h-dvh w-full flex-col gap-[2vh] overflow-hidden p-[3vh] ${colors.page}`}>
+      <header className="flex items-end justify-between gap-[2vw]">
+        <div>
+          <h1 className="text-[5.5vh] font-extrabold leading-tight">Scan a QR code at the stands and win!</h1>
+          <p className={`text-[3vh] ${colors.muted}`} role="status">
+            <span
+              aria-hidden="true"
+              className={`mr-[0.6vw] inline-block size-[1.6vh] rounded-full ${state === "live" ? "bg-emerald-400" : "bg-red-500"}`}
+            />
+            {STATE_TEXT[state]}
+          </p>
+        </div>
+        <p className="text-right">
+          <span className={`block text-[3vh] ${colors.muted}`}>Winners today</span>
+          <span className={`block text-[11vh] font-black leading-none tabular-nums ${colors.accent}`} data-testid="winners-today">
+            {snapshot.winners_today}
+          </span>
+        </p>
+      </header>
+      <div className="grid min-h-0 flex-1 grid-cols-[3fr_2fr] gap-[2vw]">
+        <section aria-labelledby="latest-winners" className={`flex min-h-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+          <h2 id="latest-winners" className="mb-[1.5vh] text-[4vh] font-bold">
+            Latest winners
+          </h2>
+          {snapshot.recent_winners.length === 0 ? (
+            <p className={`text-[3.5vh] ${colors.muted}`}>No winners yet: be the first!</p>
+          ) : (
+            <ol className="flex min-h-0 flex-col gap-[1vh]">
+              {snapshot.recent_winners.map((winner, index) => (
+                <li
+                  key={`${winner.won_at}-${winner.nickname_masked}-${winner.prize_name}`}
+                  className={`flex items-baseline justify-between gap-[1vw] rounded-[1vh] px-[1.2vw] py-[1vh] text-[3.6vh] ${index === 0 ? colors.newest : colors.row}`}
+                >
+                  <span className="truncate font-bold">{winner.nickname_masked}</span>
+                  <span className="min-w-0 flex-1 truncate text-right">{winner.prize_name}</span>
+                  <time dateTime={winner.won_at} className="shrink-0 tabular-nums opacity-80">
+                    {time.format(new Date(winner.won_at))}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <PrizesLeft prizes={snapshot.prizes} colors={colors} />
+      </div>
+    </main>
+  );
+}
+
+function PrizesLeft({ prizes, colors }: { prizes: DisplayPrize[]; colors: (typeof THEMES)[keyof typeof THEMES] }) {
+  const shown = prizes.slice(0, PRIZES_SHOWN);
+  const more = prizes.length - shown.length;
+  return (
+    <section aria-labelledby="prizes-left" className={`flex min-h-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+      <h2 id="prizes-left" className="mb-[1.5vh] text-[4vh] font-bold">
+        Still to win
+      </h2>
+      <ul className="flex min-h-0 flex-col gap-[1vh]">
+        {shown.map((prize) => (
+          <li key={prize.name} className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row}`}>
+            <span className="block truncate text-[3.4vh] font-bold">{prize.name}</span>
+            <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
+              <strong className={colors.accent}>{prize.today_left}</strong> left today · {prize.remaining_quantity} in all
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className={`mt-[1vh] text-[2.8vh] ${colors.muted}`}>and {more} more prizes</p>}
+      {prizes.length === 0 && <p className={`text-[3.5vh] ${colors.muted}`}>No prizes right now.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DisplayAddress, DisplaySnapshot } from "@/lib/contracts/display";
+import { maskNickname } from "@/lib/text";
+import { freePort, type RunningServer, startServer } from "../support/app-server";
+import { openServerDatabase } from "../support/direct-database";
+import { EventStreamReader } from "../support/event-stream";
+import { signedInClient, TestClient } from "../support/http-client";
+import { seedPages, seedPrize } from "../support/seed";
+import { tempDir } from "../support/test-database";
+import { claimPath, newVisitor } from "../support/visitor";
+import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+const connection = openServerDatabase("big-screen");
+
+const WIN_REACHES_SCREEN_MS = 2_000;
+
+describe("maskNickname", () => {
+  it("keeps the first character and one * per further character, counting what a reader sees", () => {
+    expect(maskNickname("Alexander")).toBe("A********");
+    expect(maskNickname("김철수")).toBe("김**");
+    expect(maskNickname("👨‍👩‍👧Kim")).toBe("👨‍👩‍👧***");
+    expect(maskNickname("J")).toBe("J");
+  });
+});
+
+describe.runIf(connection)("the big screen", () => {
+  const database = connection!;
+  const env = () => ({
+    DATABASE_URL: databaseUrl!,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    DATA_DIR: tempDir("big-screen"),
+    APP_TIMEZONE: "Asia/Seoul",
+    TRUSTED_PROXY_HOPS: "1",
+  });
+  let second: RunningServer;
+  let admin: TestClient;
+  let token: string;
+  const readers: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    second = await startServer(env());
+    admin = await signedInClient(baseUrl, TEST_ADMIN);
+    token = ((await (await admin.get("/api/admin/display/")).json()) as DisplayAddress).token;
+  });
+  afterAll(async () => {
+    for (const reader of readers) reader.close();
+    await second?.stop();
+    await database.close();
+  });
+
+  function follow(url: string, withToken = token): EventStreamReader {
+    const reader = new EventStreamReader(`${url}/api/display/${withToken}/events/`);
+    readers.push(reader);
+    return reader;
+  }
+
+  /** A visitor wins on a fresh page through `url`, with this nickname. */
+  async function win(url: string, nickname: string, prizeName: string) {
+    const prizeId = await seedPrize(database.db, { total: 3, name: prizeName });
+    const [page] = await seedPages(database.db, 1, "Screen", [prizeId]);
+    const visitor = await newVisitor(url);
+    expect((await visitor.post(claimPath(page!.urlPath))).status).toBe(200);
+    expect((await visitor.post(claimPath(page!.urlPath), { name: nickname, password: "8642" })).status).toBe(201);
+  }
+
+  const showsWinOf = (prizeName: string) => (snapshot: DisplaySnapshot) =>
+    snapshot.recent_winners.some((winner) => winner.prize_name === prizeName);
+
+  it("GET /api/display/{token}/: masked winners, prizes left, today's count; never the rest of a name or a password", async () => {
+    await win(baseUrl, "Bartholome", "Screen mug");
+    const response = await new TestClient(baseUrl).get(`/api/display/${token}/`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const snapshot = JSON.parse(text) as DisplaySnapshot;
+    expect(snapshot.recent_winners[0]).toEqual({ nickname_masked: "B*********", prize_name: "Screen mug", won_at: expect.any(String) });
+    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", remaining_quantity: 2, today_left: 2 });
+    expect(snapshot.winners_today).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain("artholome");
+    expect(text).not.toContain("8642");
+    expect(text).not.toMatch(/password/i);
+  });
+
+  it("a win on one instance reaches a stream open on the other within 2 s", async () => {
+    const reader = follow(second.url);
+    await reader.waitFor(() => true, 5_000);
+    const since = reader.messages.length;
+    const started = Date.now();
+    await win(baseUrl, "Crossover", "Cross-instance cap");
+    const seen = await reader.waitFor<DisplaySnapshot>(showsWinOf("Cross-instance cap"), WIN_REACHES_SCREEN_MS, since);
+    expect(Date.now() - started).toBeLessThan(WIN_REACHES_SCREEN_MS + 1_000);
+    expect(seen.recent_winners[0]?.nickname_masked).toBe("C********");
+  });
+
+  it("a stream survives a server restart: it reconnects and hears the next win", async () => {
+    const port = await freePort();
+    let restarting = await startServer(env(), port);
+    try {
+      const reader = follow(restarting.url);
+      await reader.waitFor(() => true, 5_000);
+      const stopping = Date.now();
+      await restarting.stop();
+      // The open stream is ended at once, so the server stops well inside its 8 s drain.
+      expect(Date.now() - stopping).toBeLessThan(4_000);
+      restarting = await startServer(env(), port);
+      await win(baseUrl, "Restart", "After-restart badge");
+      await reader.waitFor(showsWinOf("After-restart badge"), 10_000);
+      expect(reader.connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      await restarting.stop();
+    }
+  });
+
+  it("rotating the token makes the old address a 404 at once, on every instance, and ends its streams", async () => {
+    const visitor = await newVisitor(baseUrl);
+    expect((await visitor.post("/api/admin/display/rotate_token/")).status).toBe(401);
+    const noCsrf = await admin.request("POST", "/api/admin/display/rotate_token/", { csrf: false });
+    expect(noCsrf.status).toBe(403);
+
+    const reader = follow(second.url);
+    await reader.waitFor(() => true, 5_000);
+    const rotated = await admin.post("/api/admin/display/rotate_token/");
+    expect(rotated.status).toBe(200);
+    const fresh = ((await rotated.json()) as { token: string }).token;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+    expect(fresh).not.toBe(token);
+    for (const url of [baseUrl, second.url]) {
+      expect((await new TestClient(url).get(`/api/display/${token}/`)).status).toBe(404);
+      expect((await new TestClient(url).get(`/display/${token}`)).status).toBe(404);
+      expect((await new TestClient(url).get(`/api/display/${token}/events/`)).status).toBe(404);
+      expect((await new TestClient(url).get(`/api/display/${fresh}/`)).status).toBe(200);
+    }
+    // The old stream was ended and its reconnects are refused.
+    const deadline = Date.now() + 3_000;
+    while (!reader.statuses.includes(404) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reader.statuses).toContain(404);
+    token = fresh;
+  });
+});
