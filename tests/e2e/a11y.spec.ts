@@ -60,6 +60,17 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
   // Each test runs axe several times (seconds each on a busy 2-core machine), beside the screens' own loads.
   test.describe.configure({ timeout: 180_000 });
 
+  test("the big screen, dark and light", async ({ page }, testInfo) => {
+    const token = await admin.displayToken();
+    await winnerOfThisRun(testInfo);
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("heading", { name: "Latest winners" })).toBeVisible();
+    await check(page, "big screen, dark", testInfo);
+    await page.goto(`/display/${token}?theme=light`);
+    await expect(page.getByRole("heading", { name: "Latest winners" })).toBeVisible();
+    await check(page, "big screen, light", testInfo);
+  });
+
   test("the visitor page: the ticket, the claim form with its errors, the win and the win kept", async ({ page }, testInfo) => {
     const visitor = new ProductPage(page);
     await visitor.open(await pages.withPrize());

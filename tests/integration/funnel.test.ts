@@ -63,7 +63,7 @@ describe.runIf(connection)("the scan-to-win funnel on two instances sharing one 
     const [pageA, pageB, pageC] = await seedPages(database.db, 3, "Funnel", [prizeId, prizeId]);
     const instances = [baseUrl, second.url];
 
-    // Scans: 3 on A on each instance, 2 on C; none for prefetches, React fetches, HEAD or an unknown page.
+    // Scans: 3 on A and 1 on C on each instance; none for prefetches, React fetches, HEAD or an unknown page.
     for (const url of instances) {
       const phone = await newVisitor(url);
       for (let scan = 0; scan < 3; scan += 1) expect((await phone.get(`/p/${pageA!.urlPath}`)).status).toBe(200);
@@ -110,8 +110,8 @@ describe.runIf(connection)("the scan-to-win funnel on two instances sharing one 
 
     const b = await pageCountsOnceFlushed(admin, pageB!.id, { scans: 0, taps: 1, holds: 1, wins: 1, handed_over: 0 });
     expect(b.totals).toMatchObject({ scans: 0, taps: 1, holds: 1, wins: 1, handed_over: 0, conversion: null });
-    const c = await pageCountsOnceFlushed(admin, pageC!.id, { scans: 4, taps: 0, holds: 0, wins: 0, handed_over: 0 });
-    expect(c.totals).toMatchObject({ scans: 4, taps: 0, holds: 0, wins: 0, handed_over: 0 });
+    const c = await pageCountsOnceFlushed(admin, pageC!.id, { scans: 2, taps: 0, holds: 0, wins: 0, handed_over: 0 });
+    expect(c.totals).toMatchObject({ scans: 2, taps: 0, holds: 0, wins: 0, handed_over: 0 });
   });
 
   it("GET /api/admin/funnel/ filters by date; bad filters are a 400 naming the field", async () => {

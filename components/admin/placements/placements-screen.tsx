@@ -23,6 +23,7 @@ import { errorMessage } from "@/lib/client/api";
 import { PLACEMENT_FILTERS, placementsApi } from "@/lib/client/placements";
 import type { PlacementPage, PlacementRow } from "@/lib/contracts/placements";
 import { productQrUrl } from "@/urls/products";
+import { BigScreenAddress } from "./big-screen-address";
 import { placementColumns, placementName } from "./columns";
 import { MaintenanceSwitch } from "./maintenance-switch";
 import { ManualPlacement } from "./manual-placement";
@@ -144,6 +145,9 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
         </Card>
         <Card title="Place by hand">
           <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
+        </Card>
+        <Card title="Big screen">
+          <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
         </Card>
       </div>
 

@@ -123,6 +123,13 @@ export class GiveawayAdmin {
     expect(response.status(), await response.text()).toBe(201);
   }
 
+  /** The big screen's current token (the placements screen shows its address). */
+  async displayToken(): Promise<string> {
+    const response = await this.api.get("/api/admin/display/");
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
   async dispose(): Promise<void> {
     await this.api.dispose();
   }

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { AdminPages } from "./pages/admin";
+import { DashboardPage } from "./pages/dashboard";
+import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
+import { reviewScreenshot } from "./support/screenshot";
+
+test.describe("the big screen and the funnel", () => {
+  test("@desktop-only at 1920x1080 the big screen shows a win made in another browser within 2 s, without a reload", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const { admin, pages } = await signInWithPrize(testInfo, "Screen");
+    const token = await admin.displayToken();
+    const stand = await pages.withPrize();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("heading", { name: "Latest winners" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText("Live");
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const before = Number(await page.getByTestId("winners-today").textContent());
+
+    const nickname = `Zed${String(Date.now()).slice(-5)}`;
+    await winAsVisitor(String(testInfo.project.use.baseURL), stand, nickname, "4321");
+    const masked = `Z${"*".repeat(nickname.length - 1)}`;
+    await expect(page.getByRole("listitem").filter({ hasText: masked }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByTestId("winners-today")).toHaveText(String(before + 1));
+    await expect(page.getByText(nickname)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Everything on one screen: nothing to scroll at 1920x1080.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+    await page.screenshot({ path: ".tmp/screenshots/big-screen-dark-1920.png" });
+    await page.goto(`/display/${token}?theme=light`);
+    await expect(page.getByRole("status")).toHaveText("Live");
+    await page.screenshot({ path: ".tmp/screenshots/big-screen-light-1920.png" });
+    await admin.dispose();
+  });
+
+  test("the dashboard draws the funnel as bars and scans and wins per hour as a line, with the numbers as tables", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeId = await admin.createPrize(`Funnel prize ${testInfo.project.name} ${Date.now()}`);
+    const stand = await admin.createPage(`Funnel stand ${testInfo.project.name} ${Date.now()}`);
+    await admin.place(prizeId, stand);
+    // A scan in a browser of its own, then a win.
+    const phone = await page.context().browser()!.newContext();
+    await (await phone.newPage()).goto(`${baseURL}/p/${stand.urlPath}`);
+    await phone.close();
+    await winAsVisitor(baseURL, stand.urlPath, "Charts", "2468");
+
+    await new AdminPages(page).openLogin();
+    await new AdminPages(page).signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+    // The scan reaches the tallies with the next flush (every 5 s).
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/admin/funnel/?product=${stand.productId}`)).json()).totals.scans, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    const funnel = dashboard.section("Scan-to-win funnel");
+    await expect(funnel.getByTestId("funnel-bars").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
+    await expect(funnel.getByTestId("funnel-hours").locator("svg .recharts-line").first()).toBeVisible();
+    await expect(funnel.getByRole("table", { name: "The funnel, whole event" })).toBeAttached();
+    await expect(funnel.getByRole("table", { name: "Scans and wins per hour" })).toBeAttached();
+    // Nothing sticks out sideways on a phone.
+    const width = page.viewportSize()?.width ?? 0;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await funnel.scrollIntoViewIfNeeded();
+    await reviewScreenshot(page, "dashboard-funnel");
+    await admin.dispose();
+  });
+});
