@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/p/abcd1234/prize/",
   "POST /api/p/abcd1234/prize/claim/",
   "PATCH /api/p/abcd1234/prize/claim/",
+  // The big screen: public by its unguessable token, like a product page by its path.
+  "GET /api/display/not-the-display-token-000/",
+  "GET /api/display/not-the-display-token-000/events/",
 ]);
 
 // The catch-all answers 404 {detail} for any path no route has (tests/integration/fuzz.test.ts); it reads

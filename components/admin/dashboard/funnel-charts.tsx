@@ -57,8 +57,9 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
               <YAxis allowDecimals={false} tick={AXIS} />
               <Tooltip />
               <Legend />
-              <Line type="monotone" dataKey="scans" name="Scans" stroke="#4f46e5" strokeWidth={2} dot={false} />
-              <Line type="monotone" dataKey="wins" name="Wins" stroke="#d97706" strokeWidth={2} dot={false} />
+              {/* Dots while there are few hours: one hour alone is a point, not a line. */}
+              <Line type="monotone" dataKey="scans" name="Scans" stroke="#4f46e5" strokeWidth={2} dot={hours.length <= 24} />
+              <Line type="monotone" dataKey="wins" name="Wins" stroke="#d97706" strokeWidth={2} dot={hours.length <= 24} />
             </LineChart>
           </ResponsiveContainer>
         </figure>
