@@ -70,7 +70,7 @@ export function BigScreen({
         </p>
       </header>
       <div className="grid min-h-0 flex-1 grid-cols-[3fr_2fr] gap-[2vw]">
-        <section aria-labelledby="latest-winners" className={`flex min-h-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+        <section aria-labelledby="latest-winners" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
           <h2 id="latest-winners" className="mb-[1.5vh] text-[4vh] font-bold">
             Latest winners
           </h2>
@@ -103,7 +103,7 @@ function PrizesLeft({ prizes, colors }: { prizes: DisplayPrize[]; colors: (typeo
   const shown = prizes.slice(0, PRIZES_SHOWN);
   const more = prizes.length - shown.length;
   return (
-    <section aria-labelledby="prizes-left" className={`flex min-h-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+    <section aria-labelledby="prizes-left" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
       <h2 id="prizes-left" className="mb-[1.5vh] text-[4vh] font-bold">
         Still to win
       </h2>

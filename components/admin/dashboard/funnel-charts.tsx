@@ -40,12 +40,13 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <figure aria-hidden="true" className="h-64 min-w-0" data-testid="funnel-bars">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={steps} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="step" tick={AXIS} interval={0} />
-              <YAxis allowDecimals={false} tick={AXIS} />
+            {/* Horizontal: the steps read top to bottom as a funnel, and their names fit a 390 px phone. */}
+            <BarChart data={steps} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={AXIS} />
+              <YAxis type="category" dataKey="step" tick={AXIS} width={88} />
               <Tooltip />
-              <Bar dataKey="count" name="Count" fill="#4f46e5" radius={[4, 4, 0, 0]} />
+              <Bar dataKey="count" name="Count" fill="#4f46e5" radius={[0, 4, 4, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </figure>
