@@ -34,7 +34,7 @@ export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message:
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <img
           src={qr_code}
-          alt={`QR code opening ${url}`}
+          alt={`Big screen QR code for ${url}`}
           width={128}
           height={128}
           className="size-32 shrink-0 rounded-lg border border-slate-200 bg-white"
