@@ -140,4 +140,7 @@ async function main() {
   await database.close();
 }
 
-await main();
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
