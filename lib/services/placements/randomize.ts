@@ -20,8 +20,8 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       if (!prize) throw ValidationError.field("prize_id", "Choose an existing prize.");
     }
     // Prize rows before placement rows, in id order, as every path locks them (../README.md).
-    await tx
-      .select({ id: prizes.id })
+    const prizesInScope = await tx
+      .select({ id: prizes.id, isActive: prizes.isActive })
       .from(prizes)
       .where(input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id))
       .orderBy(asc(prizes.id))
@@ -33,12 +33,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
           .where(and(eq(placements.isActive, true), sql`not ${heldNow()}`, inScope))
           .returning({ id: placements.id })
       : [];
-    // Prize rows are locked in id order, as the maintenance tick does.
-    const activePrizes = await tx
-      .select({ id: prizes.id })
-      .from(prizes)
-      .where(and(eq(prizes.isActive, true), input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id)))
-      .orderBy(asc(prizes.id));
+    const activePrizes = prizesInScope.filter((prize) => prize.isActive);
     let placed = 0;
     let missing = 0;
     for (const prize of activePrizes) {
