@@ -4,7 +4,7 @@ import { getPublicPageState, type PublicPageState } from "@/db/queries/public";
 import { RecentReads } from "@/lib/async/recent-reads";
 import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
-import { cachedProductPagePath, prizeStateOf } from "@/urls/public-page-cache";
+import { cachedProductPagePath, prizeStateOf } from "@/lib/urls/public-page-cache";
 
 /**
  * How long the product page waits for the database before it sends a skeleton and streams the product

@@ -3,8 +3,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
+import { cancelHold, claimPrize, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import type { ClaimBody } from "@/lib/validation/claim";
-import { cancelHold, claimPrize, type Reservation, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";

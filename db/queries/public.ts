@@ -5,8 +5,8 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
 import { images, placements, prizes, products } from "@/db/schema";
-import { imageUrl } from "@/urls/images";
-import { isUrlPath } from "@/urls/products";
+import { imageUrl } from "@/lib/urls/images";
+import { isUrlPath } from "@/lib/urls/products";
 
 export type PublicProductPage = {
   id: number;

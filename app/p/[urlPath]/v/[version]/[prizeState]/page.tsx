@@ -4,7 +4,7 @@ import { cache } from "react";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
-import { PRIZE_STATES } from "@/urls/public-page-cache";
+import { PRIZE_STATES } from "@/lib/urls/public-page-cache";
 
 /**
  * The product page as cached HTML (Next.js's full route cache): proxy.ts reads the page's state for each
