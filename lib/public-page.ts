@@ -40,10 +40,9 @@ export async function rewriteToCachedPage(
   const reading = recentStates.get(urlPath, () => getPublicPageState({ db: db(), urlPath }));
   const answer = await settleWithin(reading, SKELETON_AFTER_MS).catch(() => null);
   if (!answer?.settled || !answer.value) return null;
-  const { version } = answer.value;
   // Relative to the request's own URL, as Next.js documents an internal rewrite (an absolute URL elsewhere
   // would be fetched like any outside site).
-  const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), request.url);
+  const target = new URL(cachedProductPagePath(urlPath, answer.value, prizeStateOf(answer.value)), request.url);
   const response = NextResponse.rewrite(target, init);
   response.headers.set("Cache-Control", NEVER_STORE);
   return response;

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
+import { eventState } from "@/db/prize-rules";
 import { settings } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
 import { retryingTransaction } from "../transaction";
@@ -48,10 +49,10 @@ async function replenish(db: Db, prizeIds: ReadonlySet<number>, started: () => v
     await retryingTransaction(db, async (tx) => {
       // Asked twice: first so that a win with maintenance off never waits for the placement lock, then again
       // under it, so that nothing is placed once switching maintenance off has committed (settings/update.ts).
-      if (!(await maintenanceModeOn(tx))) return;
+      if (!(await placingByItselfAllowed(tx))) return;
       await lockPlacementWrites(tx);
       started();
-      if (!(await maintenanceModeOn(tx))) return;
+      if (!(await placingByItselfAllowed(tx))) return;
       // Prize rows in id order, as every path locks them (../README.md).
       for (const prizeId of [...prizeIds].sort((a, b) => a - b)) await topUpPrize(tx, prizeId);
     });
@@ -63,8 +64,14 @@ async function replenish(db: Db, prizeIds: ReadonlySet<number>, started: () => v
   }
 }
 
-/** The stored setting, read afresh (each statement of a read-committed transaction sees the latest commit). */
-export async function maintenanceModeOn(tx: Queryable): Promise<boolean> {
-  const [current] = await tx.select({ maintenanceMode: settings.maintenanceMode }).from(settings).where(eq(settings.id, 1));
-  return current?.maintenanceMode ?? false;
+/**
+ * Maintenance mode is on and the event open (nothing is placed by itself outside its hours or while
+ * paused), read afresh: each statement of a read-committed transaction sees the latest commit.
+ */
+export async function placingByItselfAllowed(tx: Queryable): Promise<boolean> {
+  const [current] = await tx
+    .select({ allowed: sql<boolean>`${settings.maintenanceMode} and ${eventState()} = 'open'` })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return current?.allowed ?? false;
 }
