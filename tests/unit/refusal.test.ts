@@ -22,6 +22,16 @@ describe("what a refused tap tells the visitor (issue 25, item 7)", () => {
     });
   });
 
+  it("the event's rules are said as such, never as someone else's tap (issue 20)", () => {
+    for (const code of ["event_not_started", "event_ended", "event_paused", "win_limit", "hour_budget"] as const) {
+      expect(refusalOf(refused({ detail: "The server's words.", code }), null)).toEqual({
+        kind: "rule",
+        code,
+        message: "The server's words.",
+      });
+    }
+  });
+
   it("a 409 with no known reason is the first-come-first-served case, in the server's words", () => {
     expect(refusalOf(refused({ detail: "Gone." }), null)).toEqual({ kind: "taken", message: "Gone." });
   });
