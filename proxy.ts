@@ -3,7 +3,7 @@ import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
 import { rewriteToCachedPage } from "@/lib/public-page";
-import { isBelowProductPage, productPagePathOf } from "@/urls/public-page-cache";
+import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-cache";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first

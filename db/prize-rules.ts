@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { placements, prizes } from "@/db/schema";
+import { type EventState, placements, prizes, settings, winners } from "@/db/schema";
 
 /**
  * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it
@@ -29,9 +29,9 @@ export function placementTarget(): SQL<number> {
   return sql<number>`(case when not ${prizes.isActive} then 0 else greatest(0, least(${prizes.maintenanceCount}, ${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()})) end)`;
 }
 
-/** The prize can be won right now: active, in stock, today's budget not used up. */
+/** The prize can be won right now: active, in stock, today's budget and this hour's not used up. */
 export function prizeWinnable(): SQL<boolean> {
-  return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution})`;
+  return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution} and ${hourBudgetLeft()})`;
 }
 
 export const HELD_NOW = "A visitor is claiming this prize right now. Try again in a minute, when their hold ends.";
@@ -39,4 +39,38 @@ export const HELD_NOW = "A visitor is claiming this prize right now. Try again i
 /** A visitor holds this live placement right now (an expired hold counts as free; a won one is not held). */
 export function heldNow(): SQL<boolean> {
   return sql<boolean>`(${placements.isActive} and ${placements.reservedUntil} is not null and ${placements.reservedUntil} > now())`;
+}
+
+/** Units of the prize won in the current clock hour (APP_TIMEZONE, the session's zone): 0 in a new hour. */
+export function distributedThisHour(): SQL<number> {
+  return sql<number>`(case when ${prizes.distributedHour} = date_trunc('hour', now()) then ${prizes.hourDistributed} else 0 end)`;
+}
+
+/** Wins alone leave room under the hourly limit (live holds are counted where a hold is taken: reservable.ts). */
+export function hourBudgetLeft(): SQL<boolean> {
+  return sql<boolean>`(${prizes.hourlyLimit} is null or ${distributedThisHour()} < ${prizes.hourlyLimit})`;
+}
+
+/**
+ * The event's state now, from the settings row: `not_started` / `ended` outside the opening hours, else
+ * `paused` while the pause switch is on, else `open` (server-behaviour.md, "The event's rules").
+ */
+export function eventState(): SQL<EventState> {
+  return sql<EventState>`(select case
+      when ${settings.eventStartsAt} is not null and now() < ${settings.eventStartsAt} then 'not_started'
+      when ${settings.eventEndsAt} is not null and now() >= ${settings.eventEndsAt} then 'ended'
+      when ${settings.paused} then 'paused'
+      else 'open' end
+    from ${settings} where ${settings.id} = 1)`;
+}
+
+/**
+ * Visitor `me` has reached the win limit: `one_per_day` counts their wins since midnight in APP_TIMEZONE,
+ * `one_per_event` all of them (winners_visitor_idx answers both).
+ */
+export function winLimitReached(me: string | SQL): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${settings.winsPerVisitor} <> 'unlimited' and exists (
+      select 1 from ${winners} won where won.visitor_id = ${me}
+        and (${settings.winsPerVisitor} = 'one_per_event' or won.created_at >= current_date::timestamptz))
+    from ${settings} where ${settings.id} = 1), false)`;
 }

@@ -4,7 +4,7 @@ import { getPublicPageState, type PublicPageState } from "@/db/queries/public";
 import { RecentReads } from "@/lib/async/recent-reads";
 import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
-import { cachedProductPagePath, prizeStateOf } from "@/urls/public-page-cache";
+import { cachedProductPagePath, prizeStateOf } from "@/lib/urls/public-page-cache";
 
 /**
  * How long the product page waits for the database before it sends a skeleton and streams the product
@@ -40,10 +40,9 @@ export async function rewriteToCachedPage(
   const reading = recentStates.get(urlPath, () => getPublicPageState({ db: db(), urlPath }));
   const answer = await settleWithin(reading, SKELETON_AFTER_MS).catch(() => null);
   if (!answer?.settled || !answer.value) return null;
-  const { version } = answer.value;
   // Relative to the request's own URL, as Next.js documents an internal rewrite (an absolute URL elsewhere
   // would be fetched like any outside site).
-  const target = new URL(cachedProductPagePath(urlPath, version, prizeStateOf(answer.value)), request.url);
+  const target = new URL(cachedProductPagePath(urlPath, answer.value, prizeStateOf(answer.value)), request.url);
   const response = NextResponse.rewrite(target, init);
   response.headers.set("Cache-Control", NEVER_STORE);
   return response;

@@ -9,7 +9,7 @@ import { getConfig } from "@/lib/config";
 import { storeImage } from "@/lib/images/store";
 import { lastServerAddress } from "@/lib/server-address";
 import { newUrlPath } from "@/lib/url-path";
-import { productPageUrl } from "@/urls/products";
+import { productPageUrl } from "@/lib/urls/products";
 import { openCliDatabase } from "./cli-database";
 
 const demoProducts = [

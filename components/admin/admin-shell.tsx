@@ -8,6 +8,7 @@ import {
   CheckCircleIcon,
   ChevronsLeftIcon,
   ChevronsRightIcon,
+  ClockIcon,
   CloseIcon,
   GiftIcon,
   GroupIcon,
@@ -18,6 +19,7 @@ import {
   TicketIcon,
 } from "@/components/ui/icons";
 import { apiFetch } from "@/lib/client/api";
+import { EventSwitch } from "./event-switch";
 
 const NAV_ITEMS: { href: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
   { href: "/admin/dashboard", label: "Dashboard", Icon: HomeIcon },
@@ -26,6 +28,7 @@ const NAV_ITEMS: { href: string; label: string; Icon: ComponentType<{ className?
   { href: "/admin/winners", label: "Winner management", Icon: GroupIcon },
   { href: "/admin/distributions", label: "Prize placement", Icon: TicketIcon },
   { href: "/admin/desk", label: "Prize desk", Icon: CheckCircleIcon },
+  { href: "/admin/settings", label: "Event settings", Icon: ClockIcon },
 ];
 
 const APP_TITLE = "Event management";
@@ -229,16 +232,19 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
           >
             <MenuIcon className="size-6" />
           </button>
-          <span className="truncate font-semibold text-slate-900 md:hidden">{APP_TITLE}</span>
+          <span className="hidden truncate font-semibold text-slate-900 sm:inline md:hidden">{APP_TITLE}</span>
+          <div className="flex items-center gap-2 sm:ml-4">
+            <EventSwitch />
+          </div>
           <div className="ml-auto flex min-w-0 items-center gap-2 pr-2 text-sm text-slate-600 md:pr-0">
-            <span className="hidden sm:inline">Signed in as</span>
+            <span className="hidden lg:inline">Signed in as</span>
             <span
               aria-hidden="true"
               className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700"
             >
               {adminName.trim().charAt(0).toUpperCase() || "?"}
             </span>
-            <span className="max-w-40 truncate font-medium text-slate-900">{adminName}</span>
+            <span className="hidden max-w-40 truncate font-medium text-slate-900 sm:inline">{adminName}</span>
           </div>
         </header>
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
-import { displayApiPath, displayEventsPath } from "@/urls/display";
+import { displayApiPath, displayEventsPath } from "@/lib/urls/display";
 
 export type LiveState = "live" | "reconnecting" | "ended";
 

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/client/api";
-import type { Reservation } from "./claim-api";
+import type { Reservation } from "@/lib/client/claim-api";
 import { EARLY_HOLD_NOTE_ID } from "./early-tap-script";
 
 /** The page's side of the early tap: early-tap-script.ts has the inline script, and why it exists. */

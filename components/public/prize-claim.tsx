@@ -3,8 +3,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
+import { cancelHold, claimPrize, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import type { ClaimBody } from "@/lib/validation/claim";
-import { cancelHold, claimPrize, type Reservation, reservePrize } from "./claim-api";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
@@ -29,6 +29,8 @@ export type PrizeClaimProps = {
   productName: string;
   image: string | null;
   hasPrize: boolean;
+  /** While the event is not open: why (before its hours, after them, paused), in the server's words. */
+  closedEvent: { state: "not_started" | "ended" | "paused"; message: string } | null;
   isReserved: boolean;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
@@ -53,7 +55,7 @@ const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check 
  * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
  * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
  */
-export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, holdSeconds, children }: PrizeClaimProps) {
+export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, holdSeconds, closedEvent, children }: PrizeClaimProps) {
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
@@ -199,6 +201,10 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
             <Note tone="success" title={`You won ${kept.prizeName}`}>
               <WinCard win={kept} />
             </Note>
+          ) : closedEvent ? (
+            <Note tone={closedEvent.state === "paused" ? "busy" : "neutral"} title={CLOSED_TITLES[closedEvent.state]}>
+              <p data-event-state={closedEvent.state}>{closedEvent.message}</p>
+            </Note>
           ) : ticketShown ? (
             <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
               <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
@@ -279,6 +285,12 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
     </div>
   );
 }
+
+const CLOSED_TITLES = {
+  not_started: "Prizes cannot be won yet",
+  ended: "The event has ended",
+  paused: "Prizes are paused",
+} as const;
 
 const NOTE_TONE = {
   success: "bg-emerald-50 ring-emerald-200 [&_h2]:text-emerald-900",

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { GiftIcon, ImageIcon } from "@/components/ui/icons";
-import { imageSrcSet } from "@/urls/images";
+import { imageSrcSet } from "@/lib/urls/images";
 
 export type ImageState = "loading" | "loaded" | "failed";
 

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { readEventRules } from "@/db/queries/event-rules";
 import type { PublicProductPage } from "@/db/queries/public";
 import { getConfig } from "@/lib/config";
+import { db } from "@/lib/database";
+import { closedEventMessage } from "@/lib/event/messages";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
 import { PublicHeader } from "./public-header";
@@ -25,8 +28,19 @@ export function productPageMetadata(page: Pick<PublicProductPage, "name" | "desc
   };
 }
 
-/** The product, its picture and the prize waiting on it (the client island), server-rendered. */
-export function ProductWithPrize({ page }: { page: PublicProductPage }) {
+/**
+ * The product, its picture and the prize waiting on it (the client island), server-rendered. While the
+ * event is not open, the page says why (and when it opens) in place of any ticket.
+ */
+export async function ProductWithPrize({ page }: { page: PublicProductPage }) {
+  const { timeZone, reservationSeconds } = getConfig();
+  const closed =
+    page.event_state === "open"
+      ? null
+      : {
+          state: page.event_state,
+          message: closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "",
+        };
   return (
     <>
       <PrizeClaim
@@ -35,7 +49,8 @@ export function ProductWithPrize({ page }: { page: PublicProductPage }) {
         image={page.image}
         hasPrize={page.has_prize}
         isReserved={page.is_reserved}
-        holdSeconds={getConfig().reservationSeconds}
+        holdSeconds={reservationSeconds}
+        closedEvent={closed}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
           {page.name}

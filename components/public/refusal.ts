@@ -1,15 +1,19 @@
 import { ApiError, errorMessage } from "@/lib/client/api";
-import { RESERVE_REFUSAL_REASONS } from "@/lib/contracts/claims";
+import { RESERVE_REFUSAL_CODES, type ReserveRefusalCode } from "@/lib/contracts/claims";
+
+/** The event's rules that refuse a tap whoever taps (closed hours, the pause), or this visitor (their win limit), or this hour. */
+export type RuleCode = Exclude<ReserveRefusalCode, "taken" | "let_go_recently" | "holding_another">;
 
 /**
- * Why a tap did not get the prize, as the server said (its 409 `reason` and `detail`). Only "taken" is
- * somebody else's doing; the visitor's own pause after letting the prize go, or a prize held on another
- * page, are said as such, with the server's own words.
+ * Why a tap did not get the prize, as the server said (its 409 `code` and `detail`). Only "taken" is
+ * somebody else's doing; the visitor's own pause after letting the prize go, a prize held on another
+ * page, and the event's rules are said as such, with the server's own words.
  */
 export type Refusal =
   | { kind: "taken"; message: string }
   | { kind: "let_go_recently"; message: string; tapAgainAt: number | null }
   | { kind: "holding_another"; message: string }
+  | { kind: "rule"; code: RuleCode; message: string }
   | { kind: "unreachable"; message: string | null };
 
 /** The refusal a failed reserve call means. `tapAgainAt`: when this page's visitor may tap again, if it knows. */
@@ -20,9 +24,10 @@ export function refusalOf(error: unknown, tapAgainAt: number | null): Refusal {
     return { kind: "unreachable", message: typeof detail === "string" && detail ? detail : null };
   }
   const message = errorMessage(error, "Sorry, someone else got there first.");
-  const reason = RESERVE_REFUSAL_REASONS.find((known) => known === error.body?.reason) ?? "taken";
-  if (reason === "let_go_recently") return { kind: reason, message, tapAgainAt };
-  return { kind: reason, message };
+  const code = RESERVE_REFUSAL_CODES.find((known) => known === error.body?.code) ?? "taken";
+  if (code === "let_go_recently") return { kind: code, message, tapAgainAt };
+  if (code === "taken" || code === "holding_another") return { kind: code, message };
+  return { kind: "rule", code, message };
 }
 
 /** A time of day to the second, as the phone shows its clock: "14:03:25". */

@@ -1,6 +1,6 @@
 "use client";
 
-import { clockTime, type Refusal } from "./refusal";
+import { clockTime, type Refusal, type RuleCode } from "./refusal";
 import { NoticeModal } from "./result-modal";
 
 /**
@@ -30,6 +30,18 @@ export function RefusedModal({ refusal, onReload, onClose }: { refusal: Refusal;
           <p className="text-lg font-semibold text-slate-900">{refusal.message}</p>
         </NoticeModal>
       );
+    case "rule":
+      // Closed hours or the pause: OK reloads, and the page says so in place of the ticket.
+      return (
+        <NoticeModal
+          title={RULE_TITLES[refusal.code]}
+          tone="notice"
+          buttonLabel="OK"
+          onConfirm={refusal.code.startsWith("event_") ? onReload : onClose}
+        >
+          <p className="text-lg font-semibold text-slate-900">{refusal.message}</p>
+        </NoticeModal>
+      );
     case "unreachable":
       return (
         <NoticeModal title="Could not hold the prize" tone="failure" buttonLabel="OK" onConfirm={onReload}>
@@ -41,6 +53,14 @@ export function RefusedModal({ refusal, onReload, onClose }: { refusal: Refusal;
       );
   }
 }
+
+const RULE_TITLES: Record<RuleCode, string> = {
+  event_not_started: "Prizes cannot be won yet",
+  event_ended: "The event has ended",
+  event_paused: "Prizes are paused",
+  win_limit: "You have already won",
+  hour_budget: "Come back later",
+};
 
 /**
  * Spec §4: the hold's time ran out before the form was sent, and the page let it go. The server keeps it

@@ -1,9 +1,9 @@
 import "server-only";
 import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedToday } from "@/db/prize-rules";
+import { distributedThisHour, distributedToday } from "@/db/prize-rules";
 import { images, placements, prizes, winners } from "@/db/schema";
-import { imageUrl } from "@/urls/images";
+import { imageUrl } from "@/lib/urls/images";
 import { likePattern } from "./like";
 import { tallyOfPrize } from "./tallies";
 
@@ -18,6 +18,8 @@ export const prizeColumns = {
   daily_distribution: prizes.dailyDistribution,
   today_distributed: distributedToday(),
   maintenance_count: prizes.maintenanceCount,
+  hourly_limit: prizes.hourlyLimit,
+  this_hour_distributed: distributedThisHour(),
   is_active: prizes.isActive,
   created_at: prizes.createdAt,
   active_distributions: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive})`,

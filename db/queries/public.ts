@@ -3,10 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { heldNow, prizeWinnable } from "@/db/prize-rules";
-import { images, placements, prizes, products } from "@/db/schema";
-import { imageUrl } from "@/urls/images";
-import { isUrlPath } from "@/urls/products";
+import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
+import { type EventState, images, placements, prizes, products, settings } from "@/db/schema";
+import { imageUrl } from "@/lib/urls/images";
+import { isUrlPath } from "@/lib/urls/products";
 
 export type PublicProductPage = {
   id: number;
@@ -16,6 +16,7 @@ export type PublicProductPage = {
   url_path: string;
   has_prize: boolean;
   is_reserved: boolean;
+  event_state: EventState;
 };
 
 /**
@@ -30,9 +31,11 @@ function withLivePrize<T extends PgSelect>(query: T) {
     .where(eq(products.urlPath, sql.placeholder("urlPath")));
 }
 
+// has_prize only while the event is open: before its hours, after them and while paused no ticket shows.
 const prizeState = {
-  has_prize: sql<boolean>`coalesce(${prizeWinnable()}, false)`,
+  has_prize: sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
+  event_state: eventState(),
 };
 
 // Prepared once per database handle, so drizzle builds the SQL once; postgres.js then prepares it once per
@@ -67,14 +70,18 @@ export async function getPublicProductPage({ db, urlPath }: { db: Db; urlPath: s
   return { ...page, image: imageSha ? imageUrl(imageSha) : null };
 }
 
-/** What the product page's HTML depends on, without its text: see app/p/[urlPath]/v/.../page.tsx. */
-export type PublicPageState = { version: string; has_prize: boolean; is_reserved: boolean };
+/**
+ * What the product page's HTML depends on, without its text: see app/p/[urlPath]/v/.../page.tsx.
+ * `rules_version` changes with every settings write: a closed event's page shows the settings' words.
+ */
+export type PublicPageState = { version: string; rules_version: string; has_prize: boolean; is_reserved: boolean; event_state: EventState };
 
 const pageStateRead = perDatabase((db) =>
   withLivePrize(
     db
       .select({
         version: sql<string>`(floor(extract(epoch from ${products.updatedAt}) * 1000000)::bigint || '-' || coalesce(${products.imageId}, 0))`,
+        rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
         ...prizeState,
       })
       .from(products)

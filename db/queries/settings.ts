@@ -1,18 +1,27 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { settings } from "@/db/schema";
+import { eventState } from "@/db/prize-rules";
+import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
 
 export type SystemSettings = {
   maintenance_mode: boolean;
-  /** The event period; the winners screen uses it as its default date range. */
+  /**
+   * The winners screen's default date range: the opening hours' dates (in APP_TIMEZONE) when set, else the
+   * event period the admin chose, else EVENT_START_DATE / EVENT_END_DATE.
+   */
   event_start_date: string | null;
   event_end_date: string | null;
+  /** The event's rules (server-behaviour.md, "The event's rules"). */
+  event_starts_at: string | null;
+  event_ends_at: string | null;
+  paused: boolean;
+  pause_message: string | null;
+  wins_per_visitor: WinsPerVisitor;
+  /** Where the event stands now, by the database's clock. */
+  event_state: EventState;
 };
 
-/**
- * The settings row, with the event period falling back to EVENT_START_DATE / EVENT_END_DATE while the
- * admin has not set one. Not "server-only": the CLI scripts read it too.
- */
+/** Not "server-only": the CLI scripts read it too. */
 export async function readSettings({
   db,
   eventPeriod,
@@ -25,13 +34,30 @@ export async function readSettings({
       maintenanceMode: settings.maintenanceMode,
       eventStartDate: settings.eventStartDate,
       eventEndDate: settings.eventEndDate,
+      // The session's time zone is APP_TIMEZONE (db/index.ts): these are the event's own calendar dates.
+      startsOn: sql<string | null>`to_char(${settings.eventStartsAt}, 'YYYY-MM-DD')`,
+      endsOn: sql<string | null>`to_char(${settings.eventEndsAt}, 'YYYY-MM-DD')`,
+      startsAt: settings.eventStartsAt,
+      endsAt: settings.eventEndsAt,
+      paused: settings.paused,
+      pauseMessage: settings.pauseMessage,
+      winsPerVisitor: settings.winsPerVisitor,
+      state: eventState(),
     })
     .from(settings)
     .where(eq(settings.id, 1));
-  const hasOwnPeriod = Boolean(row?.eventStartDate || row?.eventEndDate);
+  if (!row) throw new Error("The settings row is missing: the migrations create it.");
+  const hasHours = Boolean(row.startsAt || row.endsAt);
+  const hasOwnPeriod = Boolean(row.eventStartDate || row.eventEndDate);
   return {
-    maintenance_mode: row?.maintenanceMode ?? false,
-    event_start_date: hasOwnPeriod ? (row?.eventStartDate ?? null) : (eventPeriod.start ?? null),
-    event_end_date: hasOwnPeriod ? (row?.eventEndDate ?? null) : (eventPeriod.end ?? null),
+    maintenance_mode: row.maintenanceMode,
+    event_start_date: hasHours ? row.startsOn : hasOwnPeriod ? row.eventStartDate : (eventPeriod.start ?? null),
+    event_end_date: hasHours ? row.endsOn : hasOwnPeriod ? row.eventEndDate : (eventPeriod.end ?? null),
+    event_starts_at: row.startsAt?.toISOString() ?? null,
+    event_ends_at: row.endsAt?.toISOString() ?? null,
+    paused: row.paused,
+    pause_message: row.pauseMessage,
+    wins_per_visitor: row.winsPerVisitor,
+    event_state: row.state,
   };
 }

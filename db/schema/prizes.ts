@@ -18,6 +18,12 @@ export const prizes = pgTable(
     // so the daily budget restarts at midnight without a scheduler.
     todayDistributed: integer().notNull().default(0),
     distributedOn: date({ mode: "string" }),
+    // Hourly pacing (issue 20): at most this many units won per clock hour in APP_TIMEZONE; null: no limit.
+    // Counted like the daily budget: wins in `distributedHour` only (the hour's start), so a new hour starts
+    // at 0 by itself, and the claim's conditional UPDATE of this row keeps it exact under a crowd.
+    hourlyLimit: integer(),
+    hourDistributed: integer().notNull().default(0),
+    distributedHour: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +37,11 @@ export const prizes = pgTable(
       sql`${table.maintenanceCount} >= 1 AND ${table.maintenanceCount} <= ${table.dailyDistribution}`,
     ),
     check("prizes_today_distributed_non_negative", sql`${table.todayDistributed} >= 0`),
+    check(
+      "prizes_hourly_within_daily",
+      sql`${table.hourlyLimit} IS NULL OR (${table.hourlyLimit} >= 1 AND ${table.hourlyLimit} <= ${table.dailyDistribution})`,
+    ),
+    check("prizes_hour_distributed_non_negative", sql`${table.hourDistributed} >= 0`),
     index("prizes_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

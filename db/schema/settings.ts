@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+
+/** How many prizes one visitor (their signed visitor cookie) may win: server-behaviour.md, "The event's rules". */
+export const WINS_PER_VISITOR = ["unlimited", "one_per_day", "one_per_event"] as const;
+export type WinsPerVisitor = (typeof WINS_PER_VISITOR)[number];
+/** Where the event stands now (db/prize-rules.ts computes it): prizes can be won only while `open`. */
+export const EVENT_STATES = ["open", "not_started", "ended", "paused"] as const;
+export type EventState = (typeof EVENT_STATES)[number];
 
 /** System settings: exactly one row (id = 1), created by the first migration. */
 export const settings = pgTable(
@@ -10,6 +17,12 @@ export const settings = pgTable(
     maintenanceMode: boolean().notNull().default(false),
     eventStartDate: date({ mode: "string" }),
     eventEndDate: date({ mode: "string" }),
+    // The event's rules (issue 20): opening hours (null: no limit), the pause switch, the win limit.
+    eventStartsAt: timestamp({ withTimezone: true }),
+    eventEndsAt: timestamp({ withTimezone: true }),
+    paused: boolean().notNull().default(false),
+    pauseMessage: varchar({ length: 200 }),
+    winsPerVisitor: text().$type<WinsPerVisitor>().notNull().default("unlimited"),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The big screen's unguessable address (/display/{token}); 32 random hex characters until rotated.
     displayToken: varchar({ length: 64 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
@@ -20,6 +33,11 @@ export const settings = pgTable(
       "settings_event_period_ordered",
       sql`${table.eventStartDate} IS NULL OR ${table.eventEndDate} IS NULL OR ${table.eventStartDate} <= ${table.eventEndDate}`,
     ),
+    check(
+      "settings_event_hours_ordered",
+      sql`${table.eventStartsAt} IS NULL OR ${table.eventEndsAt} IS NULL OR ${table.eventStartsAt} < ${table.eventEndsAt}`,
+    ),
+    check("settings_wins_per_visitor_known", sql`${table.winsPerVisitor} IN ('unlimited', 'one_per_day', 'one_per_event')`),
   ],
 );
 

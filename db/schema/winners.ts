@@ -22,6 +22,8 @@ export const winners = pgTable(
     isReceived: boolean().notNull().default(false),
     receivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The signed visitor cookie's id, for the win limit (issue 20). Never shown to anyone, never exported.
+    visitorId: text(),
   },
   (table) => [
     check("winners_password_four_digits", sql`${table.password} ~ '^[0-9]{4}$'`),
@@ -39,6 +41,8 @@ export const winners = pgTable(
     // instead of reading every winner; terms under three characters still scan.
     index("winners_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("winners_password_trgm_idx").using("gin", sql`(${table.password}::text) gin_trgm_ops`),
+    // The win limit: this visitor's wins (today's, or any).
+    index("winners_visitor_idx").on(table.visitorId, table.createdAt).where(sql`${table.visitorId} IS NOT NULL`),
     // The dashboard's recent hand-overs.
     index("winners_received_at_idx")
       .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())

@@ -6,7 +6,7 @@ import { signValue, verifiedValue } from "./signed-value";
  * The anonymous visitor's id: 128 random bits in a signed, HttpOnly cookie. Holds and claims are tied to
  * it; nothing else about the visitor is stored. It is handed out with the first page (proxy.ts, beside the
  * csrftoken), so a visitor has it before their first tap: a tap without one is refused (428) and handed
- * one, and the page taps again (components/public/claim-api.ts, early-tap-script.ts). Were the id made
+ * one, and the page taps again (lib/client/claim-api.ts, early-tap-script.ts). Were the id made
  * with the first hold, parallel taps with no cookie would each make their own and hold a prize each.
  * Signed, so that a script cannot make up ids of its own and tap as ten visitors at once.
  */

@@ -1,9 +1,22 @@
 /** The visitor's claim calls (`/api/p/{urlPath}/prize/claim/`), as the product page reads them. */
 
 /**
- * Why a reserve was refused, in its 409 body beside the detail: only `taken` is somebody else's doing
- * (they hold or took the prize); the other two are the visitor's own (a hold on another page, a pause after
- * letting this prize go).
+ * Why a reserve or claim was refused, in its 409 body beside the detail (`{detail, code}`): only `taken` is
+ * somebody else's doing (they hold or took the prize). The event's rules come first: closed hours, the
+ * pause, the visitor's win limit, the prize's hourly pacing; then the visitor's own hold on another page
+ * or their pause after letting this prize go.
  */
-export const RESERVE_REFUSAL_REASONS = ["taken", "holding_another", "let_go_recently"] as const;
-export type ReserveRefusalReason = (typeof RESERVE_REFUSAL_REASONS)[number];
+export const RESERVE_REFUSAL_CODES = [
+  "event_not_started",
+  "event_ended",
+  "event_paused",
+  "win_limit",
+  "hour_budget",
+  "holding_another",
+  "let_go_recently",
+  "taken",
+] as const;
+export type ReserveRefusalCode = (typeof RESERVE_REFUSAL_CODES)[number];
+
+/** Where the event stands, as `GET /api/p/{urlPath}/prize/` says (`event_state`). */
+export type PublicEventState = "open" | "not_started" | "ended" | "paused";

@@ -10,6 +10,10 @@ export type PrizeRow = {
   daily_distribution: number;
   today_distributed: number;
   maintenance_count: number;
+  /** At most this many units won per clock hour (APP_TIMEZONE); null: no hourly limit. */
+  hourly_limit: number | null;
+  /** Units won in the current clock hour. */
+  this_hour_distributed: number;
   is_active: boolean;
   created_at: string;
   active_distributions: number;

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { getConfig } from "@/lib/config";
 import { describeError, log } from "@/lib/log";
-import { isUrlPath } from "@/urls/products";
+import { isUrlPath } from "@/lib/urls/products";
 import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
 
 /**

@@ -12,11 +12,13 @@ const wholeNumber = (field: string, min: number) =>
   );
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const emptyToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
 export const PRIZE_RULE_MESSAGES = {
   dailyOverTotal: "Daily distribution cannot be greater than total quantity.",
   maintenanceOverDaily: "Maintenance count cannot be greater than daily distribution.",
   remainingOverTotal: "Remaining quantity cannot be greater than total quantity.",
+  hourlyOverDaily: "Hourly limit cannot be greater than daily distribution.",
 } as const;
 
 const prizeFields = z.object({
@@ -29,11 +31,19 @@ const prizeFields = z.object({
   total_quantity: wholeNumber("total quantity", 1),
   daily_distribution: wholeNumber("daily distribution", 1),
   maintenance_count: wholeNumber("maintenance count", 1),
+  // Optional pacing (issue 20): empty or absent means no hourly limit.
+  hourly_limit: z.preprocess(emptyToNull, wholeNumber("hourly limit", 1).nullable()).default(null),
   is_active: formBoolean.default(true),
   image: imageFile,
 });
 
-type RuleInput = { total_quantity: number; daily_distribution: number; maintenance_count: number; remaining_quantity?: number };
+type RuleInput = {
+  total_quantity: number;
+  daily_distribution: number;
+  maintenance_count: number;
+  hourly_limit: number | null;
+  remaining_quantity?: number;
+};
 
 function checkPrizeRules(value: RuleInput, issue: z.core.$RefinementCtx) {
   if (value.daily_distribution > value.total_quantity) {
@@ -41,6 +51,9 @@ function checkPrizeRules(value: RuleInput, issue: z.core.$RefinementCtx) {
   }
   if (value.maintenance_count > value.daily_distribution) {
     issue.addIssue({ code: "custom", path: ["maintenance_count"], message: PRIZE_RULE_MESSAGES.maintenanceOverDaily });
+  }
+  if (value.hourly_limit !== null && value.hourly_limit > value.daily_distribution) {
+    issue.addIssue({ code: "custom", path: ["hourly_limit"], message: PRIZE_RULE_MESSAGES.hourlyOverDaily });
   }
   if (value.remaining_quantity !== undefined && value.remaining_quantity > value.total_quantity) {
     issue.addIssue({ code: "custom", path: ["remaining_quantity"], message: PRIZE_RULE_MESSAGES.remainingOverTotal });

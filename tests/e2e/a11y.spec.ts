@@ -138,7 +138,7 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await check(page, "sign-in", testInfo);
   });
 
-  test("the admin's list screens: dashboard, products, prizes, placements", async ({ page }, testInfo) => {
+  test("the admin's list screens: dashboard, products, prizes, placements, event settings", async ({ page }, testInfo) => {
     const { nickname } = await winnerOfThisRun(testInfo);
     await signIn(page);
     const dashboard = new DashboardPage(page);
@@ -152,6 +152,13 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await check(page, "prizes", testInfo);
     await new PlacementsPage(page).open();
     await check(page, "placements", testInfo);
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("button", { name: "Save settings" })).toBeVisible();
+    await check(page, "event settings", testInfo);
+    await page.getByRole("banner").getByRole("button", { name: "Pause prizes" }).click();
+    await expect(page.getByRole("dialog", { name: "Pause prizes?" })).toBeVisible();
+    await check(page, "pause confirmation", testInfo);
+    await page.keyboard.press("Escape");
   });
 
   test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {

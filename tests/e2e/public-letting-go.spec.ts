@@ -53,7 +53,7 @@ test.describe("public product page: letting a prize go", () => {
 
     const refused = await visitor.tapTicket();
     expect(refused.status()).toBe(409);
-    expect(await refused.json()).toMatchObject({ detail: LET_GO_RECENTLY, reason: "let_go_recently" });
+    expect(await refused.json()).toMatchObject({ detail: LET_GO_RECENTLY, code: "let_go_recently" });
     await expect(visitor.letGoDialog).toContainText(LET_GO_RECENTLY);
     // The page knows when it let go, so it says from when the server takes a tap again.
     await expect(visitor.letGoDialog).toContainText(/tap the ticket again from \d\d:\d\d:\d\d/);

@@ -28,7 +28,11 @@ describe.runIf(connection)("the public claim API", () => {
     const { urlPath } = await pageWithPrize();
     const page = await (await fetch(`${baseUrl}/api/p/${urlPath}/`)).json();
     expect(page).toMatchObject({ url_path: urlPath, has_prize: true, is_reserved: false });
-    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize`)).json()).toEqual({ has_prize: true, is_reserved: false });
+    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize`)).json()).toEqual({
+      has_prize: true,
+      is_reserved: false,
+      event_state: "open",
+    });
     const missing = await fetch(`${baseUrl}/api/p/doesnotexist/prize/`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: "Product information not found." });
@@ -46,7 +50,11 @@ describe.runIf(connection)("the public claim API", () => {
     expect(held.seconds_left).toBeGreaterThan(55);
     const again = await (await visitor.post(claimPath(urlPath))).json();
     expect(again.reserved_until).toBe(held.reserved_until);
-    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize/`)).json()).toEqual({ has_prize: true, is_reserved: true });
+    expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize/`)).json()).toEqual({
+      has_prize: true,
+      is_reserved: true,
+      event_state: "open",
+    });
 
     const won = await visitor.post(claimPath(urlPath), { name: "  김민수  ", password: " 0420 " });
     expect(won.status).toBe(201);
@@ -87,11 +95,11 @@ describe.runIf(connection)("the public claim API", () => {
     const refused = await second.post(claimPath(urlPath));
     expect(refused.status).toBe(409);
     // The reason beside the detail: the page words its modal by it (issue 25, item 7).
-    expect(await refused.json()).toEqual({ detail: TAKEN, reason: "taken" });
+    expect(await refused.json()).toEqual({ detail: TAKEN, code: "taken" });
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
     const pausedFirst = await first.post(claimPath(urlPath));
-    expect(await pausedFirst.json()).toEqual({ detail: LET_GO_RECENTLY, reason: "let_go_recently" });
+    expect(await pausedFirst.json()).toEqual({ detail: LET_GO_RECENTLY, code: "let_go_recently" });
     expect((await second.post(claimPath(urlPath))).status).toBe(200);
     const noHold = await first.post(claimPath(urlPath), { name: "Mina", password: "1234" });
     expect(noHold.status).toBe(409);

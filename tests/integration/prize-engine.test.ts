@@ -327,6 +327,7 @@ describe("random placement and maintenance", () => {
         daily_distribution: 10,
         maintenance_count: 3,
         is_active: true,
+        hourly_limit: null,
         remove_image: false,
       },
     });
@@ -350,6 +351,7 @@ describe("random placement and maintenance", () => {
         daily_distribution: 10,
         maintenance_count: 1,
         is_active: false,
+        hourly_limit: null,
         remove_image: false,
       },
     });

@@ -4,9 +4,9 @@ import { parseId } from "@/lib/api/params";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
 import { shorten } from "@/lib/text";
+import { productPageUrl } from "@/lib/urls/products";
 import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/image";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
-import { productPageUrl } from "@/urls/products";
 
 describe("likePattern", () => {
   it("makes %, _ and \\ literal for ILIKE", () => {

@@ -7,19 +7,29 @@ const refused = (body: Record<string, unknown> | null, status = 409) => new ApiE
 
 describe("what a refused tap tells the visitor (issue 25, item 7)", () => {
   it("keeps the server's own words, and only 'taken' is someone else's doing", () => {
-    expect(refusalOf(refused({ detail: TAKEN, reason: "taken" }), null)).toEqual({ kind: "taken", message: TAKEN });
-    expect(refusalOf(refused({ detail: HOLDING_ANOTHER, reason: "holding_another" }), null)).toEqual({
+    expect(refusalOf(refused({ detail: TAKEN, code: "taken" }), null)).toEqual({ kind: "taken", message: TAKEN });
+    expect(refusalOf(refused({ detail: HOLDING_ANOTHER, code: "holding_another" }), null)).toEqual({
       kind: "holding_another",
       message: HOLDING_ANOTHER,
     });
   });
 
   it("a refusal after letting the prize go carries when the page may tap again, if it knows", () => {
-    expect(refusalOf(refused({ detail: LET_GO_RECENTLY, reason: "let_go_recently" }), 1_000_000)).toEqual({
+    expect(refusalOf(refused({ detail: LET_GO_RECENTLY, code: "let_go_recently" }), 1_000_000)).toEqual({
       kind: "let_go_recently",
       message: LET_GO_RECENTLY,
       tapAgainAt: 1_000_000,
     });
+  });
+
+  it("the event's rules are said as such, never as someone else's tap (issue 20)", () => {
+    for (const code of ["event_not_started", "event_ended", "event_paused", "win_limit", "hour_budget"] as const) {
+      expect(refusalOf(refused({ detail: "The server's words.", code }), null)).toEqual({
+        kind: "rule",
+        code,
+        message: "The server's words.",
+      });
+    }
   });
 
   it("a 409 with no known reason is the first-come-first-served case, in the server's words", () => {

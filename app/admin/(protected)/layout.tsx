@@ -13,8 +13,9 @@ export default async function ProtectedAdminLayout({ children }: { children: Rea
   const admin = await getAdminSession();
   if (!admin) redirect(loginPath((await headers()).get(ADMIN_PATH_HEADER)));
   return (
-    <AdminShell adminName={admin.name}>
-      <AdminQueryProvider>{children}</AdminQueryProvider>
-    </AdminShell>
+    // The provider around the shell too: its header shows the event's state and the pause switch.
+    <AdminQueryProvider>
+      <AdminShell adminName={admin.name}>{children}</AdminShell>
+    </AdminQueryProvider>
   );
 }

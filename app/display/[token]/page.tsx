@@ -4,7 +4,7 @@ import { BigScreen } from "@/components/display/big-screen";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
-import { isDisplayToken } from "@/urls/display";
+import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Winners", robots: { index: false, follow: false } };

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
 import { ScreenHeader } from "@/components/admin/screen-header";
+import { EventStateSummary } from "@/components/admin/settings/event-state-summary";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
+import { settingsApi } from "@/lib/client/settings";
 import { FunnelCharts } from "./funnel-charts";
 import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
 
@@ -25,8 +27,10 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
-export function DashboardScreen() {
+export function DashboardScreen({ timeZone }: { timeZone: string }) {
   const auto = useAutoRefresh();
+  // The event's state (open, paused, before or after its hours), as the header's switch reads it.
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
   const queryClient = useQueryClient();
   const dashboard = useQuery({
     queryKey: dashboardApi.key,
@@ -76,6 +80,7 @@ export function DashboardScreen() {
         />
       </div>
       {banner}
+      {settings.data && <EventStateSummary settings={settings.data} timeZone={timeZone} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Stat label="Product pages" value={String(data.total_products)} />
         <Stat label="Active / total prizes" value={`${data.active_prizes} / ${data.total_prizes}`} />

@@ -58,7 +58,7 @@ export function WinnersTable({ caption, winners, receivedColumn }: { caption: st
 
 export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
   return (
-    <Table caption="Prize status" head={["Prize", "Stock", "Today", "Placements", "Winners (received)"]}>
+    <Table caption="Prize status" head={["Prize", "Stock", "Today", "This hour", "Placements", "Winners (received)"]}>
       {prizes.map((prize) => (
         <tr key={prize.id}>
           <td className={`${td} font-semibold`}>{prize.name}</td>
@@ -68,6 +68,7 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
           <td className={figure}>
             {prize.today_distributed} / {prize.daily_distribution}
           </td>
+          <td className={figure}>{prize.hourly_limit === null ? "–" : `${prize.this_hour_distributed} / ${prize.hourly_limit}`}</td>
           <td className={td}>
             <span
               className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${

@@ -22,7 +22,7 @@ import type { RowAction } from "@/components/ui/row-actions";
 import { errorMessage } from "@/lib/client/api";
 import { PLACEMENT_FILTERS, placementsApi } from "@/lib/client/placements";
 import type { PlacementPage, PlacementRow } from "@/lib/contracts/placements";
-import { productQrUrl } from "@/urls/products";
+import { productQrUrl } from "@/lib/urls/products";
 import { BigScreenAddress } from "./big-screen-address";
 import { placementColumns, placementName } from "./columns";
 import { MaintenanceSwitch } from "./maintenance-switch";

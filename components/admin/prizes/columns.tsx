@@ -74,6 +74,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Units won this clock hour against the hourly limit; a dash for a prize not paced by the hour. */
+function HourCell({ prize }: { prize: PrizeRow }) {
+  if (prize.hourly_limit === null) return <span aria-label="No hourly limit">–</span>;
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {prize.this_hour_distributed} / {prize.hourly_limit}
+    </span>
+  );
+}
+
 /** Pages holding the prize at once in maintenance mode; none is a dash, as in the column. */
 const maintenanceCount = (prize: PrizeRow) => prize.maintenance_count || "–";
 
@@ -99,6 +109,9 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
               <Fact label="Today / daily">
                 <DailyCell prize={prize} handlers={handlers} />
               </Fact>
+              <Fact label="This hour / limit">
+                <HourCell prize={prize} />
+              </Fact>
               <Fact label="Maintenance">{maintenanceCount(prize)}</Fact>
               <Fact label="Status">
                 <StatusBadge active={prize.is_active} />
@@ -123,6 +136,7 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
       ),
     },
     { id: "daily", header: "Daily", meta: fromMd, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
+    { id: "hour", header: "This hour", meta: fromMd, cell: ({ row }) => <HourCell prize={row.original} /> },
     {
       id: "maintenance",
       header: "Maintenance",

@@ -18,6 +18,8 @@ export type PrizeFormValues = {
   total_quantity: string;
   daily_distribution: string;
   maintenance_count: string;
+  /** Empty: no hourly limit. */
+  hourly_limit: string;
   remaining_quantity: string;
   is_active: boolean;
 };
@@ -32,11 +34,12 @@ export const NEW_PRIZE: PrizeFormValues = {
   total_quantity: "10",
   daily_distribution: "2",
   maintenance_count: "2",
+  hourly_limit: "",
   remaining_quantity: "",
   is_active: true,
 };
 
-const NUMBER_FIELDS = ["total_quantity", "daily_distribution", "maintenance_count", "remaining_quantity"] as const;
+const NUMBER_FIELDS = ["total_quantity", "daily_distribution", "maintenance_count", "hourly_limit", "remaining_quantity"] as const;
 const ALL_FIELDS = ["name", "description", "is_active", ...NUMBER_FIELDS] as const;
 
 /** The stock changed under an open edit form: say by how much, in the organiser's words. */
@@ -148,6 +151,13 @@ export function PrizeFormFields({
         >
           {(control) => <input {...control} {...numberInput} {...register("maintenance_count", numberOptions)} />}
         </Field>
+        <Field
+          label="Hourly limit"
+          hint="Optional: most units won per clock hour, so the day's stock lasts the day. Empty: no limit."
+          error={errors.hourly_limit?.message}
+        >
+          {(control) => <input {...control} {...numberInput} {...register("hourly_limit", numberOptions)} />}
+        </Field>
       </div>
 
       <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
@@ -171,6 +181,7 @@ export function prizeFormData(values: PrizeFormOutput, image: ImageChange, shown
   form.append("total_quantity", String(values.total_quantity));
   form.append("daily_distribution", String(values.daily_distribution));
   form.append("maintenance_count", String(values.maintenance_count));
+  form.append("hourly_limit", values.hourly_limit === null ? "" : String(values.hourly_limit));
   form.append("is_active", String(values.is_active));
   if (values.remaining_quantity !== undefined) form.append("remaining_quantity", String(values.remaining_quantity));
   if (shownRemaining !== undefined) form.append("expected_remaining_quantity", String(shownRemaining));

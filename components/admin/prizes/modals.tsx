@@ -84,6 +84,7 @@ export function EditPrizeModal({
             total_quantity: String(prize.total_quantity),
             daily_distribution: String(prize.daily_distribution),
             maintenance_count: String(prize.maintenance_count),
+            hourly_limit: prize.hourly_limit === null ? "" : String(prize.hourly_limit),
             remaining_quantity: String(prize.remaining_quantity),
             is_active: prize.is_active,
           }}

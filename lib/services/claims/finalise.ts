@@ -1,12 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedToday, today } from "@/db/prize-rules";
-import { placements, prizes, products, winners } from "@/db/schema";
+import { distributedThisHour, distributedToday, eventState, hourBudgetLeft, today, winLimitReached } from "@/db/prize-rules";
+import { type EventState, placements, prizes, products, settings, winners } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound } from "@/lib/errors";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
-import { NO_PRODUCT } from "./reserve";
+import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";
 export const PRIZE_GONE = "Sorry, this prize has just run out.";
@@ -17,6 +19,29 @@ class ClaimRefused extends Error {
   constructor(readonly detail: string) {
     super(detail);
   }
+}
+
+/** Refused by the event's rules: answered with the reserve's own `{detail, code}`. */
+class RuleRefused extends Error {
+  constructor(readonly code: ReserveRefusalCode) {
+    super(code);
+  }
+}
+
+/**
+ * This visitor's claims run one at a time, as their reserves do (the same lock), so the win limit below
+ * counts every win they made before; the same read gives the event's state and its end.
+ */
+async function lockVisitorAndReadRules(tx: Queryable, visitorId: string) {
+  const [row] = await tx
+    .select({
+      locked: sql`pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${visitorId}))`,
+      state: eventState(),
+      endsAt: settings.eventEndsAt,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return { state: (row?.state ?? "open") as EventState, endsAt: row?.endsAt ?? null };
 }
 
 export type ClaimOutcome = { prizeId: number; prizeName: string; repeated: boolean };
@@ -69,6 +94,10 @@ export async function finaliseClaim({
     );
   try {
     return await retryingTransaction(ctx.db, async (tx) => {
+      // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
+      // after the end or during a pause (server-behaviour.md, "The event's rules").
+      const event = await lockVisitorAndReadRules(tx, input.visitorId);
+      if (event.state === "not_started") throw new RuleRefused("event_not_started");
       const [product] = await tx
         .select({ id: products.id, name: products.name })
         .from(products)
@@ -76,12 +105,21 @@ export async function finaliseClaim({
         .for("key share");
       if (!product) throw notFound(NO_PRODUCT);
 
-      const [hold] = await tx.select({ prizeId: placements.prizeId }).from(placements).where(liveHoldOf(product.id));
+      const [hold] = await tx
+        .select({
+          prizeId: placements.prizeId,
+          heldSince: sql<Date>`${placements.reservedUntil} - make_interval(secs => ${getConfig().reservationSeconds})`,
+          winLimitReached: winLimitReached(input.visitorId),
+        })
+        .from(placements)
+        .where(liveHoldOf(product.id));
       if (!hold) {
         const repeated = await recentWin(tx, product.id, input.visitorId);
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
         throw new ClaimRefused(HOLD_EXPIRED);
       }
+      if (event.endsAt && new Date(hold.heldSince) >= event.endsAt) throw new RuleRefused("event_ended");
+      if (hold.winLimitReached) throw new RuleRefused("win_limit");
 
       const [prize] = await tx
         .update(prizes)
@@ -89,6 +127,8 @@ export async function finaliseClaim({
           remainingQuantity: sql`${prizes.remainingQuantity} - 1`,
           todayDistributed: sql`${distributedToday()} + 1`,
           distributedOn: sql`${today()}`,
+          hourDistributed: sql`${distributedThisHour()} + 1`,
+          distributedHour: sql`date_trunc('hour', now())`,
         })
         .where(
           and(
@@ -96,10 +136,14 @@ export async function finaliseClaim({
             eq(prizes.isActive, true),
             sql`${prizes.remainingQuantity} > 0`,
             sql`${distributedToday()} < ${prizes.dailyDistribution}`,
+            hourBudgetLeft(),
           ),
         )
         .returning({ id: prizes.id, name: prizes.name });
-      if (!prize) throw new ClaimRefused(PRIZE_GONE);
+      if (!prize) {
+        const [paced] = await tx.select({ left: hourBudgetLeft() }).from(prizes).where(eq(prizes.id, hold.prizeId));
+        throw paced && !paced.left ? new RuleRefused("hour_budget") : new ClaimRefused(PRIZE_GONE);
+      }
 
       const [placement] = await tx
         .update(placements)
@@ -114,6 +158,7 @@ export async function finaliseClaim({
         prizeId: prize.id,
         productId: product.id,
         distributionId: placement.id,
+        visitorId: input.visitorId,
         prizeName: prize.name,
         productName: product.name,
       });
@@ -121,6 +166,7 @@ export async function finaliseClaim({
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);
+    if (error instanceof RuleRefused) throw await refusal(ctx, error.code, null);
     throw error;
   }
 }

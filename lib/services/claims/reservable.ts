@@ -1,23 +1,38 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { prizeWinnable } from "@/db/prize-rules";
-import { placements, prizes, products } from "@/db/schema";
+import { distributedThisHour, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
+import { type EventState, placements, prizes, products, settings } from "@/db/schema";
 import { BatchedReads } from "@/lib/async/batched-reads";
+import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 
 /**
- * What makes a placement takeable by visitor `me`: live, its prize winnable, free (or its hold expired, or
- * already mine), not let go by me moments ago, and me holding nothing elsewhere. The UPDATE that takes it
+ * The prize's hourly limit is used up by this hour's wins and the live holds of its other placements
+ * (each may still be won): a further hold could not be claimed this hour. For the prize row in scope.
+ */
+export function hourBudgetSpent(placementId: SQL) {
+  return sql<boolean>`(${prizes.hourlyLimit} is not null and ${distributedThisHour()} + (select count(*) from ${placements} other_hold
+    where other_hold.prize_id = ${prizes.id} and other_hold.is_active and other_hold.reserved_until > now()
+      and other_hold.id <> ${placementId}) >= ${prizes.hourlyLimit})`;
+}
+
+/**
+ * What makes a placement takeable by visitor `me`: the event open, me under the win limit, the placement
+ * live, its prize winnable with room this hour, free (or its hold expired, or already mine), not let go by
+ * me moments ago, and me holding nothing elsewhere. The UPDATE that takes it
  * (reserve.ts) and the read that refuses early (below) share these conditions. `me` and `holdSeconds` are
  * values, or columns of the read's list of asks.
  */
 export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   return [
+    sql`${eventState()} = 'open'`,
+    sql`not ${winLimitReached(me)}`,
     // Not eq(isActive, true): a bound `true` lets Postgres plan each run of the verdict read afresh (it
     // judges a plan for the known value cheaper): 330 µs of its CPU per read, against 100 µs with no
     // parameter but the asks, when it keeps one generic plan per connection.
     sql`${placements.isActive}`,
-    sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()})`,
+    sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()}
+      and not ${hourBudgetSpent(sql`${placements.id}`)})`,
     sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
     // coalesce: with nobody's hold recorded the comparison is NULL, which must not refuse.
     sql`not coalesce(${placements.reservedBy} = ${me} and ${placements.reservedUntil} <= now()
@@ -28,8 +43,13 @@ export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
 }
 
 export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: number };
-/** Why a tap cannot take the page's placement now, or "takeable" (only the UPDATE decides a win). */
-export type Verdict = "takeable" | "no_page" | "holding_another" | "let_go_recently" | "taken";
+/**
+ * Why a tap cannot take the page's placement now, in the order server-behaviour.md gives ("The event's
+ * rules"), or "takeable" (only the UPDATE decides a win). A takeable one says which prize, and whether it
+ * is paced by the hour (reserve.ts then serialises that prize's holds).
+ */
+export type Verdict = { kind: "takeable"; prizeId: number; hourly: boolean } | { kind: ReserveRefusal; rulesVersion: string | null };
+export type ReserveRefusal = "no_page" | ReserveRefusalCode;
 
 // The asks as a table: one row each, numbered so that every answer finds its ask.
 const ASK = {
@@ -52,6 +72,15 @@ function prepareVerdictsRead(db: Db) {
       n: sql<number>`${ASK.n}`,
       found: sql<boolean>`${products.id} is not null`,
       takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
+      prizeId: sql<number | null>`max(${placements.prizeId})`,
+      hourly: sql<boolean>`bool_or(${placements.id} is not null and exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizes.hourlyLimit} is not null))`,
+      eventState: eventState(),
+      rulesVersion: sql<
+        string | null
+      >`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
+      winLimit: winLimitReached(ASK.me),
+      hourBudget: sql<boolean>`exists (select 1 from ${placements} live join ${prizes} on ${prizes.id} = live.prize_id
+        where live.product_id = ${products.id} and live.is_active and ${hourBudgetSpent(sql.raw("live.id"))})`,
       holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
         and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${products.id})`,
       letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}
@@ -68,19 +97,37 @@ function prepareVerdictsRead(db: Db) {
 async function readVerdicts(read: ReturnType<typeof prepareVerdictsRead>, asks: ReserveAsk[]): Promise<Verdict[]> {
   const rows = asks.map((ask, n) => ({ n, url_path: ask.urlPath, me: ask.visitorId, hold_seconds: ask.holdSeconds }));
   const answers = await read.execute({ asks: JSON.stringify(rows) });
-  const verdicts = new Array<Verdict>(asks.length).fill("no_page");
-  for (const row of answers) {
-    verdicts[row.n] = !row.found
-      ? "no_page"
-      : row.takeable
-        ? "takeable"
-        : row.holdingAnother
-          ? "holding_another"
-          : row.letGoRecently
-            ? "let_go_recently"
-            : "taken";
-  }
+  const verdicts = new Array<Verdict>(asks.length).fill({ kind: "no_page", rulesVersion: null });
+  for (const row of answers) verdicts[row.n] = verdictOf(row);
   return verdicts;
+}
+
+type VerdictRow = {
+  found: boolean;
+  takeable: boolean;
+  prizeId: number | null;
+  hourly: boolean;
+  eventState: EventState;
+  rulesVersion: string | null;
+  winLimit: boolean;
+  hourBudget: boolean;
+  holdingAnother: boolean;
+  letGoRecently: boolean;
+};
+
+function verdictOf(row: VerdictRow): Verdict {
+  if (row.found && row.takeable && row.prizeId !== null) return { kind: "takeable", prizeId: row.prizeId, hourly: row.hourly };
+  return { kind: refusalOf(row), rulesVersion: row.rulesVersion };
+}
+
+function refusalOf(row: VerdictRow): ReserveRefusal {
+  if (!row.found) return "no_page";
+  if (row.eventState !== "open") return `event_${row.eventState}`;
+  if (row.winLimit) return "win_limit";
+  if (row.hourBudget) return "hour_budget";
+  if (row.holdingAnother) return "holding_another";
+  if (row.letGoRecently) return "let_go_recently";
+  return "taken";
 }
 
 // A read answers up to 500 taps; one still unanswered a second after Postgres would have cancelled it is

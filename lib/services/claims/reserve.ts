@@ -1,11 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
+import { eventRulesAt } from "@/db/queries/event-rules";
 import { placements, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import type { ReserveRefusalReason } from "@/lib/contracts/claims";
+import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { type AppError, conflict, notFound } from "@/lib/errors";
+import { closedEventMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
-import { type ReserveAsk, reservableBy, type Verdict, verdictFor } from "./reservable";
+import { eventGateShared } from "./event-gate";
+import { type ReserveAsk, type ReserveRefusal, reservableBy, verdictFor } from "./reservable";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {
@@ -19,7 +22,8 @@ export const NO_VISITOR_COOKIE = "Your phone had no visitor cookie yet; it has o
 export const LET_GO_RECENTLY = "You let this prize go a moment ago, so others get a turn first. Please try again shortly.";
 
 // Two-key advisory locks (class, key) never collide with the one-key locks of lib/services/placements.
-const VISITOR_LOCK_CLASS = 7_301_994;
+export const VISITOR_LOCK_CLASS = 7_301_994;
+const PACED_PRIZE_LOCK_CLASS = 7_301_995;
 
 /**
  * A visitor taps the ticket. One conditional UPDATE decides the race: it takes the page's live placement
@@ -39,10 +43,13 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   // visitor would get.
   const me = input.visitorId;
   const ask = { urlPath: input.urlPath, visitorId: me, holdSeconds };
-  const refusal = await refusalFor(ctx, ask);
-  if (refusal) throw refusal;
+  const verdict = await verdictFor(ctx.db, ask);
+  if (verdict.kind !== "takeable") throw await refusal(ctx, verdict.kind, verdict.rulesVersion);
   const held = await retryingTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
+    await tx.execute(sql`select ${eventGateShared()}, pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
+    // A prize paced by the hour: its holds are taken one at a time, so each sees the others' (live holds
+    // count against the hour's budget, and two taken together could both fit where one does).
+    if (verdict.hourly) await tx.execute(sql`select pg_advisory_xact_lock(${PACED_PRIZE_LOCK_CLASS}, ${verdict.prizeId})`);
     const [row] = await tx
       .update(placements)
       .set({
@@ -50,7 +57,14 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
         reservedUntil: sql`case when ${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()
           then ${placements.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
       })
-      .where(and(eq(placements.productId, productIdOf(input.urlPath)), ...reservableBy(me, holdSeconds)))
+      .where(
+        and(
+          eq(placements.productId, productIdOf(input.urlPath)),
+          ...reservableBy(me, holdSeconds),
+          // The prize whose holds this transaction serialises (its page got another meanwhile: refused as taken).
+          verdict.hourly ? eq(placements.prizeId, verdict.prizeId) : undefined,
+        ),
+      )
       .returning({
         reservedUntil: placements.reservedUntil,
         secondsLeft: sql<number>`ceil(extract(epoch from ${placements.reservedUntil} - now()))::int`,
@@ -61,21 +75,34 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
     return row;
   });
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, granted: held.granted };
-  // Taken between the read and the UPDATE: the read again says by whom (TAKEN if it still looks free).
-  throw (await refusalFor(ctx, ask)) ?? REFUSALS.taken();
+  // Taken between the read and the UPDATE: the read again says why (TAKEN if it still looks free).
+  const again = await verdictFor(ctx.db, ask);
+  throw await (again.kind === "takeable" ? refusal(ctx, "taken", null) : refusal(ctx, again.kind, again.rulesVersion));
 }
 
-/** The answer for a tap that cannot take the placement (null when it can): 404 for no such page, else 409. */
-async function refusalFor(ctx: ServiceContext, ask: ReserveAsk): Promise<AppError | null> {
-  const verdict = await verdictFor(ctx.db, ask);
-  return verdict === "takeable" ? null : REFUSALS[verdict]();
+/**
+ * The answer to a refused tap: 404 for no such page, else 409 `{detail, code}`. The page shows the detail
+ * and words its modal by the code (only "taken" is somebody else's doing).
+ */
+export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rulesVersion: string | null): Promise<AppError> {
+  if (kind === "no_page") return notFound(NO_PRODUCT);
+  return conflict(await refusalDetail(ctx, kind, rulesVersion), { code: kind });
 }
 
-// `reason` beside the detail: the page words its modal by it (only "taken" is somebody else's doing),
-// and shows the detail itself.
-const REFUSALS = {
-  no_page: () => notFound(NO_PRODUCT),
-  holding_another: () => conflict(HOLDING_ANOTHER, { reason: "holding_another" }),
-  let_go_recently: () => conflict(LET_GO_RECENTLY, { reason: "let_go_recently" }),
-  taken: () => conflict(TAKEN, { reason: "taken" }),
-} satisfies Record<Exclude<Verdict, "takeable">, () => AppError> & Record<ReserveRefusalReason, () => AppError>;
+async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesVersion: string | null): Promise<string> {
+  const timeZone = getConfig().timeZone;
+  switch (code) {
+    case "taken":
+      return TAKEN;
+    case "holding_another":
+      return HOLDING_ANOTHER;
+    case "let_go_recently":
+      return LET_GO_RECENTLY;
+    case "hour_budget":
+      return hourBudgetMessage(new Date(), timeZone);
+  }
+  const rules = await eventRulesAt(ctx.db, rulesVersion);
+  if (code === "win_limit") return rules.winsPerVisitor === "one_per_day" ? WIN_LIMIT_PER_DAY : WIN_LIMIT_PER_EVENT;
+  const state = code === "event_paused" ? "paused" : code === "event_ended" ? "ended" : "not_started";
+  return closedEventMessage({ ...rules, state }, timeZone) ?? TAKEN;
+}

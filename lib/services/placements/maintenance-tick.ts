@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
-import { maintenanceModeOn } from "./maintain";
+import { placingByItselfAllowed } from "./maintain";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
 export const TICK_SECONDS = 30;
@@ -10,7 +10,7 @@ export const TICK_SECONDS = 30;
 const TICK_LOCK_KEY = 7_301_994_002;
 
 /**
- * In maintenance mode, brings every prize to its target: a new day's budget is placed at midnight without
+ * In maintenance mode, while the event is open, brings every prize to its target: a new day's budget is placed at midnight without
  * anyone clicking, a failed top-up is retried, and placements above a lowered target are trimmed. One instance at a
  * time: the others find the transaction-scoped advisory lock taken and skip this round.
  */
@@ -23,7 +23,7 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
     if (!row?.locked || !row.maintenanceMode) return { ran: false, placed: 0 };
     await lockPlacementWrites(tx);
     // Again under the lock: switched off meanwhile (settings/update.ts), this round places nothing.
-    if (!(await maintenanceModeOn(tx))) return { ran: false, placed: 0 };
+    if (!(await placingByItselfAllowed(tx))) return { ran: false, placed: 0 };
     // Every prize, inactive ones too: a placement that was held when its target fell is trimmed now.
     const all = await tx.select({ id: prizes.id, isActive: prizes.isActive }).from(prizes).orderBy(asc(prizes.id));
     let placed = 0;

@@ -1,11 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { heldNow } from "@/db/prize-rules";
+import { eventState, heldNow } from "@/db/prize-rules";
 import { placements, prizes, settings } from "@/db/schema";
-import { ValidationError } from "@/lib/errors";
+import { conflict, ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/placement";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
+
+/** Random placement does nothing while prizes cannot be won (server-behaviour.md, "The event's rules"). */
+const RANDOM_PLACEMENT_CLOSED = {
+  not_started: "The event has not started yet: random placement places prizes once it opens (see its opening hours in the settings).",
+  ended: "The event has ended: random placement places nothing after its closing time (see the settings).",
+  paused: "Prizes are paused: resume them first, then place at random.",
+} as const;
 
 /**
  * POST /api/prize-distributions/randomize/: stores maintenance mode, optionally clears the live placements
@@ -14,14 +21,16 @@ import { lockPlacementWrites, topUpPrize } from "./top-up";
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
+    const [event] = await tx.select({ state: eventState() }).from(settings).where(eq(settings.id, 1));
+    if (event && event.state !== "open") throw conflict(RANDOM_PLACEMENT_CLOSED[event.state], { code: `event_${event.state}` });
     await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
       if (!prize) throw ValidationError.field("prize_id", "Choose an existing prize.");
     }
     // Prize rows before placement rows, in id order, as every path locks them (../README.md).
-    await tx
-      .select({ id: prizes.id })
+    const prizesInScope = await tx
+      .select({ id: prizes.id, isActive: prizes.isActive })
       .from(prizes)
       .where(input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id))
       .orderBy(asc(prizes.id))
@@ -33,12 +42,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
           .where(and(eq(placements.isActive, true), sql`not ${heldNow()}`, inScope))
           .returning({ id: placements.id })
       : [];
-    // Prize rows are locked in id order, as the maintenance tick does.
-    const activePrizes = await tx
-      .select({ id: prizes.id })
-      .from(prizes)
-      .where(and(eq(prizes.isActive, true), input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id)))
-      .orderBy(asc(prizes.id));
+    const activePrizes = prizesInScope.filter((prize) => prize.isActive);
     let placed = 0;
     let missing = 0;
     for (const prize of activePrizes) {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow, placementTarget } from "@/db/prize-rules";
 import { placements, prizes, products, winners } from "@/db/schema";
@@ -27,37 +27,52 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
 
 /**
  * Brings one prize's live placements up to its target, on product pages chosen uniformly at random among
- * those with no live placement, pages won on in the last RECENT_WIN_MINUTES last. Call inside a transaction that holds lockPlacementWrites: the prize row is
- * locked too, so two top-ups of one prize (a claim and the maintenance tick, on two instances) cannot both
- * fill the last slot. Pages being deleted right now are skipped (SKIP LOCKED) rather than waited for.
+ * those with no live placement, pages won on in the last RECENT_WIN_MINUTES last. Call inside a transaction
+ * that holds lockPlacementWrites: the prize row is locked too, so two top-ups of one prize (a claim and the
+ * maintenance tick, on two instances) cannot both fill the last slot. Pages being deleted right now are
+ * skipped (SKIP LOCKED) rather than waited for.
+ *
+ * One statement, so one round trip while the placement lock is held: under a crowd every round trip of a
+ * lock holder waits its turn in a busy server, and four per prize kept the organiser's random placement
+ * waiting 5 s behind the wins' top-ups. Its snapshot may be older than the prize row it locks (it waited
+ * for it): a placement claimed meanwhile still counts as live, which places one too few until the next
+ * top-up, never one too many (new placements are only made under the lock this transaction holds).
+ * Pages won on in the last few minutes go last: the phone that just won there should not find a fresh
+ * ticket on the same stand while other free pages exist (server-behaviour.md, Placements). The unique
+ * index settles any page taken meanwhile outside the lock (a placement switched on by hand).
  */
-export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpResult> {
-  const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
-  if (!prize) return { placed: 0, missing: 0 };
-  const [live] = await tx
-    .select({ count: count() })
-    .from(placements)
-    .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
-  const needed = prize.target - (live?.count ?? 0);
-  if (needed <= 0) return { placed: 0, missing: 0 };
+type TopUpRow = { needed: number | null; placed: number };
 
-  const freePages = await tx
-    .select({ productId: products.id })
-    .from(products)
-    .where(sql`not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})`)
-    // Pages won on in the last few minutes go last: the phone that just won there should not find a fresh
-    // ticket on the same stand while other free pages exist (server-behaviour.md, Placements).
-    .orderBy(recentlyWonOn(), sql`random()`)
-    .limit(needed)
-    .for("key share", { skipLocked: true });
-  if (freePages.length === 0) return { placed: 0, missing: needed };
-  // The index settles any page taken meanwhile outside this lock (a placement switched on by hand).
-  const placed = await tx
-    .insert(placements)
-    .values(freePages.map((page) => ({ prizeId, productId: page.productId })))
-    .onConflictDoNothing({ target: placements.productId, where: sql`${placements.isActive}` })
-    .returning({ id: placements.id });
-  return { placed: placed.length, missing: needed - placed.length };
+export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpResult> {
+  const rows = await tx.execute<TopUpRow>(sql`
+    with prize as (
+      select ${placementTarget()} as target from ${prizes} where ${prizes.id} = ${prizeId} for update
+    ),
+    wanted as (
+      select greatest(0, prize.target - (
+        select count(*) from ${placements} where ${placements.prizeId} = ${prizeId} and ${placements.isActive}
+      ))::int as needed from prize
+    ),
+    free_pages as (
+      select ${products.id} as id from ${products}
+      where not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})
+      order by ${recentlyWonOn()}, random()
+      limit coalesce((select needed from wanted), 0)
+      for key share skip locked
+    ),
+    placed as (
+      insert into ${placements} (prize_id, product_id)
+      select ${prizeId}, id from free_pages
+      on conflict (product_id) where is_active do nothing
+      returning id
+    )
+    select (select needed from wanted) as needed, (select count(*) from placed)::int as placed
+  `);
+  // postgres.js answers with the rows, PGlite with an object holding them.
+  const [result] = Array.isArray(rows) ? rows : (rows as unknown as { rows: TopUpRow[] }).rows;
+  const needed = result?.needed ?? 0;
+  const placed = result?.placed ?? 0;
+  return { placed, missing: Math.max(0, needed - placed) };
 }
 
 /**

@@ -18,6 +18,7 @@ export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: 
         remainingQuantity: input.total_quantity,
         dailyDistribution: input.daily_distribution,
         maintenanceCount: input.maintenance_count,
+        hourlyLimit: input.hourly_limit,
         isActive: input.is_active,
       })
       .returning({ id: prizes.id });

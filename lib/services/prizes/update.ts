@@ -22,6 +22,7 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
         remainingQuantity: input.remaining_quantity,
         dailyDistribution: input.daily_distribution,
         maintenanceCount: input.maintenance_count,
+        hourlyLimit: input.hourly_limit,
         isActive: input.is_active,
         updatedAt: sql`now()`,
         ...imageChange,

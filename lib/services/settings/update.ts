@@ -4,25 +4,41 @@ import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
 import type { UpdateSettingsBody } from "@/lib/validation/settings";
+import { closeEventGate } from "../claims/event-gate";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
 
+/** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
 export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
   const { eventPeriod } = getConfig();
   return ctx.db.transaction(async (tx) => {
     // Switching maintenance off waits for a top-up under way, and every later one reads the new setting under
     // the same lock (placements/maintain.ts): once this answers, nothing is placed by itself any more.
     if (input.maintenance_mode === false) await lockPlacementWrites(tx);
-    const current = await readSettings({ db: tx, eventPeriod });
-    const start = input.event_start_date !== undefined ? input.event_start_date : current.event_start_date;
-    const end = input.event_end_date !== undefined ? input.event_end_date : current.event_end_date;
+    // Pausing, or moving the opening hours, waits for the holds being taken right now: once this answers,
+    // no tap is granted under the old rules (claims/event-gate.ts).
+    if (input.paused !== undefined || input.event_starts_at !== undefined || input.event_ends_at !== undefined) await closeEventGate(tx);
+    const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+    if (!current) throw new Error("The settings row is missing: the migrations create it.");
+    const pick = <K extends keyof UpdateSettingsBody, T>(key: K, stored: T) => (input[key] !== undefined ? input[key] : stored);
+    const start = pick("event_start_date", current.eventStartDate);
+    const end = pick("event_end_date", current.eventEndDate);
     if (start && end && end < start) throw ValidationError.field("event_end_date", "The end date must not be before the start date.");
+    const startsAt = pick("event_starts_at", current.eventStartsAt);
+    const endsAt = pick("event_ends_at", current.eventEndsAt);
+    if (startsAt && endsAt && new Date(endsAt) <= new Date(startsAt))
+      throw ValidationError.field("event_ends_at", "The event must end after it starts.");
     await tx
       .update(settings)
       .set({
-        maintenanceMode: input.maintenance_mode ?? current.maintenance_mode,
+        maintenanceMode: input.maintenance_mode ?? current.maintenanceMode,
         eventStartDate: start,
         eventEndDate: end,
+        eventStartsAt: startsAt === null ? null : new Date(startsAt),
+        eventEndsAt: endsAt === null ? null : new Date(endsAt),
+        paused: input.paused ?? current.paused,
+        pauseMessage: pick("pause_message", current.pauseMessage),
+        winsPerVisitor: input.wins_per_visitor ?? current.winsPerVisitor,
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));

@@ -46,6 +46,12 @@ export class GiveawayAdmin {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** Changes the event's settings (opening hours, pause, win limit) as the settings screen does. */
+  async updateSettings(changes: Record<string, unknown>): Promise<void> {
+    const response = await this.api.patch("/api/admin/settings/", { headers: this.headers(), data: changes });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** A prize with room for a placement on every page, so placing it never hits its target. */
   async createPrize(name: string): Promise<number> {
     const response = await this.api.post("/api/prizes/", {

@@ -3,7 +3,7 @@ import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
-import { displayPath } from "@/urls/display";
+import { displayPath } from "@/lib/urls/display";
 
 export const GET = route({ access: "admin" }, async ({ ctx, request }) => {
   const token = await readDisplayToken({ db: ctx.db });

@@ -2,7 +2,7 @@
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
-import { isDisplayToken } from "@/urls/display";
+import { isDisplayToken } from "@/lib/urls/display";
 
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const token = params.token;

@@ -5,8 +5,8 @@ import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { servedImage } from "@/lib/images/serve";
 import { MESSAGES } from "@/lib/messages";
+import { IMAGE_WIDTHS, isImageWidth } from "@/lib/urls/images";
 import { wholeNumberInput } from "@/lib/validation/fields";
-import { IMAGE_WIDTHS, isImageWidth } from "@/urls/images";
 
 const widthMessage = `Use one of the served widths: ${IMAGE_WIDTHS.join(", ")}.`;
 const imageQuery = z.object({

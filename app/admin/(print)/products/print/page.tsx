@@ -10,7 +10,7 @@ import { getAdminSession } from "@/lib/auth/session";
 import { organiserDb } from "@/lib/database";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
-import { productPageUrl } from "@/urls/products";
+import { productPageUrl } from "@/lib/urls/products";
 
 export const metadata: Metadata = { title: "Print QR codes" };
 

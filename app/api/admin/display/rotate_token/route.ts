@@ -1,7 +1,7 @@
 // POST /api/admin/display/rotate_token/ - a new address for the big screen; the old one is a 404 at once
 import { route } from "@/lib/api/route";
 import { rotateDisplayToken } from "@/lib/services/display/rotate-token";
-import { displayPath } from "@/urls/display";
+import { displayPath } from "@/lib/urls/display";
 
 export const POST = route({ access: "admin" }, async ({ ctx }) => {
   const { token } = await rotateDisplayToken({ ctx });

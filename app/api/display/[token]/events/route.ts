@@ -3,7 +3,7 @@ import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
 import { displayHub, type Screen } from "@/lib/display/live";
 import { notFound } from "@/lib/errors";
-import { isDisplayToken } from "@/urls/display";
+import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
 

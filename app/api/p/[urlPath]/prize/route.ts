@@ -1,12 +1,23 @@
-// GET /api/p/{urlPath}/prize - {has_prize, is_reserved}: is a prize waiting here, and is someone holding it
+// GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state}: is a prize waiting here, is someone
+// holding it, and is the event open (with `opens_at` before its hours, `message` whenever it is not open)
+import { eventRulesAt } from "@/db/queries/event-rules";
 import { getPublicPageState } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
+import { getConfig } from "@/lib/config";
 import { notFound } from "@/lib/errors";
+import { closedEventMessage } from "@/lib/event/messages";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
 // The page's state read (the one proxy.ts makes for a scan): the flags without the product's text and picture.
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const state = await getPublicPageState({ db: ctx.db, urlPath: params.urlPath ?? "" });
   if (!state) throw notFound(NO_PRODUCT);
-  return { has_prize: state.has_prize, is_reserved: state.is_reserved };
+  const answer = { has_prize: state.has_prize, is_reserved: state.is_reserved, event_state: state.event_state };
+  if (state.event_state === "open") return answer;
+  const rules = await eventRulesAt(ctx.db, state.rules_version);
+  return {
+    ...answer,
+    ...(state.event_state === "not_started" && rules.startsAt ? { opens_at: rules.startsAt } : {}),
+    message: closedEventMessage({ ...rules, state: state.event_state }, getConfig().timeZone),
+  };
 });

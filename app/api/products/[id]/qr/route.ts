@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrPng } from "@/lib/qr/render";
 import { PRODUCT_NOT_FOUND } from "@/lib/services/products/update";
-import { productPageUrl } from "@/urls/products";
+import { productPageUrl } from "@/lib/urls/products";
 
 export const GET = route({ access: "admin" }, async ({ ctx, params, request }) => {
   const urlPath = await findProductUrlPath({ db: ctx.db, id: parseId(params.id, PRODUCT_NOT_FOUND) });

@@ -11,8 +11,8 @@ import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
+import { isUrlPath } from "@/lib/urls/products";
 import { claimRequest } from "@/lib/validation/claim";
-import { isUrlPath } from "@/urls/products";
 
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
 export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
-import { PRIZE_STATES } from "@/urls/public-page-cache";
+import { isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
 
 /**
  * The product page as cached HTML (Next.js's full route cache): proxy.ts reads the page's state for each
@@ -39,7 +39,14 @@ export default async function CachedProductPage({ params }: Props) {
   if (!page) notFound();
   return (
     <ProductPageFrame>
-      <ProductWithPrize page={{ ...page, has_prize: prizeState !== "none", is_reserved: prizeState === "held" }} />
+      <ProductWithPrize
+        page={{
+          ...page,
+          has_prize: prizeState === "waiting" || prizeState === "held",
+          is_reserved: prizeState === "held",
+          event_state: isClosedEventState(prizeState) ? prizeState : "open",
+        }}
+      />
     </ProductPageFrame>
   );
 }

@@ -1,0 +1,143 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { ScreenHeader } from "@/components/admin/screen-header";
+import { useBanner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/client/api";
+import { applyServerErrors } from "@/lib/client/form-errors";
+import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
+import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
+import { EventStateSummary } from "./event-state-summary";
+
+type RulesForm = { event_starts_at: string; event_ends_at: string; wins_per_visitor: WinsPerVisitor; pause_message: string };
+const FIELDS = ["event_starts_at", "event_ends_at", "wins_per_visitor", "pause_message"] as const;
+const PAUSE_MESSAGE_MAX = 200;
+
+const WIN_LIMITS: { value: WinsPerVisitor; label: string }[] = [
+  { value: "unlimited", label: "No limit: a visitor may win again and again" },
+  { value: "one_per_day", label: "One prize per visitor a day" },
+  { value: "one_per_event", label: "One prize per visitor for the whole event" },
+];
+
+function formValues(settings: SystemSettings, timeZone: string): RulesForm {
+  return {
+    event_starts_at: settings.event_starts_at ? isoToZonedLocal(settings.event_starts_at, timeZone) : "",
+    event_ends_at: settings.event_ends_at ? isoToZonedLocal(settings.event_ends_at, timeZone) : "",
+    wins_per_visitor: settings.wins_per_visitor,
+    pause_message: settings.pause_message ?? "",
+  };
+}
+
+/**
+ * /admin/settings: the event's rules (server-behaviour.md, "The event's rules"): opening hours on the
+ * event's clock, the win limit, and what visitors read while prizes are paused. The pause itself is the
+ * switch in every screen's header.
+ */
+export function EventRulesScreen({ timeZone }: { timeZone: string }) {
+  const queryClient = useQueryClient();
+  const { banner, show } = useBanner();
+  const [formError, setFormError] = useState<string | null>(null);
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  const form = useForm<RulesForm>({
+    defaultValues: { event_starts_at: "", event_ends_at: "", wins_per_visitor: "unlimited", pause_message: "" },
+  });
+  const { register, handleSubmit, reset, setError, formState, watch } = form;
+  // Filled once loaded; later refreshes (the header's pause switch) leave what the organiser is typing alone.
+  useEffect(() => {
+    if (settings.data && !formState.isDirty) reset(formValues(settings.data, timeZone));
+  }, [settings.data, formState.isDirty, reset, timeZone]);
+
+  const save = useMutation({
+    mutationFn: (values: RulesForm) =>
+      settingsApi.update({
+        event_starts_at: zonedLocalToIso(values.event_starts_at, timeZone),
+        event_ends_at: zonedLocalToIso(values.event_ends_at, timeZone),
+        wins_per_visitor: values.wins_per_visitor,
+        pause_message: values.pause_message.trim() || null,
+      }),
+    onMutate: () => setFormError(null),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(settingsApi.key, updated);
+      reset(formValues(updated, timeZone));
+      show("success", "The event settings are saved.");
+    },
+    onError: (error) =>
+      setFormError(applyServerErrors<RulesForm>(error, { fields: FIELDS, setError, fallback: "Failed to save the event settings." })),
+  });
+  const messageLength = watch("pause_message").length;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <ScreenHeader title="Event settings" description={`Times are on the event's clock (${timeZone}).`} />
+      {banner}
+      {settings.isError ? (
+        <FormAlert message={errorMessage(settings.error, "Failed to load the settings.")} />
+      ) : !settings.data ? (
+        <Spinner label="Loading the settings" />
+      ) : (
+        <div className="space-y-6">
+          <EventStateSummary settings={settings.data} timeZone={timeZone} />
+          <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
+            <Card title="Opening hours">
+              <p className="mb-4 text-sm text-slate-600">
+                Outside these hours no prize can be held or won, and nothing is placed by itself. Leave a field empty for no limit.
+              </p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Prizes can be won from" error={formState.errors.event_starts_at?.message}>
+                  {(control) => <input {...control} type="datetime-local" {...register("event_starts_at")} />}
+                </Field>
+                <Field label="Until" error={formState.errors.event_ends_at?.message}>
+                  {(control) => <input {...control} type="datetime-local" {...register("event_ends_at")} />}
+                </Field>
+              </div>
+            </Card>
+            <Card title="Wins per visitor">
+              <fieldset>
+                <legend className="mb-3 text-sm text-slate-600">
+                  A visitor is their phone's browser (its visitor cookie): someone who clears their cookies counts as new.
+                </legend>
+                <div className="space-y-2">
+                  {WIN_LIMITS.map((limit) => (
+                    <label key={limit.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                      <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-indigo-600" />
+                      {limit.label}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </Card>
+            <Card title="While prizes are paused">
+              <Field
+                label="Message for visitors"
+                hint={`${messageLength} / ${PAUSE_MESSAGE_MAX}. Empty: "Prizes are paused for a moment. Please check back soon."`}
+                error={formState.errors.pause_message?.message}
+              >
+                {(control) => <textarea {...control} rows={3} maxLength={PAUSE_MESSAGE_MAX} {...register("pause_message")} />}
+              </Field>
+            </Card>
+            <FormAlert message={formError} />
+            <div className="flex justify-end gap-2">
+              <Button
+                type="button"
+                disabled={!formState.isDirty || save.isPending}
+                onClick={() => reset(formValues(settings.data!, timeZone))}
+              >
+                Undo changes
+              </Button>
+              <Button type="submit" variant="primary" busy={save.isPending}>
+                Save settings
+              </Button>
+            </div>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "@/db";
+import { eventState } from "@/db/prize-rules";
+import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
+import { RecentReads } from "@/lib/async/recent-reads";
+
+/** The event's rules as stored, and where the event stands now (server-behaviour.md, "The event's rules"). */
+export type EventRules = {
+  state: EventState;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  paused: boolean;
+  pauseMessage: string | null;
+  winsPerVisitor: WinsPerVisitor;
+  /** Changes with every settings write: the visitor page's cached copies are named by it. */
+  version: string;
+};
+
+/** One read of the settings row: the rules, the state computed by the database's clock. */
+export async function readEventRules(db: Queryable): Promise<EventRules> {
+  const [row] = await db
+    .select({
+      state: eventState(),
+      startsAt: settings.eventStartsAt,
+      endsAt: settings.eventEndsAt,
+      paused: settings.paused,
+      pauseMessage: settings.pauseMessage,
+      winsPerVisitor: settings.winsPerVisitor,
+      version: sql<string>`floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text`,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  if (!row) throw new Error("The settings row is missing: the migrations create it.");
+  return row;
+}
+
+// A crowd's refusals while paused (or before the opening) each need the rules' words: they share one read
+// per settings version (the version comes with the read that refused them, so a change is seen at once).
+const rulesByVersion = new RecentReads<EventRules>(60_000, 4);
+
+/** The rules, read once per settings version per instance; with no version known, read afresh. */
+export async function eventRulesAt(db: Db, version: string | null): Promise<EventRules> {
+  if (version === null) return readEventRules(db);
+  return (await rulesByVersion.get(version, () => readEventRules(db))) ?? readEventRules(db);
+}

@@ -1,0 +1,41 @@
+/**
+ * The cached product page's internal address (app/p/[urlPath]/v/[version]/[prizeState]): proxy.ts
+ * rewrites a visitor's /p/{urlPath} to it. Pure, shared by the proxy and the page.
+ */
+
+/**
+ * What the page shows about a prize: none waiting, one waiting (a ticket), one held by a visitor; or, while
+ * the event is not open, why not (before its hours, after them, paused), in place of any ticket.
+ */
+export const PRIZE_STATES = ["none", "waiting", "held", "not_started", "ended", "paused"] as const;
+export type PrizeState = (typeof PRIZE_STATES)[number];
+export type ClosedEventState = Extract<PrizeState, "not_started" | "ended" | "paused">;
+
+export function prizeStateOf(page: { has_prize: boolean; is_reserved: boolean; event_state: string }): PrizeState {
+  if (page.event_state === "not_started" || page.event_state === "ended" || page.event_state === "paused") return page.event_state;
+  if (!page.has_prize) return "none";
+  return page.is_reserved ? "held" : "waiting";
+}
+
+export function isClosedEventState(state: string): state is ClosedEventState {
+  return state === "not_started" || state === "ended" || state === "paused";
+}
+
+/**
+ * The address names everything the HTML depends on: the product's version, the prize state and, for a
+ * closed event's page (which shows the opening time or the pause message), the settings' version.
+ */
+export function cachedProductPagePath(urlPath: string, page: { version: string; rules_version: string }, state: PrizeState): string {
+  const version = isClosedEventState(state) ? `${page.version}-r${page.rules_version}` : page.version;
+  return `/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
+}
+
+/** A visitor's product page address (/p/{urlPath}, with or without a trailing slash): its urlPath. */
+export function productPagePathOf(pathname: string): string | null {
+  return /^\/p\/([A-Za-z0-9]{8,32})\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+/** Any address below a product page: only the proxy's rewrites reach those. */
+export function isBelowProductPage(pathname: string): boolean {
+  return /^\/p\/[^/]+\/./.test(pathname);
+}

@@ -1,0 +1,287 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "@/db";
+import { placements, prizes, settings, winners } from "@/db/schema";
+import { DEFAULT_PAUSE_MESSAGE, EVENT_ENDED, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
+import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
+import { type RunningServer, startServer } from "../support/app-server";
+import { signedInClient, type TestClient } from "../support/http-client";
+import { seedPages, seedPrize } from "../support/seed";
+import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
+import { claimPath, newVisitor, newVisitors } from "../support/visitor";
+import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+
+const HOUR = 3_600_000;
+const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
+
+/**
+ * Issue 20: opening hours, the pause switch, the win limit and hourly pacing, through the real server on a
+ * database of its own (these settings apply to every page, so no other file may share them).
+ */
+describe.runIf(inject("databaseUrl"))("the event's rules", () => {
+  let server: RunningServer;
+  let database: DatabaseHandle;
+  let dropDatabase: () => Promise<void>;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    const fresh = await createFreshPostgresDatabase("rules");
+    dropDatabase = fresh.drop;
+    server = await startServer({
+      DATABASE_URL: fresh.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ADMIN_NAME: TEST_ADMIN.name,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      DATA_DIR: tempDir("rules"),
+      APP_TIMEZONE: TEST_TIME_ZONE,
+    });
+    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
+    admin = await signedInClient(server.url, TEST_ADMIN);
+  }, 90_000);
+  afterEach(async () => {
+    expect((await admin.patch("/api/admin/settings/", NO_RULES)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    await dropDatabase?.();
+  });
+
+  async function setRules(rules: Record<string, unknown>) {
+    const response = await admin.patch("/api/admin/settings/", rules);
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  async function pagesWithPrize(count: number, prize: { total?: number; daily?: number; hourly?: number } = {}) {
+    const daily = prize.daily ?? 100;
+    const prizeId = await seedPrize(database.db, { total: prize.total ?? 100, daily, maintenance: Math.min(count, daily) });
+    if (prize.hourly) await database.db.update(prizes).set({ hourlyLimit: prize.hourly }).where(eq(prizes.id, prizeId));
+    const pages = await seedPages(database.db, count, "Rules", Array(count).fill(prizeId));
+    return { prizeId, pages };
+  }
+
+  async function liveHoldsOn(page: { id: number }) {
+    return database.db
+      .select({ id: placements.id })
+      .from(placements)
+      .where(and(eq(placements.productId, page.id), eq(placements.isActive, true), sql`${placements.reservedUntil} > now()`));
+  }
+
+  async function winnersOf(prizeId: number) {
+    return database.db.select().from(winners).where(eq(winners.prizeId, prizeId));
+  }
+
+  /** A refused tap: 409 with the rule's code and the server's words, and no hold taken. */
+  async function expectRefused(visitor: TestClient, page: { id: number; urlPath: string }, code: string, detail: string) {
+    const refused = await visitor.post(claimPath(page.urlPath));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ detail, code });
+    expect(await liveHoldsOn(page)).toEqual([]);
+  }
+
+  it("before the opening hours: no ticket, the opening time said, every tap refused with event_not_started", async () => {
+    const { pages } = await pagesWithPrize(1);
+    const urlPath = pages[0]!.urlPath;
+    // 10:00 on 3 May 2099 in Seoul (the tests' APP_TIMEZONE).
+    await setRules({ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: "2099-05-03T18:00:00+09:00" });
+    const state = await (await fetch(`${server.url}/api/p/${urlPath}/prize/`)).json();
+    expect(state).toEqual({
+      has_prize: false,
+      is_reserved: false,
+      event_state: "not_started",
+      opens_at: "2099-05-03T01:00:00.000Z",
+      message: "Prizes can be won from 10:00 on 3 May.",
+    });
+    const visitor = await newVisitor(server.url);
+    await expectRefused(visitor, pages[0]!, "event_not_started", "Prizes can be won from 10:00 on 3 May.");
+    const page = await (await visitor.get(`/p/${urlPath}`)).text();
+    expect(page).toContain("Prizes can be won from 10:00 on 3 May.");
+    expect(page).not.toContain("data-ticket");
+  });
+
+  it("after the hours: refused with event_ended; a hold taken before the end may still be claimed", async () => {
+    const { prizeId, pages } = await pagesWithPrize(2);
+    const early = await newVisitor(server.url);
+    expect((await early.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    // The event ends now: the hold was taken while it was open.
+    await setRules({
+      event_starts_at: new Date(Date.now() - HOUR).toISOString(),
+      event_ends_at: new Date(Date.now() + 1500).toISOString(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const late = await newVisitor(server.url);
+    const refused = await late.post(claimPath(pages[1]!.urlPath));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ detail: EVENT_ENDED, code: "event_ended" });
+    expect((await early.post(claimPath(pages[0]!.urlPath), { name: "Early", password: "1234" })).status).toBe(201);
+    expect(await winnersOf(prizeId)).toHaveLength(1);
+    expect((await (await fetch(`${server.url}/api/p/${pages[1]!.urlPath}/prize/`)).json()).event_state).toBe("ended");
+  });
+
+  it("paused: refused with the organiser's message (or the default); a hold taken before is still claimed", async () => {
+    const { prizeId, pages } = await pagesWithPrize(2);
+    const holder = await newVisitor(server.url);
+    expect((await holder.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    const paused = await setRules({ paused: true, pause_message: "A short break: back at 14:30." });
+    expect(paused).toMatchObject({ paused: true, event_state: "paused", pause_message: "A short break: back at 14:30." });
+    const other = await newVisitor(server.url);
+    await expectRefused(other, pages[1]!, "event_paused", "A short break: back at 14:30.");
+    expect(await (await fetch(`${server.url}/api/p/${pages[1]!.urlPath}/prize/`)).json()).toEqual({
+      has_prize: false,
+      is_reserved: false,
+      event_state: "paused",
+      message: "A short break: back at 14:30.",
+    });
+    // A blank message: the default words, at once (the refusal's words follow the settings' version).
+    await setRules({ pause_message: "" });
+    await expectRefused(other, pages[1]!, "event_paused", DEFAULT_PAUSE_MESSAGE);
+    expect((await holder.post(claimPath(pages[0]!.urlPath), { name: "Holder", password: "1234" })).status).toBe(201);
+    expect(await winnersOf(prizeId)).toHaveLength(1);
+  });
+
+  it("one win per event: a winner cannot reserve again (nothing held), and the rules are refused in their order", async () => {
+    const { pages } = await pagesWithPrize(3);
+    await setRules({ wins_per_visitor: "one_per_event" });
+    const visitor = await newVisitor(server.url);
+    expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    expect((await visitor.post(claimPath(pages[0]!.urlPath), { name: "Once", password: "1111" })).status).toBe(201);
+    await expectRefused(visitor, pages[1]!, "win_limit", WIN_LIMIT_PER_EVENT);
+    // Paused as well: the pause is said first (server-behaviour.md's order).
+    await setRules({ paused: true });
+    const body = await (await visitor.post(claimPath(pages[1]!.urlPath))).json();
+    expect(body.code).toBe("event_paused");
+    // Another visitor is not limited.
+    await setRules({ paused: false });
+    const other = await newVisitor(server.url);
+    expect((await other.post(claimPath(pages[2]!.urlPath))).status).toBe(200);
+  });
+
+  it("50 claims at once by one visitor holding 50 pages, one win per event: exactly one win", async () => {
+    const { prizeId, pages } = await pagesWithPrize(50);
+    await setRules({ wins_per_visitor: "one_per_event" });
+    const visitor = await newVisitor(server.url);
+    expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    const [held] = await database.db
+      .select({ me: placements.reservedBy })
+      .from(placements)
+      .where(and(eq(placements.productId, pages[0]!.id), isNotNull(placements.reservedBy)));
+    const me = held!.me!;
+    // One hold per visitor is the reserve's rule; holds made before the limit was set (or by hand) are what
+    // the claim's own check is for: every page held by this visitor at once.
+    await database.db
+      .update(placements)
+      .set({ reservedBy: me, reservedUntil: sql`now() + interval '60 seconds'` })
+      .where(eq(placements.prizeId, prizeId));
+    const answers = await Promise.all(pages.map((page) => visitor.post(claimPath(page.urlPath), { name: "Greedy", password: "2222" })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const codes = await Promise.all(answers.filter((answer) => answer.status === 409).map(async (answer) => (await answer.json()).code));
+    expect(new Set(codes)).toEqual(new Set(["win_limit"]));
+    expect(await winnersOf(prizeId)).toHaveLength(1);
+    const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
+    expect(prize!.remainingQuantity).toBe(99);
+  }, 60_000);
+
+  it("200 visitors against a prize paced at 3 an hour: exactly 3 win this hour, the rest told hour_budget", async () => {
+    const { prizeId, pages } = await pagesWithPrize(10, { hourly: 3 });
+    const visitors = await newVisitors(200, () => server.url);
+    const results = await Promise.all(
+      visitors.map(async (visitor, index) => {
+        const urlPath = pages[index % pages.length]!.urlPath;
+        const reserve = await visitor.post(claimPath(urlPath));
+        if (reserve.status !== 200) return { reserve: reserve.status, code: (await reserve.json()).code, claim: null };
+        const claim = await visitor.post(claimPath(urlPath), { name: "Paced", password: "3333" });
+        return { reserve: 200, code: null, claim: claim.status };
+      }),
+    );
+    const hours = await database.db
+      .select({ hour: sql<string>`date_trunc('hour', ${winners.createdAt})::text`, count: sql<number>`count(*)::int` })
+      .from(winners)
+      .where(eq(winners.prizeId, prizeId))
+      .groupBy(sql`1`);
+    // Each clock hour has at most 3 (a run across the hour's turn may see 3 in each).
+    for (const hour of hours) expect(hour.count).toBeLessThanOrEqual(3);
+    if (hours.length === 1) expect(hours[0]!.count).toBe(3);
+    // Holds counted against the hour too: never more holds granted than could be claimed.
+    expect(results.filter((result) => result.reserve === 200)).toHaveLength(hours.reduce((sum, hour) => sum + hour.count, 0));
+    expect(results.filter((result) => result.claim === 201).length).toBe(hours.reduce((sum, hour) => sum + hour.count, 0));
+    expect(new Set(results.filter((result) => result.code).map((result) => result.code))).toContain("hour_budget");
+    const listed = await (await admin.get(`/api/prizes/${prizeId}/`)).json();
+    expect(listed).toMatchObject({ hourly_limit: 3, this_hour_distributed: hours.length === 1 ? 3 : expect.any(Number) });
+  }, 120_000);
+
+  it("a pause during a storm: no hold granted to a tap sent after the pause answered; every hold taken before is claimed", async () => {
+    const { prizeId, pages } = await pagesWithPrize(40, { total: 10_000, daily: 10_000 });
+    const visitors = await newVisitors(100, () => server.url);
+    let pausedAt = Number.POSITIVE_INFINITY;
+    let stop = false;
+    const lateHolds: string[] = [];
+    const claims: number[] = [];
+    const storm = visitors.map(async (visitor) => {
+      while (!stop) {
+        const urlPath = pages[Math.floor(Math.random() * pages.length)]!.urlPath;
+        const sentAt = performance.now();
+        const reserve = await visitor.post(claimPath(urlPath));
+        if (reserve.status !== 200) {
+          await reserve.text();
+          continue;
+        }
+        if (sentAt > pausedAt) lateHolds.push(urlPath);
+        claims.push((await visitor.post(claimPath(urlPath), { name: "Storm", password: "4444" })).status);
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const pause = await admin.patch("/api/admin/settings/", { paused: true });
+    pausedAt = performance.now();
+    expect(pause.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    stop = true;
+    await Promise.all(storm);
+    expect(lateHolds).toEqual([]);
+    expect(claims.length).toBeGreaterThan(0);
+    expect(claims.filter((status) => status !== 201)).toEqual([]);
+    expect(await winnersOf(prizeId)).toHaveLength(claims.length);
+  }, 60_000);
+
+  it("the maintenance tick and random placement place nothing outside the hours", async () => {
+    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 3 });
+    await seedPages(database.db, 3, "Tick");
+    await database.db.update(settings).set({ maintenanceMode: true });
+    await setRules({ event_starts_at: new Date(Date.now() + HOUR).toISOString() });
+    const live = async () =>
+      database.db
+        .select({ id: placements.id })
+        .from(placements)
+        .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
+    expect(await runMaintenanceTick(database.db)).toMatchObject({ placed: 0 });
+    expect(await live()).toEqual([]);
+    const random = await admin.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: prizeId });
+    expect(random.status).toBe(409);
+    expect((await random.json()).code).toBe("event_not_started");
+    expect(await live()).toEqual([]);
+    await setRules({ event_starts_at: null });
+    expect((await runMaintenanceTick(database.db)).placed).toBeGreaterThan(0);
+    expect((await live()).length).toBeGreaterThan(0);
+    await database.db.update(settings).set({ maintenanceMode: false });
+    await database.db.delete(placements).where(inArray(placements.prizeId, [prizeId]));
+  });
+
+  it("refuses bad settings with the field and the reason, and changes nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ event_starts_at: "2099-05-03 10:00" }, "event_starts_at"],
+      [{ event_starts_at: "2099-05-03T10:00:00" }, "event_starts_at"],
+      [{ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: "2099-05-03T09:00:00+09:00" }, "event_ends_at"],
+      [{ pause_message: "x".repeat(201) }, "pause_message"],
+      [{ wins_per_visitor: "two" }, "wins_per_visitor"],
+      [{ paused: "yes" }, "paused"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await admin.patch("/api/admin/settings/", body);
+      expect(response.status).toBe(400);
+      expect(Object.keys(await response.json())).toEqual([field]);
+    }
+    expect(await (await admin.get("/api/admin/settings/")).json()).toMatchObject({ ...NO_RULES, event_state: "open" });
+  });
+});
