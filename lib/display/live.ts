@@ -4,7 +4,7 @@ import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 import { onShutdown, onStopping } from "@/lib/shutdown";
 
-/** The NOTIFY channel the triggers of drizzle/0007 send on: a win, a prize changed, the token rotated. */
+/** The NOTIFY channel the triggers of drizzle/0008 send on: a win, a prize changed, the token rotated. */
 export const DISPLAY_CHANNEL = "display_changed";
 /** A ping event this often keeps proxies from closing an idle stream, and tells the screen it is still live. */
 export const KEEP_ALIVE_MS = 15_000;

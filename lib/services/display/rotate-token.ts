@@ -10,7 +10,7 @@ export function newDisplayToken(): string {
 
 /**
  * An owner or manager gives the big screen a new address. The old one is a 404 from the moment this
- * commits: every read checks the stored token, and the UPDATE's trigger (drizzle/0007) notifies every
+ * commits: every read checks the stored token, and the UPDATE's trigger (drizzle/0008) notifies every
  * instance, which ends the old address's open streams.
  */
 export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Promise<{ token: string }> {
