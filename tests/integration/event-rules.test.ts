@@ -147,6 +147,10 @@ describe.runIf(inject("databaseUrl"))("the event's rules", () => {
     expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
     expect((await visitor.post(claimPath(pages[0]!.urlPath), { name: "Once", password: "1111" })).status).toBe(201);
     await expectRefused(visitor, pages[1]!, "win_limit", WIN_LIMIT_PER_EVENT);
+    // The visitor id is recorded for the limit, never shown: not in the winners list.
+    const listed = await (await admin.get("/api/winners/?search=Once")).json();
+    expect(listed.results.length).toBeGreaterThan(0);
+    for (const winner of listed.results) expect(Object.keys(winner)).not.toContain("visitor_id");
     // Paused as well: the pause is said first (server-behaviour.md's order).
     await setRules({ paused: true });
     const body = await (await visitor.post(claimPath(pages[1]!.urlPath))).json();
