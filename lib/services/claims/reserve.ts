@@ -8,7 +8,7 @@ import { closedEventMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { eventGateShared } from "./event-gate";
-import { type ReserveAsk, type ReserveRefusal, reservableBy, verdictFor } from "./reservable";
+import { type ReserveRefusal, reservableBy, verdictFor } from "./reservable";
 
 /** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
 export function productIdOf(urlPath: string) {
