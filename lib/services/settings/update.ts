@@ -4,8 +4,12 @@ import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
 import type { UpdateSettingsBody } from "@/lib/validation/settings";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
+
+/** The settings whose changes the audit row shows: add a new setting here as it is added to the screen. */
+export const SETTINGS_AUDITED_FIELDS = ["maintenance_mode", "event_start_date", "event_end_date"] as const;
 
 export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
   const { eventPeriod } = getConfig();
@@ -26,6 +30,12 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));
-    return readSettings({ db: tx, eventPeriod });
+    const after = await readSettings({ db: tx, eventPeriod });
+    await recordAudit(tx, ctx, {
+      action: "settings.update",
+      target: { type: "settings", id: 1, name: "System settings" },
+      changes: diffChanges(current, after, SETTINGS_AUDITED_FIELDS),
+    });
+    return after;
   });
 }
