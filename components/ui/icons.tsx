@@ -233,3 +233,21 @@ export function PowerIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m10.85 12.15 9.15-9.15M18 5l2 2M15 8l2 2" />
+    </Icon>
+  );
+}
+
+export function HistoryIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5M12 7v5l3 2" />
+    </Icon>
+  );
+}

@@ -29,7 +29,7 @@ const baseUrl = inject("baseUrl");
 const EXPECTED: Record<string, RoleSet> = {
   "GET /api/admin/session/": ANY_ROLE,
   "GET /api/admin/dashboard/": READ_ROLES,
-  "GET /api/admin/settings/": READ_ROLES,
+  "GET /api/admin/settings/": ANY_ROLE,
   "PATCH /api/admin/settings/": WRITE_ROLES,
   "POST /api/admin/create-product/": WRITE_ROLES,
   "GET /api/admin/accounts/": ACCOUNT_ROLES,

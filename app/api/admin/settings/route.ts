@@ -2,12 +2,13 @@
 
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
-import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
+import { ANY_ROLE, WRITE_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import { updateSettings } from "@/lib/services/settings/update";
 import { updateSettingsBody } from "@/lib/validation/settings";
 
-export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }) =>
+// Every role reads them: the winners screen (the desk's too) takes its default dates from the event period.
+export const GET = route({ access: "admin", roles: ANY_ROLE }, async ({ ctx }) =>
   readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }),
 );
 
