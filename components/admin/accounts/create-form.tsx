@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -31,6 +31,8 @@ export function CreateAccountForm({
   });
   const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
+  // The panel just opened at the user's request: the cursor goes to its first field.
+  useEffect(() => form.setFocus("name"), [form]);
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
