@@ -14,7 +14,37 @@ function ActiveBadge({ active }: { active: boolean }) {
   );
 }
 
-/** The accounts table: name, role (changed in place), active, last sign-in, and the row's actions. */
+function RoleSelect({
+  account,
+  busy,
+  onRoleChange,
+}: {
+  account: AccountRow;
+  busy: boolean;
+  onRoleChange: (account: AccountRow, role: Role) => void;
+}) {
+  return (
+    <select
+      aria-label={`Role of ${account.name}`}
+      className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+      value={account.role}
+      disabled={busy}
+      onChange={(event) => onRoleChange(account, event.target.value as Role)}
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The accounts table: name, role (changed in place), active, last sign-in, and the row's actions. On phones
+ * a row is one cell: the name, its state, then the role and the actions below (the controls of the other
+ * width are display:none, so a screen reader and the keyboard meet each once).
+ */
 export function accountColumns({
   actions,
   onRoleChange,
@@ -35,27 +65,18 @@ export function accountColumns({
           <p className="text-xs text-slate-500 md:hidden">
             {account.is_active ? "Active" : "Disabled"} · last sign-in {account.last_sign_in_at ? wonAt(account.last_sign_in_at) : "never"}
           </p>
+          <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
+            <RoleSelect account={account} busy={busy} onRoleChange={onRoleChange} />
+            <RowActions row={account} name={account.name} actions={actions} />
+          </div>
         </div>
       ),
     },
     {
       id: "role",
       header: "Role",
-      cell: ({ row: { original: account } }) => (
-        <select
-          aria-label={`Role of ${account.name}`}
-          className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-          value={account.role}
-          disabled={busy}
-          onChange={(event) => onRoleChange(account, event.target.value as Role)}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      ),
+      meta: fromMd,
+      cell: ({ row }) => <RoleSelect account={row.original} busy={busy} onRoleChange={onRoleChange} />,
     },
     { id: "active", header: "Active", meta: fromMd, cell: ({ row }) => <ActiveBadge active={row.original.is_active} /> },
     {
@@ -69,7 +90,8 @@ export function accountColumns({
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} wordsOnPhones />,
+      meta: fromMd,
+      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
     },
   ];
 }
