@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
@@ -26,6 +28,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
 export function DashboardScreen() {
   const auto = useAutoRefresh();
+  // The quick actions are writes: a viewer reads the dashboard without them.
+  const mayWrite = useMay(WRITE_ROLES);
   const queryClient = useQueryClient();
   const dashboard = useQuery({
     queryKey: dashboardApi.key,
@@ -84,14 +88,16 @@ export function DashboardScreen() {
         />
       </div>
 
-      <Card title="Quick actions">
-        <div className="flex flex-wrap items-center gap-3">
-          <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
-            Reset daily counters
-          </Button>
-          <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
-        </div>
-      </Card>
+      {mayWrite && (
+        <Card title="Quick actions">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
+              Reset daily counters
+            </Button>
+            <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
+          </div>
+        </Card>
+      )}
 
       <div className={`grid grid-cols-1 gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>
         <Card title="Recent winners">
