@@ -12,6 +12,14 @@ CREATE TABLE "audit_log" (
 	"address" varchar(100)
 );
 --> statement-breakpoint
+CREATE TABLE "audit_tallies" (
+	"hour_utc" timestamp NOT NULL,
+	"action" varchar(64) NOT NULL,
+	"account_name" varchar(150) NOT NULL,
+	"rows" integer NOT NULL,
+	CONSTRAINT "audit_tallies_key" UNIQUE("hour_utc","action","account_name")
+);
+--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "role" varchar(16) DEFAULT 'owner' NOT NULL;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "is_active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
@@ -34,3 +42,17 @@ FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
 --> statement-breakpoint
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
 FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+--> statement-breakpoint
+-- Keeps audit_tallies exact, as winner_hourly_tallies_track does for winners: each new row adds one to its
+-- (UTC hour, action, account) in the same transaction. The hour is taken in UTC, whatever the session's zone.
+CREATE FUNCTION audit_tallies_track() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO audit_tallies (hour_utc, action, account_name, rows)
+  VALUES (date_trunc('hour', NEW.at AT TIME ZONE 'UTC'), NEW.action, NEW.account_name, 1)
+  ON CONFLICT ON CONSTRAINT audit_tallies_key DO UPDATE SET rows = audit_tallies.rows + 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_tallies_track AFTER INSERT ON "audit_log"
+FOR EACH ROW EXECUTE FUNCTION audit_tallies_track();

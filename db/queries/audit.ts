@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, ilike, lt, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { auditLog } from "@/db/schema";
+import { auditLog, auditTallies } from "@/db/schema";
 import type { AuditEntryRow } from "@/lib/contracts/audit";
 import type { AuditFilters } from "@/lib/validation/audit";
 import { likePattern } from "./like";
@@ -37,13 +37,49 @@ export async function listAudit({ db, filter, limit, offset }: { db: Queryable; 
   const where = auditCondition(filter);
   const [rows, total] = await Promise.all([
     db.select(auditColumns).from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
+    countAudit(db, filter, where),
+  ]);
+  return { count: total, results: rows.map(toAuditRow) };
+}
+
+/**
+ * The list's total. Account, action and dates are answered from `audit_tallies` (a few hundred rows kept by
+ * a trigger; counting 100,000 rows took 12-20 ms, beyond the list's budget), when the dates' midnights in
+ * APP_TIMEZONE fall on UTC hours (the tallies are per UTC hour). A target or a search counts the matching
+ * rows through their indexes, as does a zone off UTC by a fraction of an hour.
+ */
+async function countAudit(db: Queryable, filter: AuditFilters, where: SQL | undefined): Promise<number> {
+  const countRows = () =>
     db
       .select({ count: count() })
       .from(auditLog)
       .where(where)
-      .then(([row]) => row?.count ?? 0),
-  ]);
-  return { count: total, results: rows.map(toAuditRow) };
+      .then(([row]) => row?.count ?? 0);
+  if (filter.search || filter.target) return countRows();
+  const from = filter.start_date ? sql`(${filter.start_date}::date::timestamptz at time zone 'UTC')` : undefined;
+  const to = filter.end_date ? sql`((${filter.end_date}::date + 1)::timestamptz at time zone 'UTC')` : undefined;
+  const conditions = [
+    filter.account ? sql`${auditTallies.accountName} = ${filter.account}` : undefined,
+    filter.action ? sql`${auditTallies.action} = ${filter.action}` : undefined,
+    from ? sql`${auditTallies.hourUtc} >= ${from}` : undefined,
+    to ? sql`${auditTallies.hourUtc} < ${to}` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const bounds = [from, to].filter((bound): bound is SQL => bound !== undefined);
+  const onTheHour =
+    bounds.length > 0
+      ? sql.join(
+          bounds.map((bound) => sql`date_trunc('hour', ${bound}) = ${bound}`),
+          sql` and `,
+        )
+      : sql`true`;
+  const tallyWhere = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const [row] = await db
+    .select({
+      aligned: sql<boolean>`${onTheHour}`,
+      total: sql<number>`coalesce(sum(${auditTallies.rows}), 0)::int`,
+    })
+    .from(sql`${auditTallies} ${tallyWhere}`);
+  return row?.aligned === false ? countRows() : Number(row?.total ?? 0);
 }
 
 const toAuditRow = (row: Omit<AuditEntryRow, "at"> & { at: Date }): AuditEntryRow => ({ ...row, at: row.at.toISOString() });

@@ -121,6 +121,7 @@ describe("audit log", () => {
     expect(update!.changes).toEqual({ totalQuantity: { before: 10, after: 12 }, remainingQuantity: { before: 10, after: 12 } });
 
     const product = await createProduct(owner, { name: "Audited stand" });
+    const { event_start_date, event_end_date } = await (await owner.get("/api/admin/settings/")).json();
     const writes: [string, () => Promise<Response>, number?][] = [
       ["prize.reset_daily", () => manager.post(`/api/prizes/${prize.id}/reset_daily/`)],
       ["prize.reset_all_daily", () => manager.post("/api/prizes/reset_all_daily/")],
@@ -129,7 +130,7 @@ describe("audit log", () => {
         () => manager.post("/api/prize-distributions/", { prize: prize.id, product: product.id, is_active: false }),
         201,
       ],
-      ["settings.update", () => manager.patch("/api/admin/settings/", { event_start_date: "2031-05-01" })],
+      ["settings.update", () => manager.patch("/api/admin/settings/", { event_start_date: "2031-05-01", event_end_date: "2031-05-02" })],
       ["product.delete", () => manager.delete(`/api/products/${product.id}/?force=true`), 204],
     ];
     for (const [action, write, status] of writes) {
@@ -137,7 +138,7 @@ describe("audit log", () => {
       expect({ action, rows: added.length }).toEqual({ action, rows: 1 });
       expect(added[0]).toMatchObject({ account_name: managerName, account_role: "manager" });
     }
-    await manager.patch("/api/admin/settings/", { event_start_date: null });
+    await owner.patch("/api/admin/settings/", { event_start_date, event_end_date });
   });
 
   it("a hand-over and its cancel each leave one row on the winner's history; a refused repeat leaves none", async () => {
@@ -191,6 +192,16 @@ describe("audit log", () => {
       ["auth.sign_in", "10.9.8.7"],
       ["auth.sign_in_failed", "10.9.8.7"],
     ]);
+    // The total (read from the kept tallies) matches the rows, also by action and by day.
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Seoul" });
+    for (const filter of [
+      `account=${account.name}`,
+      `account=${account.name}&action=auth.sign_in`,
+      `account=${account.name}&start_date=${today}&end_date=${today}`,
+    ]) {
+      const page = (await (await owner.get(`/api/admin/audit/?${filter}`)).json()) as { count: number; results: unknown[] };
+      expect({ filter, count: page.count }).toEqual({ filter, count: page.results.length });
+    }
     const nobody = await auditRows(owner, { account: "no-such-account-typed", action: "auth.sign_in_failed" });
     expect(nobody).toEqual([]);
     await client.post("/api/admin/login/", { name: "no-such-account-typed", password: "whatever-it-is" });

@@ -31,11 +31,11 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
       })
       .where(eq(settings.id, 1));
     const after = await readSettings({ db: tx, eventPeriod });
-    await recordAudit(tx, ctx, {
-      action: "settings.update",
-      target: { type: "settings", id: 1, name: "System settings" },
-      changes: diffChanges(current, after, SETTINGS_AUDITED_FIELDS),
-    });
+    const changes = diffChanges(current, after, SETTINGS_AUDITED_FIELDS);
+    // Saving the same values changes nothing: no row.
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, ctx, { action: "settings.update", target: { type: "settings", id: 1, name: "System settings" }, changes });
+    }
     return after;
   });
 }
