@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { getAccount } from "@/db/queries/accounts";
 import { adminSessions, admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { conflict, notFound } from "@/lib/errors";
@@ -24,7 +23,7 @@ export async function signOutEverywhere(tx: Tx, adminId: number) {
  * disabled account signs that account out everywhere. There is always one active owner left: the active
  * owners' rows are locked first, so two owners demoting each other at once cannot both succeed.
  */
-export async function updateAccount({ ctx, input }: { ctx: ServiceContext; input: UpdateAccountBody & { id: number } }) {
+export async function updateAccount({ ctx, input }: { ctx: ServiceContext; input: UpdateAccountBody & { id: number } }): Promise<void> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -62,5 +61,4 @@ export async function updateAccount({ ctx, input }: { ctx: ServiceContext; input
       },
     });
   });
-  return (await getAccount({ db: ctx.db, id: input.id }))!;
 }
