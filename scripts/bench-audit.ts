@@ -20,7 +20,9 @@ export const AUDIT_LIST_PATHS: [string, string][] = [
   ["audit, by account", "/api/admin/audit/?account=staff3"],
   ["audit, by action", "/api/admin/audit/?action=prize.update"],
   ["audit, one winner", "/api/admin/audit/?target=winner:421"],
-  ["audit, search target", "/api/admin/audit/?search=nick42"],
+  // One winner's nickname (100 rows match), and a broad term that 1,100 rows match.
+  ["audit, search a nickname", "/api/admin/audit/?search=nick421%20("],
+  ["audit, search broad", "/api/admin/audit/?search=nick42"],
   ["audit, one day", "/api/admin/audit/?start_date=2026-04-25&end_date=2026-04-25"],
 ];
 
