@@ -86,7 +86,7 @@ test.describe("a team with roles", () => {
     await winners.open(`?search=${nickname}`);
     await winners
       .row(nickname)
-      .getByRole("button", { name: `History of ${nickname}` })
+      .getByRole("link", { name: `History of ${nickname}` })
       .click();
     await expect(page).toHaveURL(/\/admin\/audit\?target=winner(:|%3A)\d+/);
     const rows = screens.auditRows().filter({ hasText: "winner.mark_received" });

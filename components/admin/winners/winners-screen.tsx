@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
@@ -12,7 +11,7 @@ import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { CheckCircleIcon, HistoryIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
+import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
 import { AUDIT_ROLES, DESK_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
@@ -62,7 +61,6 @@ export function WinnersScreen() {
   const mayHandOver = useMay(DESK_ROLES);
   const mayDelete = useMay(WRITE_ROLES);
   const mayReadAudit = useMay(AUDIT_ROLES);
-  const router = useRouter();
 
   const actions: RowAction<WinnerRow>[] = useMemo(
     () => [
@@ -89,18 +87,15 @@ export function WinnersScreen() {
             failure: "Failed to cancel received.",
           }),
       },
-      {
-        label: "History",
-        icon: <HistoryIcon className="size-4" />,
-        accessibleName: (name) => `History of ${name}`,
-        hidden: () => !mayReadAudit,
-        onClick: (winner) => router.push(`/admin/audit?target=winner:${winner.id}`),
-      },
       { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
     ],
-    [mutate, mayHandOver, mayDelete, mayReadAudit, router],
+    [mutate, mayHandOver, mayDelete],
   );
-  const columns = useMemo(() => winnerColumns(actions), [actions]);
+  // Owners and managers open a winner's audit history from the row ("I already collected it?").
+  const columns = useMemo(
+    () => winnerColumns(actions, mayReadAudit ? (winner) => `/admin/audit?target=winner:${winner.id}` : null),
+    [actions, mayReadAudit],
+  );
   const table = useReactTable({
     data: list.data?.results ?? [],
     columns,
