@@ -1,14 +1,15 @@
-// npm run admin -- create <name> | set-password <name>
+// npm run admin -- create <name> [--role owner|manager|desk|viewer] | set-password <name>
 // The password is read from standard input (piped) or asked for at a hidden prompt; never from argv,
 // where it would land in shell history and process listings.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+import { isRole, ROLES, type Role } from "@/lib/auth/roles";
 import { AppError, ValidationError } from "@/lib/errors";
 import { createAdmin } from "@/lib/services/admins/create";
 import { setAdminPassword } from "@/lib/services/admins/set-password";
 import { exitWith, openCliDatabase } from "./cli-database";
 
-const usage = "Usage: npm run admin -- create <name>\n       npm run admin -- set-password <name>";
+const usage = `Usage: npm run admin -- create <name> [--role ${ROLES.join("|")}]   (default owner)\n       npm run admin -- set-password <name>`;
 
 async function readPipedPassword(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,16 +44,26 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/** `--role desk` (or `--role=desk`) after `create`; owner when absent. Checked before the password is asked. */
+function roleOption(command: string, options: string[]): Role {
+  if (options.length === 0) return "owner";
+  const value = options[0] === "--role" ? options[1] : options[0]?.startsWith("--role=") ? options[0].slice(7) : undefined;
+  const expected = options[0] === "--role" ? 2 : 1;
+  if (command !== "create" || options.length !== expected || !isRole(value)) exitWith(usage);
+  return value;
+}
+
 async function main() {
-  const [command, name] = process.argv.slice(2);
+  const [command, name, ...options] = process.argv.slice(2);
   if ((command !== "create" && command !== "set-password") || !name) exitWith(usage);
+  const role = roleOption(command, options);
   const password = await readPassword();
   const database = await openCliDatabase();
   const ctx = { db: database.db };
   try {
     if (command === "create") {
-      await createAdmin({ ctx, input: { name, password } });
-      console.log(`✔ Admin "${name}" created. Sign in at /admin/login.`);
+      await createAdmin({ ctx, input: { name, password, role } });
+      console.log(`✔ Account "${name}" (${role}) created. Sign in at /admin/login.`);
     } else {
       await setAdminPassword({ ctx, input: { name, password } });
       console.log(`✔ Password of "${name}" changed; their open sessions were signed out.`);

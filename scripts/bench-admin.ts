@@ -1,9 +1,10 @@
-// npm run bench:admin [-- --winners 100000 --pages 1000 --prizes 20 --requests 200]
+// npm run bench:admin [-- --winners 100000 --pages 1000 --prizes 20 --audit 100000 --requests 200]
 // The event's largest day for the admin screens (issue 9 item 2, issue 10 item 1): seeds that many winners,
 // product pages and prizes into a fresh Postgres database named `prize_bench_admin` (dropped and made
 // again each run; TEST_POSTGRES_URL picks the server), starts the production build on it, and prints p50/p95
 // of each admin list beside a static file from the same server, then the Excel export of every winner: its
-// time and how much the server's peak memory grew. Needs `npm run build` first.
+// time and how much the server's peak memory grew; then the audit log's list over that many rows and what its
+// row adds to a mark-received (scripts/bench-audit.ts). Needs `npm run build` first.
 
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
@@ -11,11 +12,13 @@ import { openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import { startServer } from "../tests/support/app-server";
 import { signedInClient, type TestClient } from "../tests/support/http-client";
+import { AUDIT_LIST_PATHS, measureMarkReceived, seedAudit } from "./bench-audit";
 import { freshBenchDatabase, positiveOption } from "./bench-support";
 
 const WINNERS = positiveOption("winners", 100_000);
 const PAGES = positiveOption("pages", 1000);
 const PRIZES = positiveOption("prizes", 20);
+const AUDIT_ROWS = positiveOption("audit", 100_000);
 const REQUESTS = positiveOption("requests", 200);
 const DATABASE = "prize_bench_admin";
 const TIME_ZONE = "Asia/Seoul";
@@ -39,6 +42,7 @@ async function seed(url: string) {
       case when n % 3 = 0 then timestamptz '2026-04-24 10:00+09' + n * interval '2 seconds' end,
       timestamptz '2026-04-24 09:00+09' + n * interval '2 seconds'
     from generate_series(1, ${WINNERS}) n`;
+  await seedAudit(sql, AUDIT_ROWS);
   await sql`analyze`;
   await sql.end();
 }
@@ -69,7 +73,7 @@ async function main() {
   let started = performance.now();
   await seed(url);
   console.log(
-    `Seeded ${WINNERS} winners, ${PAGES} product pages, ${PRIZES} prizes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded ${WINNERS} winners, ${PAGES} product pages, ${PRIZES} prizes, ${AUDIT_ROWS} audit rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const server = await startServer({
     DATABASE_URL: url,
@@ -95,6 +99,7 @@ async function main() {
       ["products", "/api/products/"],
       ["placements", "/api/prize-distributions/"],
       ["dashboard", "/api/admin/dashboard/"],
+      ...AUDIT_LIST_PATHS,
     ];
     for (const [, path] of paths) await admin.get(path); // warm up each route once
     console.log(`\n${REQUESTS} sequential requests each, one server, signed in:`);
@@ -116,6 +121,7 @@ async function main() {
     console.log(
       `server memory: ${before.rss.toFixed(0)} MB before, peak ${after.peak.toFixed(0)} MB: grew by at most ${(after.peak - before.rss).toFixed(0)} MB`,
     );
+    await measureMarkReceived(url, admin, REQUESTS, TIME_ZONE);
   } finally {
     await server.stop();
   }

@@ -8,27 +8,33 @@ import {
   CheckCircleIcon,
   ChevronsLeftIcon,
   ChevronsRightIcon,
-  ClockIcon,
   CloseIcon,
   GiftIcon,
   GroupIcon,
+  HistoryIcon,
   HomeIcon,
+  KeyIcon,
   MenuIcon,
   QrCodeIcon,
   SignOutIcon,
+  SlidersIcon,
   TicketIcon,
 } from "@/components/ui/icons";
+import { type AdminScreen, mayOpen, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/client/api";
 import { EventSwitch } from "./event-switch";
 
-const NAV_ITEMS: { href: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
+// Each role sees only the screens it may open (lib/auth/roles.ts SCREEN_ROLES).
+const NAV_ITEMS: { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[] = [
   { href: "/admin/dashboard", label: "Dashboard", Icon: HomeIcon },
   { href: "/admin/products", label: "Product management", Icon: QrCodeIcon },
   { href: "/admin/prizes", label: "Prize management", Icon: GiftIcon },
   { href: "/admin/winners", label: "Winner management", Icon: GroupIcon },
   { href: "/admin/distributions", label: "Prize placement", Icon: TicketIcon },
   { href: "/admin/desk", label: "Prize desk", Icon: CheckCircleIcon },
-  { href: "/admin/settings", label: "Event settings", Icon: ClockIcon },
+  { href: "/admin/settings", label: "Event settings", Icon: SlidersIcon },
+  { href: "/admin/audit", label: "Audit log", Icon: HistoryIcon },
+  { href: "/admin/accounts", label: "Accounts", Icon: KeyIcon },
 ];
 
 const APP_TITLE = "Event management";
@@ -87,6 +93,7 @@ const itemClass = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 
 
 function SidebarNav({
   id,
+  role,
   pathname,
   collapsed,
   loggingOut,
@@ -94,6 +101,7 @@ function SidebarNav({
   onLogout,
 }: {
   id: string;
+  role: Role;
   pathname: string;
   collapsed: boolean;
   loggingOut: boolean;
@@ -103,7 +111,7 @@ function SidebarNav({
   return (
     <nav id={id} aria-label="Admin" className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 space-y-1 overflow-y-auto p-3">
-        {NAV_ITEMS.map(({ href, label, Icon }) => {
+        {NAV_ITEMS.filter((item) => mayOpen(role, item.href)).map(({ href, label, Icon }) => {
           const active = isActive(pathname, href);
           return (
             <li key={href}>
@@ -139,7 +147,7 @@ function SidebarNav({
   );
 }
 
-export function AdminShell({ adminName, children }: { adminName: string; children: ReactNode }) {
+export function AdminShell({ adminName, role, children }: { adminName: string; role: Role; children: ReactNode }) {
   const pathname = usePathname();
   const collapsed = useSyncExternalStore(subscribeCollapsed, getCollapsed, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -218,7 +226,14 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
             {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
           </button>
         </div>
-        <SidebarNav id="admin-sidebar-nav" pathname={pathname} collapsed={collapsed} loggingOut={loggingOut} onLogout={logout} />
+        <SidebarNav
+          id="admin-sidebar-nav"
+          role={role}
+          pathname={pathname}
+          collapsed={collapsed}
+          loggingOut={loggingOut}
+          onLogout={logout}
+        />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -245,6 +260,9 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
               {adminName.trim().charAt(0).toUpperCase() || "?"}
             </span>
             <span className="hidden max-w-40 truncate font-medium text-slate-900 sm:inline">{adminName}</span>
+            <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 lg:inline">
+              {ROLE_LABELS[role]}
+            </span>
           </div>
         </header>
 
@@ -277,6 +295,7 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
             </div>
             <SidebarNav
               id="admin-drawer-nav"
+              role={role}
               pathname={pathname}
               collapsed={false}
               loggingOut={loggingOut}

@@ -4,9 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 import type { PublicEventState } from "@/lib/contracts/claims";
+import { useMay } from "./role-context";
 
 const STATE_LOOK: Record<PublicEventState, { label: string; dot: string; pill: string }> = {
   open: { label: "Open", dot: "bg-emerald-500", pill: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
@@ -17,12 +19,13 @@ const STATE_LOOK: Record<PublicEventState, { label: string; dot: string; pill: s
 
 /**
  * The event's state at a glance in every admin screen's header (open / paused / not started / ended), and
- * the pause switch: one click and a confirmation. Pausing stops new holds only; a visitor mid-form keeps
+ * the pause switch (owners and managers): one click and a confirmation. Pausing stops new holds only; a visitor mid-form keeps
  * their prize. Refreshed every 30 s, as the opening hours turn the state by the clock.
  */
 export function EventSwitch() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
+  const mayPause = useMay(WRITE_ROLES);
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toggle = useMutation({
@@ -48,10 +51,12 @@ export function EventSwitch() {
         <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
         {look.label}
       </span>
-      <Button size="sm" variant={pausing ? "secondary" : "primary"} onClick={() => setAsking(true)} className="shrink-0">
-        {pausing ? "Pause" : "Resume"}
-        <span className="sr-only"> prizes</span>
-      </Button>
+      {mayPause && (
+        <Button size="sm" variant={pausing ? "secondary" : "primary"} onClick={() => setAsking(true)} className="shrink-0">
+          {pausing ? "Pause" : "Resume"}
+          <span className="sr-only"> prizes</span>
+        </Button>
+      )}
       <ConfirmDialog
         open={asking}
         onClose={() => {

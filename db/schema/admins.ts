@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { ROLES, type Role } from "@/lib/auth/roles";
 
 export const admins = pgTable(
   "admins",
@@ -8,10 +9,19 @@ export const admins = pgTable(
     name: varchar({ length: 150 }).notNull().unique(),
     // scrypt, see lib/auth/password.ts. Never selected outside lib/auth.
     passwordHash: text().notNull(),
+    // Read afresh on every call with the session (lib/auth/session.ts): a change applies to the next call.
+    // Accounts that existed before roles became owners (the column's default when it was added).
+    role: varchar({ length: 16 }).$type<Role>().notNull().default("owner"),
+    // A disabled account keeps its name and audit trail; its sessions stop working at once.
+    isActive: boolean().notNull().default(true),
+    lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("admins_name_not_blank", sql`btrim(${table.name}) <> ''`)],
+  (table) => [
+    check("admins_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("admins_role_known", sql.raw(`role IN (${ROLES.map((role) => `'${role}'`).join(", ")})`)),
+  ],
 );
 
 /**

@@ -1,4 +1,5 @@
 export * from "./admins";
+export * from "./audit-log";
 export * from "./funnel";
 export * from "./images";
 export * from "./placements";

@@ -1,10 +1,12 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { type BodyFormat, type BodyLimits, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
+import { clientAddress } from "./client-address";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
 import { assertPlainInput, toFieldErrors } from "./zod-errors";
@@ -12,9 +14,13 @@ import { assertPlainInput, toFieldErrors } from "./zod-errors";
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
 
-type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = {
-  /** "admin" needs a live admin session (401 otherwise); "public" is open to visitors. */
-  access: "admin" | "public";
+/**
+ * "admin" needs a live admin session (401 otherwise) whose role is in `roles` (403 otherwise): every admin
+ * route must say which roles it admits, one of the sets in lib/auth/roles.ts. "public" is open to visitors.
+ */
+type Access = { access: "admin"; roles: RoleSet } | { access: "public"; roles?: never };
+
+type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = Access & {
   query?: Q;
   body?: B;
   bodyFormat?: BodyFormat;
@@ -59,7 +65,7 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Par
 
 /**
  * The one wrapper every /api handler goes through, in this order: CSRF for unsafe methods (403), the admin
- * session (401), query and body parsed by zod (400 in the DRF shape), the handler, and any thrown error
+ * session (401), the account's role (403), query and body parsed by zod (400 in the DRF shape), the handler, and any thrown error
  * turned into a response by lib/api/respond.ts. Handlers stay thin: parse, call one service, return.
  */
 export function route<
@@ -85,6 +91,8 @@ export function route<
       if (options.access === "admin") {
         admin = await getAdminSession();
         if (!admin) throw new AppError("unauthorized", "Authentication credentials were not provided or have expired.");
+        // Checked before the body is read or anything is looked up: a refused role learns nothing and changes nothing.
+        if (!options.roles.includes(admin.role)) throw new AppError("forbidden", roleCannot(admin.role));
       }
       const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;
@@ -94,7 +102,11 @@ export function route<
         params: await context.params,
         query,
         body,
-        ctx: { db: options.access === "admin" ? organiserDb() : db(), admin: admin as AdminOf<O> },
+        ctx: {
+          db: options.access === "admin" ? organiserDb() : db(),
+          admin: admin as AdminOf<O>,
+          address: clientAddress(request),
+        },
       });
       return result instanceof Response ? result : json(result);
     } catch (error) {

@@ -43,9 +43,13 @@ export const { auth, signIn, signOut } = NextAuth(() => ({
     Credentials({
       credentials: { name: {}, password: {} },
       async authorize(credentials) {
-        const parsed = loginBody.safeParse(credentials);
+        const { address, ...typed } = credentials as Record<string, unknown>;
+        const parsed = loginBody.safeParse(typed);
         if (!parsed.success) throw new CredentialsSignin();
-        const admin = await openSession({ ctx: { db: organiserDb() }, input: parsed.data });
+        // The login route passes the client's address for the audit row; there is no public next-auth
+        // endpoint (no app/api/auth route), so only our own server-side signIn() reaches this.
+        const ctx = { db: organiserDb(), address: typeof address === "string" ? address : undefined };
+        const admin = await openSession({ ctx, input: parsed.data });
         if (!admin) throw new CredentialsSignin();
         return { id: String(admin.id), name: admin.name, sessionId: admin.sessionId };
       },

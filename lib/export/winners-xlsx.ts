@@ -40,7 +40,12 @@ export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>)
 
 /** `winners-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
 export function winnersFileName(now: Date, timeZone: string): string {
+  return datedFileName("winners", now, timeZone);
+}
+
+/** `<prefix>-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
+export function datedFileName(prefix: string, now: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  return `winners-${part("year")}${part("month")}${part("day")}.xlsx`;
+  return `${prefix}-${part("year")}${part("month")}${part("day")}.xlsx`;
 }

@@ -1,3 +1,4 @@
+import { ROLES } from "@/lib/auth/roles";
 import { z } from "./zod";
 
 /** The sign-in call's success message; the form checks for exactly this text (spec §5). */
@@ -16,3 +17,22 @@ export const adminCredentials = z.object({
   password: z.string().min(8, "The password must be at least 8 characters.").max(200, "The password is too long."),
 });
 export type AdminCredentials = z.infer<typeof adminCredentials>;
+
+const roleField = z.enum(ROLES, { error: `Choose one of: ${ROLES.join(", ")}.` });
+
+/** POST /api/admin/accounts/ and the accounts screen's "new account" form. */
+export const createAccountBody = adminCredentials.extend({ role: roleField });
+export type CreateAccountBody = z.infer<typeof createAccountBody>;
+
+/** PATCH /api/admin/accounts/{id}/: any of role, is_active, password (at least one). */
+export const updateAccountBody = z
+  .object({
+    role: roleField.optional(),
+    is_active: z.boolean({ error: "Must be true or false." }).optional(),
+    password: adminCredentials.shape.password.optional(),
+  })
+  .strict()
+  .refine((body) => body.role !== undefined || body.is_active !== undefined || body.password !== undefined, {
+    message: "Send at least one of role, is_active, password.",
+  });
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
+import { AccountsAndAuditPages } from "./pages/audit";
 import { DashboardPage } from "./pages/dashboard";
 import { DeskPage } from "./pages/desk";
 import { PlacementsPage } from "./pages/placements";
@@ -159,6 +160,31 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await expect(page.getByRole("dialog", { name: "Pause prizes?" })).toBeVisible();
     await check(page, "pause confirmation", testInfo);
     await page.keyboard.press("Escape");
+  });
+
+  test("the team's screens: accounts with the new-account form, the audit log, not allowed for a role", async ({ page }, testInfo) => {
+    await signIn(page);
+    const screens = new AccountsAndAuditPages(page);
+    await screens.openAccounts();
+    await expect(screens.accountRow(E2E_ADMIN.name)).toBeVisible();
+    await check(page, "accounts", testInfo);
+    await page.getByRole("button", { name: "New account" }).click();
+    await page.getByRole("form", { name: "New account" }).getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("The password must be at least 8 characters.")).toBeVisible();
+    await check(page, "accounts new-account form with errors", testInfo);
+
+    await page.goto("/admin/audit");
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    await expect(screens.auditRows().filter({ hasText: "auth.sign_in" }).first()).toBeVisible();
+    await check(page, "audit log", testInfo);
+
+    const viewer = await admin.createAccount(`a11y-viewer-${testInfo.project.name}`, "viewer");
+    await new AdminPages(page).signOut();
+    await new AdminPages(page).signIn(viewer);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+    await page.goto("/admin/accounts");
+    await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
+    await check(page, "not allowed for your role", testInfo);
   });
 
   test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {

@@ -1,11 +1,13 @@
 // GET /api/products - product pages, newest first: page, page_size (1..1000), search over name and description
+
 import { listProducts } from "@/db/queries/products";
 import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
+import { READ_ROLES } from "@/lib/auth/roles";
 import type { Page } from "@/lib/contracts/page";
 import type { ProductRow } from "@/lib/contracts/products";
 
-export const GET = route({ access: "admin", query: searchablePageQuery }, async ({ ctx, query, request }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES, query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listProducts({ db: ctx.db, search: query.search, ...pageWindow(query) });
   const page: Page<ProductRow> = toPage(request.url, query, count, results);
   return page;

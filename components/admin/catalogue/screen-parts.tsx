@@ -1,10 +1,12 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CloseIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { SearchBox } from "@/components/ui/search-box";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 
 /** A catalogue entity's words: "product" / "products". */
 export type CatalogueNoun = { one: string; many: string };
@@ -27,18 +29,22 @@ export function SearchAndAddBar({
   addOpen: boolean;
   onToggleAdd: () => void;
 }) {
+  // A role that writes nothing (viewer) is not offered the add form.
+  const mayWrite = useMay(WRITE_ROLES);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <SearchBox value={search} onSearch={onSearch} label={`Search ${noun.many}`} placeholder={placeholder} />
-      <Button
-        variant={addOpen ? "secondary" : "primary"}
-        onClick={onToggleAdd}
-        aria-expanded={addOpen}
-        aria-controls={`add-${noun.one}-panel`}
-      >
-        {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
-        {addOpen ? "Close add form" : `Add ${noun.one}`}
-      </Button>
+      {mayWrite && (
+        <Button
+          variant={addOpen ? "secondary" : "primary"}
+          onClick={onToggleAdd}
+          aria-expanded={addOpen}
+          aria-controls={`add-${noun.one}-panel`}
+        >
+          {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
+          {addOpen ? "Close add form" : `Add ${noun.one}`}
+        </Button>
+      )}
     </div>
   );
 }
@@ -99,6 +105,7 @@ export function CatalogueEmptyState({
   addOpen: boolean;
   onAdd: () => void;
 }) {
+  const mayWrite = useMay(WRITE_ROLES);
   if (search) {
     return (
       <EmptyState
@@ -115,6 +122,7 @@ export function CatalogueEmptyState({
       title={`No ${noun.many} yet`}
       description={description}
       action={
+        mayWrite &&
         !addOpen && (
           <Button variant="primary" onClick={onAdd}>
             Add {noun.one}

@@ -4,12 +4,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { EventStateSummary } from "@/components/admin/settings/event-state-summary";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
@@ -31,6 +33,8 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
+  // The quick actions are writes: a viewer reads the dashboard without them.
+  const mayWrite = useMay(WRITE_ROLES);
   const queryClient = useQueryClient();
   const dashboard = useQuery({
     queryKey: dashboardApi.key,
@@ -90,14 +94,16 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
         />
       </div>
 
-      <Card title="Quick actions">
-        <div className="flex flex-wrap items-center gap-3">
-          <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
-            Reset daily counters
-          </Button>
-          <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
-        </div>
-      </Card>
+      {mayWrite && (
+        <Card title="Quick actions">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
+              Reset daily counters
+            </Button>
+            <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
+          </div>
+        </Card>
+      )}
 
       <Card title="Scan-to-win funnel">
         <FunnelCharts refetchInterval={auto.refetchInterval} />

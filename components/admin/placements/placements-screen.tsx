@@ -8,6 +8,7 @@ import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { QrModal } from "@/components/admin/qr-panel";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PowerIcon, TicketIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import type { RowAction } from "@/components/ui/row-actions";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { PLACEMENT_FILTERS, placementsApi } from "@/lib/client/placements";
 import type { PlacementPage, PlacementRow } from "@/lib/contracts/placements";
@@ -78,23 +80,24 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   });
   const togglingId = setActive.isPending ? setActive.variables.id : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or call the API.
+  const mayWrite = useMay(WRITE_ROLES);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or call the API (the role never changes on a page).
   const columns = useMemo(() => {
     const actions: RowAction<PlacementRow>[] = [
       {
         label: "Deactivate",
         icon: <PowerIcon className="size-5" />,
         onClick: (row) => setActive.mutate(row),
-        hidden: (row) => !row.is_active || togglingId === row.id,
+        hidden: (row) => !mayWrite || !row.is_active || togglingId === row.id,
       },
       {
         label: "Activate",
         icon: <PowerIcon className="size-5" />,
         tone: "primary",
         onClick: (row) => setActive.mutate(row),
-        hidden: (row) => row.is_active || togglingId === row.id,
+        hidden: (row) => !mayWrite || row.is_active || togglingId === row.id,
       },
-      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: remove.open },
+      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
     ];
     return placementColumns({ actions, onDetail: setDetail, onQr: setQrFor });
   }, [togglingId]);
@@ -126,30 +129,34 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     <div className="space-y-5">
       <ScreenHeader title="Prize placement" description="Which product pages hold a prize that visitors can win right now." />
       {banner}
-      <div className="lg:hidden">
-        <Button aria-expanded={formsOpen} aria-controls={formsId} onClick={() => setFormsOpen((open) => !open)} className="w-full">
-          <TicketIcon className="size-4" />
-          {formsOpen ? "Hide the placing forms" : "Place prizes · maintenance mode"}
-        </Button>
-      </div>
-      {/* Wide screens: the three forms side by side above the list, which then has the whole width. */}
-      <div
-        id={formsId}
-        className={`${formsOpen ? "grid" : "hidden"} grid-cols-1 items-start gap-5 lg:grid lg:grid-cols-[repeat(auto-fit,minmax(17rem,1fr))]`}
-      >
-        <Card title="Maintenance mode">
-          <MaintenanceSwitch onChanged={succeeded} onFailed={(message) => show("error", message)} />
-        </Card>
-        <Card title="Random placement">
-          <RandomPlacement choosePrize onPlaced={succeeded} onFailed={(text) => show("error", text)} />
-        </Card>
-        <Card title="Place by hand">
-          <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
-        </Card>
-        <Card title="Big screen">
-          <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
-        </Card>
-      </div>
+      {mayWrite && (
+        <>
+          <div className="lg:hidden">
+            <Button aria-expanded={formsOpen} aria-controls={formsId} onClick={() => setFormsOpen((open) => !open)} className="w-full">
+              <TicketIcon className="size-4" />
+              {formsOpen ? "Hide the placing forms" : "Place prizes · maintenance mode"}
+            </Button>
+          </div>
+          {/* Wide screens: the three forms side by side above the list, which then has the whole width. */}
+          <div
+            id={formsId}
+            className={`${formsOpen ? "grid" : "hidden"} grid-cols-1 items-start gap-5 lg:grid lg:grid-cols-[repeat(auto-fit,minmax(17rem,1fr))]`}
+          >
+            <Card title="Maintenance mode">
+              <MaintenanceSwitch onChanged={succeeded} onFailed={(message) => show("error", message)} />
+            </Card>
+            <Card title="Random placement">
+              <RandomPlacement choosePrize onPlaced={succeeded} onFailed={(text) => show("error", text)} />
+            </Card>
+            <Card title="Place by hand">
+              <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
+            </Card>
+            <Card title="Big screen">
+              <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
+            </Card>
+          </div>
+        </>
+      )}
 
       <Card
         title="Placements"
@@ -167,15 +174,17 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
             )}
           </p>
           <div className="flex items-center gap-2">
-            <Button
-              size="sm"
-              className="min-h-11 text-red-700 sm:min-h-9"
-              onClick={() => setDeleteAllOpen(true)}
-              disabled={list.total === 0}
-            >
-              <TrashIcon className="size-4" />
-              Delete all
-            </Button>
+            {mayWrite && (
+              <Button
+                size="sm"
+                className="min-h-11 text-red-700 sm:min-h-9"
+                onClick={() => setDeleteAllOpen(true)}
+                disabled={list.total === 0}
+              >
+                <TrashIcon className="size-4" />
+                Delete all
+              </Button>
+            )}
             <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
           </div>
         </div>

@@ -12,7 +12,8 @@ import type { PrizeRow } from "@/lib/contracts/prizes";
 
 export type PrizeColumnHandlers = {
   actions: RowAction<PrizeRow>[];
-  onResetDaily: (prize: PrizeRow) => void;
+  /** Null for a role that may not reset it: the count shows without the button. */
+  onResetDaily: ((prize: PrizeRow) => void) | null;
   /** The prize whose daily counter is being reset, if any. */
   resettingId: number | null;
 };
@@ -24,16 +25,18 @@ function DailyCell({ prize, handlers }: { prize: PrizeRow; handlers: PrizeColumn
       <span>
         {prize.today_distributed} / {prize.daily_distribution}
       </span>
-      <button
-        type="button"
-        onClick={() => handlers.onResetDaily(prize)}
-        disabled={busy}
-        aria-label={`Reset today's counter of ${prize.name}`}
-        title="Reset today's counter"
-        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50 sm:size-9"
-      >
-        <UndoIcon className={`size-4 ${busy ? "animate-spin" : ""}`} />
-      </button>
+      {handlers.onResetDaily && (
+        <button
+          type="button"
+          onClick={() => handlers.onResetDaily?.(prize)}
+          disabled={busy}
+          aria-label={`Reset today's counter of ${prize.name}`}
+          title="Reset today's counter"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50 sm:size-9"
+        >
+          <UndoIcon className={`size-4 ${busy ? "animate-spin" : ""}`} />
+        </button>
+      )}
     </span>
   );
 }

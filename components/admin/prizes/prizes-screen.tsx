@@ -9,12 +9,14 @@ import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { GiftIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import type { RowAction } from "@/components/ui/row-actions";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { PRIZE_FILTERS, prizesApi } from "@/lib/client/prizes";
 import type { PrizeRow } from "@/lib/contracts/prizes";
@@ -83,13 +85,15 @@ export function PrizesScreen() {
       () => false,
     );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or start a mutation.
+  const mayWrite = useMay(WRITE_ROLES);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or start a mutation (the role never changes on a page).
   const columns = useMemo(() => {
     const actions: RowAction<PrizeRow>[] = [
-      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", onClick: setEditPrize },
-      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: remove.open },
+      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", hidden: () => !mayWrite, onClick: setEditPrize },
+      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
     ];
-    return prizeColumns({ actions, onResetDaily: (prize) => resetDaily.mutate(prize), resettingId });
+    const onResetDaily = mayWrite ? (prize: PrizeRow) => resetDaily.mutate(prize) : null;
+    return prizeColumns({ actions, onResetDaily, resettingId });
   }, [resettingId]);
   const table = useReactTable({
     data: list.data?.results ?? [],

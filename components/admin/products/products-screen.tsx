@@ -16,11 +16,13 @@ import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { QrModal } from "@/components/admin/qr-panel";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { PencilIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { RowAction } from "@/components/ui/row-actions";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
@@ -96,7 +98,8 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     setRowSelection({});
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state; the columns never change.
+  const mayWrite = useMay(WRITE_ROLES);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state; the columns never change (nor does the role on a page).
   const columns = useMemo(() => {
     const actions: RowAction<ProductRow>[] = [
       {
@@ -105,8 +108,14 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         icon: <QrCodeIcon className="size-5" />,
         onClick: setQrProduct,
       },
-      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", onClick: setEditProduct },
-      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", onClick: (row) => remove.open({ kind: "one", row }) },
+      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", hidden: () => !mayWrite, onClick: setEditProduct },
+      {
+        label: "Delete",
+        icon: <TrashIcon className="size-5" />,
+        tone: "danger",
+        hidden: () => !mayWrite,
+        onClick: (row) => remove.open({ kind: "one", row }),
+      },
     ];
     return productColumns(actions);
   }, []);

@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { useId } from "react";
 import { ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
+import { useMay } from "@/components/admin/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
 import { DownloadIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 
 import type { ZipProgress } from "./use-qr-zip-download";
 
@@ -53,6 +55,7 @@ export function ProductsToolbar({
   // Disabled, not faded: a faded enabled button fails contrast (axe) and a disabled one says what it is.
   const none = catalogueTotal === 0;
   const noneHintId = useId();
+  const mayWrite = useMay(WRITE_ROLES);
   return (
     <div className="space-y-4">
       <SearchAndAddBar
@@ -82,21 +85,25 @@ export function ProductsToolbar({
             <PrinterIcon className="size-4" />
             Print QR codes
           </Link>
-          <Button variant="danger-soft" onClick={onDeleteSelected} disabled={selectedCount === 0} size="sm" className={bulkButtonClass}>
-            <TrashIcon className="size-4" />
-            Delete selected ({selectedCount})
-          </Button>
-          <Button
-            variant="danger-soft"
-            onClick={onDeleteAll}
-            disabled={none}
-            size="sm"
-            className={bulkButtonClass}
-            aria-describedby={none ? noneHintId : undefined}
-          >
-            <TrashIcon className="size-4" />
-            Delete all
-          </Button>
+          {mayWrite && (
+            <>
+              <Button variant="danger-soft" onClick={onDeleteSelected} disabled={selectedCount === 0} size="sm" className={bulkButtonClass}>
+                <TrashIcon className="size-4" />
+                Delete selected ({selectedCount})
+              </Button>
+              <Button
+                variant="danger-soft"
+                onClick={onDeleteAll}
+                disabled={none}
+                size="sm"
+                className={bulkButtonClass}
+                aria-describedby={none ? noneHintId : undefined}
+              >
+                <TrashIcon className="size-4" />
+                Delete all
+              </Button>
+            </>
+          )}
         </div>
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       </div>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
@@ -43,6 +45,8 @@ function formValues(settings: SystemSettings, timeZone: string): RulesForm {
 export function EventRulesScreen({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
   const { banner, show } = useBanner();
+  // A viewer reads the rules; only owners and managers change them.
+  const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const form = useForm<RulesForm>({
@@ -85,45 +89,47 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
         <div className="space-y-6">
           <EventStateSummary settings={settings.data} timeZone={timeZone} />
           <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
-            <Card title="Opening hours">
-              <p className="mb-4 text-sm text-slate-600">
-                Outside these hours no prize can be held or won, and nothing is placed by itself. Leave a field empty for no limit.
-              </p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Prizes can be won from" error={formState.errors.event_starts_at?.message}>
-                  {(control) => <input {...control} type="datetime-local" {...register("event_starts_at")} />}
-                </Field>
-                <Field label="Until" error={formState.errors.event_ends_at?.message}>
-                  {(control) => <input {...control} type="datetime-local" {...register("event_ends_at")} />}
-                </Field>
-              </div>
-            </Card>
-            <Card title="Wins per visitor">
-              <fieldset>
-                <legend className="mb-3 text-sm text-slate-600">
-                  A visitor is their phone's browser (its visitor cookie): someone who clears their cookies counts as new.
-                </legend>
-                <div className="space-y-2">
-                  {WIN_LIMITS.map((limit) => (
-                    <label key={limit.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                      <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-indigo-600" />
-                      {limit.label}
-                    </label>
-                  ))}
+            <fieldset disabled={!mayWrite} className="space-y-6">
+              <Card title="Opening hours">
+                <p className="mb-4 text-sm text-slate-600">
+                  Outside these hours no prize can be held or won, and nothing is placed by itself. Leave a field empty for no limit.
+                </p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Prizes can be won from" error={formState.errors.event_starts_at?.message}>
+                    {(control) => <input {...control} type="datetime-local" {...register("event_starts_at")} />}
+                  </Field>
+                  <Field label="Until" error={formState.errors.event_ends_at?.message}>
+                    {(control) => <input {...control} type="datetime-local" {...register("event_ends_at")} />}
+                  </Field>
                 </div>
-              </fieldset>
-            </Card>
-            <Card title="While prizes are paused">
-              <Field
-                label="Message for visitors"
-                hint={`${messageLength} / ${PAUSE_MESSAGE_MAX}. Empty: "Prizes are paused for a moment. Please check back soon."`}
-                error={formState.errors.pause_message?.message}
-              >
-                {(control) => <textarea {...control} rows={3} maxLength={PAUSE_MESSAGE_MAX} {...register("pause_message")} />}
-              </Field>
-            </Card>
+              </Card>
+              <Card title="Wins per visitor">
+                <fieldset>
+                  <legend className="mb-3 text-sm text-slate-600">
+                    A visitor is their phone's browser (its visitor cookie): someone who clears their cookies counts as new.
+                  </legend>
+                  <div className="space-y-2">
+                    {WIN_LIMITS.map((limit) => (
+                      <label key={limit.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                        <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-indigo-600" />
+                        {limit.label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </Card>
+              <Card title="While prizes are paused">
+                <Field
+                  label="Message for visitors"
+                  hint={`${messageLength} / ${PAUSE_MESSAGE_MAX}. Empty: "Prizes are paused for a moment. Please check back soon."`}
+                  error={formState.errors.pause_message?.message}
+                >
+                  {(control) => <textarea {...control} rows={3} maxLength={PAUSE_MESSAGE_MAX} {...register("pause_message")} />}
+                </Field>
+              </Card>
+            </fieldset>
             <FormAlert message={formError} />
-            <div className="flex justify-end gap-2">
+            <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
               <Button
                 type="button"
                 disabled={!formState.isDirty || save.isPending}

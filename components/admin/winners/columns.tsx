@@ -1,6 +1,7 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { WinnerRow } from "@/lib/contracts/winners";
 
@@ -34,7 +35,11 @@ function ReceivedBadge({ winner }: { winner: WinnerRow }) {
  * actions, in words; from `md` each field has a column. A nickname (at most 10 characters) breaks only
  * between words: `break-words`, unlike `anywhere`, does not let the column shrink below its longest word.
  */
-export function winnerColumns(actions: RowAction<WinnerRow>[]): ColumnDef<WinnerRow>[] {
+export function winnerColumns(
+  actions: RowAction<WinnerRow>[],
+  /** The winner's audit history, for the roles that read the audit log; null for the others. */
+  historyOf: ((winner: WinnerRow) => string) | null = null,
+): ColumnDef<WinnerRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
     {
@@ -43,6 +48,15 @@ export function winnerColumns(actions: RowAction<WinnerRow>[]): ColumnDef<Winner
       cell: ({ row: { original: winner } }) => (
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{winner.name}</p>
+          {historyOf && (
+            <Link
+              href={historyOf(winner)}
+              aria-label={`History of ${winner.name}`}
+              className="inline-flex min-h-6 items-center text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
+              History
+            </Link>
+          )}
           <p className="text-sm text-slate-600 md:hidden">
             <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}
           </p>

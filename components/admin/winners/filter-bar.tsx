@@ -2,9 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
+import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
+import { READ_ROLES } from "@/lib/auth/roles";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { type WinnerFilters, winnersExcelUrl } from "@/lib/client/winners";
 
@@ -78,8 +80,18 @@ export function WinnerFilterBar({
   onPageSizeChange: (size: number) => void;
 }) {
   const id = useId();
-  const products = useQuery({ queryKey: ["pickers", "products"], queryFn: ({ signal }) => pickersApi.products("", signal) });
-  const prizes = useQuery({ queryKey: ["pickers", "prizes"], queryFn: ({ signal }) => pickersApi.prizes("", signal) });
+  // The desk finds winners by name or password: the page and prize lists (and the export) are not theirs.
+  const readsCatalogue = useMay(READ_ROLES);
+  const products = useQuery({
+    queryKey: ["pickers", "products"],
+    queryFn: ({ signal }) => pickersApi.products("", signal),
+    enabled: readsCatalogue,
+  });
+  const prizes = useQuery({
+    queryKey: ["pickers", "prizes"],
+    queryFn: ({ signal }) => pickersApi.prizes("", signal),
+    enabled: readsCatalogue,
+  });
   const [search, setSearch] = useState(filters.search);
   // The URL changed elsewhere (reset, back button): the box follows it.
   useEffect(() => setSearch(filters.search), [filters.search]);
@@ -116,26 +128,30 @@ export function WinnerFilterBar({
           onChange={(event) => onChange({ end_date: event.target.value })}
         />
       </Labelled>
-      <Labelled label="Product" id={`${id}-2`}>
-        <PickerSelect
-          id={`${id}-2`}
-          value={filters.product}
-          options={products.data}
-          allLabel="All products"
-          unknownLabel="Product"
-          onChange={(product) => onChange({ product })}
-        />
-      </Labelled>
-      <Labelled label="Prize" id={`${id}-3`}>
-        <PickerSelect
-          id={`${id}-3`}
-          value={filters.prize}
-          options={prizes.data}
-          allLabel="All prizes"
-          unknownLabel="Prize"
-          onChange={(prize) => onChange({ prize })}
-        />
-      </Labelled>
+      {readsCatalogue && (
+        <Labelled label="Product" id={`${id}-2`}>
+          <PickerSelect
+            id={`${id}-2`}
+            value={filters.product}
+            options={products.data}
+            allLabel="All products"
+            unknownLabel="Product"
+            onChange={(product) => onChange({ product })}
+          />
+        </Labelled>
+      )}
+      {readsCatalogue && (
+        <Labelled label="Prize" id={`${id}-3`}>
+          <PickerSelect
+            id={`${id}-3`}
+            value={filters.prize}
+            options={prizes.data}
+            allLabel="All prizes"
+            unknownLabel="Prize"
+            onChange={(prize) => onChange({ prize })}
+          />
+        </Labelled>
+      )}
       <Labelled label="Received" id={`${id}-4`}>
         <select
           id={`${id}-4`}
@@ -162,12 +178,14 @@ export function WinnerFilterBar({
       </Labelled>
       <div className="col-span-full flex flex-wrap items-end justify-end gap-2">
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
-        <a
-          href={winnersExcelUrl(filters)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-3 text-sm font-medium text-white hover:bg-emerald-800"
-        >
-          <DownloadIcon className="size-4" /> Excel
-        </a>
+        {readsCatalogue && (
+          <a
+            href={winnersExcelUrl(filters)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-3 text-sm font-medium text-white hover:bg-emerald-800"
+          >
+            <DownloadIcon className="size-4" /> Excel
+          </a>
+        )}
         <Button onClick={onReset}>Reset</Button>
       </div>
     </section>

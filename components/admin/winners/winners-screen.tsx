@@ -5,6 +5,7 @@ import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
@@ -12,6 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
+import { AUDIT_ROLES, DESK_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
@@ -55,6 +57,10 @@ export function WinnersScreen() {
     onSettled: () => list.invalidate(),
   });
   const { mutate } = write;
+  // Each role is offered only what the server lets it do (lib/auth/roles.ts).
+  const mayHandOver = useMay(DESK_ROLES);
+  const mayDelete = useMay(WRITE_ROLES);
+  const mayReadAudit = useMay(AUDIT_ROLES);
 
   const actions: RowAction<WinnerRow>[] = useMemo(
     () => [
@@ -62,7 +68,7 @@ export function WinnersScreen() {
         label: "Mark received",
         icon: <CheckCircleIcon className="size-4" />,
         tone: "primary",
-        hidden: (winner) => winner.is_received,
+        hidden: (winner) => !mayHandOver || winner.is_received,
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.markReceived(winner.id),
@@ -73,7 +79,7 @@ export function WinnersScreen() {
       {
         label: "Cancel received",
         icon: <UndoIcon className="size-4" />,
-        hidden: (winner) => !winner.is_received,
+        hidden: (winner) => !mayHandOver || !winner.is_received,
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.cancelReceived(winner.id),
@@ -81,11 +87,15 @@ export function WinnersScreen() {
             failure: "Failed to cancel received.",
           }),
       },
-      { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", onClick: setToDelete },
+      { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
     ],
-    [mutate],
+    [mutate, mayHandOver, mayDelete],
   );
-  const columns = useMemo(() => winnerColumns(actions), [actions]);
+  // Owners and managers open a winner's audit history from the row ("I already collected it?").
+  const columns = useMemo(
+    () => winnerColumns(actions, mayReadAudit ? (winner) => `/admin/audit?target=winner:${winner.id}` : null),
+    [actions, mayReadAudit],
+  );
   const table = useReactTable({
     data: list.data?.results ?? [],
     columns,

@@ -1,19 +1,30 @@
 import { admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
 import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
-import { type AdminCredentials, adminCredentials } from "@/lib/validation/admin";
+import { type AdminCredentials, createAccountBody } from "@/lib/validation/admin";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
-export async function createAdmin({ ctx, input }: { ctx: ServiceContext; input: AdminCredentials }) {
-  const { name, password } = adminCredentials.parse(input);
+/**
+ * Creates an account with a role (the accounts screen, POST /api/admin/accounts/, `npm run admin -- create`);
+ * with no role given (the command line without --role), an owner, as every admin was before roles.
+ */
+export async function createAdmin({ ctx, input }: { ctx: ServiceContext; input: AdminCredentials & { role?: Role } }) {
+  const { name, password, role } = createAccountBody.parse({ role: "owner", ...input });
+  const passwordHash = await hashPassword(password);
   try {
-    const [created] = await ctx.db
-      .insert(admins)
-      .values({ name, passwordHash: await hashPassword(password) })
-      .returning({ id: admins.id, name: admins.name });
-    return created!;
+    return await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(admins).values({ name, passwordHash, role }).returning({ id: admins.id, name: admins.name });
+      await recordAudit(tx, ctx, {
+        action: "account.create",
+        target: { type: "account", id: created!.id, name },
+        changes: diffChanges(null, { role, is_active: true }, ["role", "is_active"]),
+      });
+      return created!;
+    });
   } catch (error) {
-    if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw ValidationError.field("name", `An admin named "${name}" already exists.`);
+    if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw ValidationError.field("name", `An account named "${name}" already exists.`);
     throw error;
   }
 }

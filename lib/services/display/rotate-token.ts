@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { settings } from "@/db/schema";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
 /** 24 random bytes: 32 URL-safe characters, as unguessable as a session id. */
@@ -15,6 +16,10 @@ export function newDisplayToken(): string {
  */
 export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Promise<{ token: string }> {
   const token = newDisplayToken();
-  await ctx.db.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+    // The token itself stays out of the log: it is the big screen's secret address.
+    await recordAudit(tx, ctx, { action: "display.rotate_token", target: { type: "settings", id: 1, name: "Big screen address" } });
+  });
   return { token };
 }

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { placements, prizes, products } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
 import type { CreatePlacementBody } from "@/lib/validation/placement";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
+import { placementName } from "./audit";
 import { assertRoomForPlacement, pageTakenInstead } from "./rules";
 import { lockPlacementWrites } from "./top-up";
 
@@ -26,6 +28,15 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
       .insert(placements)
       .values({ prizeId: input.prize, productId: input.product, isActive: input.is_active })
       .returning({ id: placements.id });
+    await recordAudit(tx, ctx, {
+      action: "placement.create",
+      target: { type: "placement", id: created!.id, name: await placementName(tx, created!.id) },
+      changes: diffChanges(null, { prize: input.prize, product: input.product, is_active: input.is_active }, [
+        "prize",
+        "product",
+        "is_active",
+      ]),
+    });
     return created!;
   }).catch(pageTakenInstead);
 }

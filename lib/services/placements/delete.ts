@@ -3,15 +3,28 @@ import { HELD_NOW, heldNow } from "@/db/prize-rules";
 import { placements } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { placementName } from "./audit";
 
 /** DELETE /api/prize-distributions/{id}/: refused while a visitor holds it. */
 export async function deletePlacement({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  const deleted = await ctx.db
-    .delete(placements)
-    .where(and(eq(placements.id, input.id), sql`not ${heldNow()}`))
-    .returning({ id: placements.id });
-  if (deleted.length > 0) return;
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const name = await placementName(tx, input.id);
+    const [row] = await tx
+      .delete(placements)
+      .where(and(eq(placements.id, input.id), sql`not ${heldNow()}`))
+      .returning({ id: placements.id, isActive: placements.isActive });
+    if (row) {
+      await recordAudit(tx, ctx, {
+        action: "placement.delete",
+        target: { type: "placement", id: row.id, name },
+        changes: { is_active: { before: row.isActive, after: null } },
+      });
+    }
+    return row;
+  });
+  if (deleted) return;
   const [exists] = await ctx.db.select({ id: placements.id }).from(placements).where(eq(placements.id, input.id));
   throw exists ? conflict(HELD_NOW) : notFound(MESSAGES.placementNotFound);
 }

@@ -3,6 +3,7 @@ import { eventState, heldNow } from "@/db/prize-rules";
 import { placements, prizes, settings } from "@/db/schema";
 import { conflict, ValidationError } from "@/lib/errors";
 import type { RandomizeBody } from "@/lib/validation/placement";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
@@ -21,8 +22,11 @@ const RANDOM_PLACEMENT_CLOSED = {
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
-    const [event] = await tx.select({ state: eventState() }).from(settings).where(eq(settings.id, 1));
-    if (event && event.state !== "open") throw conflict(RANDOM_PLACEMENT_CLOSED[event.state], { code: `event_${event.state}` });
+    const [before] = await tx
+      .select({ maintenanceMode: settings.maintenanceMode, state: eventState() })
+      .from(settings)
+      .where(eq(settings.id, 1));
+    if (before && before.state !== "open") throw conflict(RANDOM_PLACEMENT_CLOSED[before.state], { code: `event_${before.state}` });
     await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
@@ -50,6 +54,17 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       placed += result.placed;
       missing += result.missing;
     }
+    await recordAudit(tx, ctx, {
+      action: "placement.randomize",
+      target: input.prize_id === null ? { type: "placement", name: "every active prize" } : { type: "prize", id: input.prize_id },
+      changes: {
+        ...(before?.maintenanceMode !== input.maintenance_mode && {
+          maintenance_mode: { before: before?.maintenanceMode ?? null, after: input.maintenance_mode },
+        }),
+        placed: { before: null, after: placed },
+        ...(input.reset && { cleared: { before: cleared.length, after: null } }),
+      },
+    });
     const parts = [`Placed ${placed} prize${placed === 1 ? "" : "s"} at random.`];
     if (input.reset) parts.push(`Cleared ${cleared.length} earlier placement${cleared.length === 1 ? "" : "s"}.`);
     if (missing > 0) parts.push(`${missing} could not be placed: no free product page left.`);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { HELD_NOW, heldNow } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
 /**
@@ -9,16 +10,26 @@ import type { ServiceContext } from "../context";
  * visitor holds one of its placements: deleting it would snatch the prize from under their fingers.
  */
 export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  const deleted = await ctx.db
-    .delete(prizes)
-    .where(
-      and(
-        eq(prizes.id, input.id),
-        sql`not exists (select 1 from ${placements} where ${placements.prizeId} = ${input.id} and ${placements.isActive} and ${heldNow()})`,
-      ),
-    )
-    .returning({ id: prizes.id });
-  if (deleted.length > 0) return;
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(prizes)
+      .where(
+        and(
+          eq(prizes.id, input.id),
+          sql`not exists (select 1 from ${placements} where ${placements.prizeId} = ${input.id} and ${placements.isActive} and ${heldNow()})`,
+        ),
+      )
+      .returning({ id: prizes.id, name: prizes.name, remaining: prizes.remainingQuantity });
+    if (row) {
+      await recordAudit(tx, ctx, {
+        action: "prize.delete",
+        target: { type: "prize", id: row.id, name: row.name },
+        changes: { remainingQuantity: { before: row.remaining, after: null } },
+      });
+    }
+    return row;
+  });
+  if (deleted) return;
   const [exists] = await ctx.db.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.id));
   throw exists ? conflict(HELD_NOW) : notFound("Prize not found.");
 }

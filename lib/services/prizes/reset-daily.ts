@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { today } from "@/db/prize-rules";
+import { distributedToday, today } from "@/db/prize-rules";
 import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrizes } from "../placements/maintain";
 
@@ -14,12 +15,33 @@ export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; i
   const scope = input.id === "all" ? sql`true` : eq(prizes.id, input.id);
   const reset = await ctx.db.transaction(async (tx) => {
     // Rows locked in id order first, as the maintenance tick locks them, so the two cannot deadlock.
-    await tx.select({ id: prizes.id }).from(prizes).where(scope).orderBy(asc(prizes.id)).for("update");
-    return tx
+    const before = await tx
+      .select({ id: prizes.id, name: prizes.name, today: distributedToday() })
+      .from(prizes)
+      .where(scope)
+      .orderBy(asc(prizes.id))
+      .for("update");
+    const rows = await tx
       .update(prizes)
       .set({ todayDistributed: 0, distributedOn: sql`${today()}`, updatedAt: sql`now()` })
       .where(scope)
       .returning({ id: prizes.id });
+    if (input.id === "all") {
+      await recordAudit(tx, ctx, {
+        action: "prize.reset_all_daily",
+        target: { type: "prize", name: `${rows.length} prizes` },
+        changes: {
+          todayDistributed: { before: Object.fromEntries(before.map((prize) => [`${prize.name} (#${prize.id})`, prize.today])), after: 0 },
+        },
+      });
+    } else if (before[0]) {
+      await recordAudit(tx, ctx, {
+        action: "prize.reset_daily",
+        target: { type: "prize", id: before[0].id, name: before[0].name },
+        changes: { todayDistributed: { before: before[0].today, after: 0 } },
+      });
+    }
+    return rows;
   });
   if (input.id !== "all" && reset.length === 0) throw notFound("Prize not found.");
   void replenishPrizes(

@@ -3,9 +3,34 @@ import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { UpdatePrizeBody } from "@/lib/validation/prize";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
 import { trimPlacements } from "../placements/top-up";
+
+/** What a prize's audit rows compare: every field the form edits. */
+export const PRIZE_AUDITED_FIELDS = [
+  "name",
+  "description",
+  "imageId",
+  "totalQuantity",
+  "remainingQuantity",
+  "dailyDistribution",
+  "maintenanceCount",
+  "hourlyLimit",
+  "isActive",
+] as const;
+const auditedColumns = {
+  name: prizes.name,
+  description: prizes.description,
+  imageId: prizes.imageId,
+  totalQuantity: prizes.totalQuantity,
+  remainingQuantity: prizes.remainingQuantity,
+  dailyDistribution: prizes.dailyDistribution,
+  maintenanceCount: prizes.maintenanceCount,
+  hourlyLimit: prizes.hourlyLimit,
+  isActive: prizes.isActive,
+};
 
 /** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */
 export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: UpdatePrizeBody & { id: number } }) {
@@ -13,6 +38,8 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
   await ctx.db.transaction(async (tx) => {
     const imageChange = image ? { imageId: image.id } : input.remove_image ? { imageId: null } : {};
+    // The row as it was, locked so the audit's "before" is what this update replaced.
+    const [before] = await tx.select(auditedColumns).from(prizes).where(eq(prizes.id, input.id)).for("update");
     const [row] = await tx
       .update(prizes)
       .set({
@@ -35,7 +62,7 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
           input.expected_remaining_quantity === undefined ? undefined : eq(prizes.remainingQuantity, input.expected_remaining_quantity),
         ),
       )
-      .returning({ id: prizes.id });
+      .returning(auditedColumns);
     if (!row) {
       const [current] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, input.id));
       if (!current) throw notFound("Prize not found.");
@@ -43,6 +70,11 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
         remaining_quantity: current.remaining,
       });
     }
+    await recordAudit(tx, ctx, {
+      action: "prize.update",
+      target: { type: "prize", id: input.id, name: row.name },
+      changes: diffChanges(before, row, PRIZE_AUDITED_FIELDS),
+    });
     // A lowered target takes effect with the edit itself; a raised one is filled after commit.
     await trimPlacements(tx, input.id);
   });

@@ -4,6 +4,7 @@ import { postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import { newUrlPath } from "@/lib/url-path";
 import type { CreateProductBody } from "@/lib/validation/product";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
 // A clash of two random 10-character paths is about one in 10^17; a few tries make it vanish.
@@ -18,11 +19,20 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const [row] = await ctx.db
-        .insert(products)
-        .values({ name: input.name, description: input.description, imageId: image?.id ?? null, urlPath: newUrlPath() })
-        .returning({ id: products.id });
-      return (await findProduct({ db: ctx.db, id: row!.id }))!;
+      const id = await ctx.db.transaction(async (tx) => {
+        const values = { name: input.name, description: input.description, imageId: image?.id ?? null };
+        const [row] = await tx
+          .insert(products)
+          .values({ ...values, urlPath: newUrlPath() })
+          .returning({ id: products.id });
+        await recordAudit(tx, ctx, {
+          action: "product.create",
+          target: { type: "product", id: row!.id, name: input.name },
+          changes: diffChanges(null, values, ["name", "description", "imageId"]),
+        });
+        return row!.id;
+      });
+      return (await findProduct({ db: ctx.db, id }))!;
     } catch (error) {
       if (postgresErrorCode(error) !== UNIQUE_VIOLATION || attempt >= URL_PATH_ATTEMPTS) throw error;
     }

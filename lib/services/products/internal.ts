@@ -9,21 +9,24 @@ function winnerRecords(total: number): string {
 }
 
 /**
- * Deletes product pages inside the caller's transaction and returns how many went. Without `force`, refuses
+ * Deletes product pages inside the caller's transaction and returns those that went (id, name). Without `force`, refuses
  * with 400 `{detail, winners_count}` when any winner is linked to them. Winners are kept either way (their
  * product link is set to NULL by the foreign key); placements on the deleted pages go with them (cascade).
  *
  * The pages are locked first (FOR UPDATE): a claim inserting a winner for one of them waits for us or we for
  * it, so the winners count read afterwards cannot miss a winner created in between.
  */
-export async function deleteProductsInTx(tx: Tx, { ids, force }: { ids: number[] | "all"; force: boolean }): Promise<number> {
+export async function deleteProductsInTx(
+  tx: Tx,
+  { ids, force }: { ids: number[] | "all"; force: boolean },
+): Promise<{ id: number; name: string }[]> {
   const locked = await tx
     .select({ id: products.id })
     .from(products)
     .where(ids === "all" ? undefined : inArray(products.id, ids))
     .for("update");
   const lockedIds = locked.map((row) => row.id);
-  if (lockedIds.length === 0) return 0;
+  if (lockedIds.length === 0) return [];
   if (!force) {
     const [linked] = await tx.select({ value: count() }).from(winners).where(inArray(winners.productId, lockedIds));
     const winnersCount = linked?.value ?? 0;
@@ -38,6 +41,6 @@ export async function deleteProductsInTx(tx: Tx, { ids, force }: { ids: number[]
   const deleted = await tx
     .delete(products)
     .where(lockedIds.length === 1 ? eq(products.id, lockedIds[0]!) : inArray(products.id, lockedIds))
-    .returning({ id: products.id });
-  return deleted.length;
+    .returning({ id: products.id, name: products.name });
+  return deleted;
 }

@@ -4,6 +4,7 @@ import { products } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { UpdateProductBody } from "@/lib/validation/product";
+import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
 export const PRODUCT_NOT_FOUND = "No product page matches the given id.";
@@ -22,16 +23,25 @@ export async function updateProduct({
   // Stored before the update for the same reason as in createProduct: decoding must not hold a transaction.
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : undefined;
   const imageId = input.remove_image ? null : image?.id;
-  const [row] = await ctx.db
-    .update(products)
-    .set({
-      name: input.name,
-      ...(input.description !== undefined && { description: input.description }),
-      ...(imageId !== undefined && { imageId }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(products.id, input.id))
-    .returning({ id: products.id });
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return (await findProduct({ db: ctx.db, id: row.id }))!;
+  await ctx.db.transaction(async (tx) => {
+    const fields = { name: products.name, description: products.description, imageId: products.imageId };
+    const [before] = await tx.select(fields).from(products).where(eq(products.id, input.id)).for("update");
+    if (!before) throw notFound(PRODUCT_NOT_FOUND);
+    const [after] = await tx
+      .update(products)
+      .set({
+        name: input.name,
+        ...(input.description !== undefined && { description: input.description }),
+        ...(imageId !== undefined && { imageId }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(products.id, input.id))
+      .returning(fields);
+    await recordAudit(tx, ctx, {
+      action: "product.update",
+      target: { type: "product", id: input.id, name: after!.name },
+      changes: diffChanges(before, after, ["name", "description", "imageId"]),
+    });
+  });
+  return (await findProduct({ db: ctx.db, id: input.id }))!;
 }

@@ -4,9 +4,22 @@ import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
 import type { UpdateSettingsBody } from "@/lib/validation/settings";
+import { diffChanges, recordAudit } from "../audit/record";
 import { closeEventGate } from "../claims/event-gate";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
+
+/** The settings whose changes the audit row shows: add a new setting here as it is added to the screen. */
+export const SETTINGS_AUDITED_FIELDS = [
+  "maintenance_mode",
+  "event_start_date",
+  "event_end_date",
+  "event_starts_at",
+  "event_ends_at",
+  "paused",
+  "pause_message",
+  "wins_per_visitor",
+] as const;
 
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
 export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
@@ -20,6 +33,7 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     if (input.paused !== undefined || input.event_starts_at !== undefined || input.event_ends_at !== undefined) await closeEventGate(tx);
     const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     if (!current) throw new Error("The settings row is missing: the migrations create it.");
+    const before = await readSettings({ db: tx, eventPeriod });
     const pick = <K extends keyof UpdateSettingsBody, T>(key: K, stored: T) => (input[key] !== undefined ? input[key] : stored);
     const start = pick("event_start_date", current.eventStartDate);
     const end = pick("event_end_date", current.eventEndDate);
@@ -42,6 +56,12 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));
-    return readSettings({ db: tx, eventPeriod });
+    const after = await readSettings({ db: tx, eventPeriod });
+    const changes = diffChanges(before, after, SETTINGS_AUDITED_FIELDS);
+    // Saving the same values changes nothing: no row.
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, ctx, { action: "settings.update", target: { type: "settings", id: 1, name: "System settings" }, changes });
+    }
+    return after;
   });
 }

@@ -2,16 +2,32 @@ import { eq } from "drizzle-orm";
 import { winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
-import { WINNER_NOT_FOUND } from "./messages";
+import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Undo a hand-over (a mistap at the desk). Idempotent: a winner not received stays so, 200 either way. */
 export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
-  const [row] = await ctx.db
-    .update(winners)
-    .set({ isReceived: false, receivedAt: null })
-    .where(eq(winners.id, input.id))
-    .returning(winnerColumns);
-  if (!row) throw notFound(WINNER_NOT_FOUND);
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt })
+      .from(winners)
+      .where(eq(winners.id, input.id))
+      .for("update");
+    if (!before) throw notFound(WINNER_NOT_FOUND);
+    const [row] = await tx
+      .update(winners)
+      .set({ isReceived: false, receivedAt: null })
+      .where(eq(winners.id, input.id))
+      .returning(winnerColumns);
+    // Cancelling a hand-over that was not made changes nothing: no row.
+    if (before.isReceived) {
+      await recordAudit(tx, ctx, {
+        action: "winner.cancel_received",
+        target: winnerTarget(row!),
+        changes: { is_received: { before: true, after: false }, received_at: { before: before.receivedAt, after: null } },
+      });
+    }
+    return row!;
+  });
 }

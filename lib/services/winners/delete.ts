@@ -1,11 +1,22 @@
 import { eq } from "drizzle-orm";
 import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
-import { WINNER_NOT_FOUND } from "./messages";
+import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Removes the record only: the unit is not given back to stock (server-behaviour.md, Winners). */
 export async function deleteWinner({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  const deleted = await ctx.db.delete(winners).where(eq(winners.id, input.id)).returning({ id: winners.id });
-  if (deleted.length === 0) throw notFound(WINNER_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(winners)
+      .where(eq(winners.id, input.id))
+      .returning({ id: winners.id, name: winners.name, prize_name: winners.prizeName, is_received: winners.isReceived });
+    if (!row) throw notFound(WINNER_NOT_FOUND);
+    await recordAudit(tx, ctx, {
+      action: "winner.delete",
+      target: winnerTarget(row),
+      changes: { is_received: { before: row.is_received, after: null } },
+    });
+  });
 }

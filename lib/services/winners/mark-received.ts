@@ -1,9 +1,10 @@
 import { and, eq, not, sql } from "drizzle-orm";
-import { getWinner, handOverOf } from "@/db/queries/winners";
+import { handOverOf, winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
-import { WINNER_NOT_FOUND } from "./messages";
+import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Names the winner: staff at a second desk see whose prize it was, not only when it went. */
 export const alreadyHandedOver = (name: string, time: string) => `Already handed over to ${name} at ${time}.`;
@@ -14,12 +15,22 @@ export const alreadyHandedOver = (name: string, time: string) => `Already handed
  * handed over.
  */
 export async function markReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
-  const [marked] = await ctx.db
-    .update(winners)
-    .set({ isReceived: true, receivedAt: sql`now()` })
-    .where(and(eq(winners.id, input.id), not(winners.isReceived)))
-    .returning({ id: winners.id });
-  if (marked) return (await getWinner({ db: ctx.db, id: input.id }))!;
+  const marked = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(winners)
+      .set({ isReceived: true, receivedAt: sql`now()` })
+      .where(and(eq(winners.id, input.id), not(winners.isReceived)))
+      .returning(winnerColumns);
+    if (row) {
+      await recordAudit(tx, ctx, {
+        action: "winner.mark_received",
+        target: winnerTarget(row),
+        changes: { is_received: { before: false, after: true }, received_at: { before: null, after: row.received_at } },
+      });
+    }
+    return row;
+  });
+  if (marked) return marked;
   const handOver = await handOverOf({ db: ctx.db, id: input.id });
   if (handOver === undefined) throw notFound(WINNER_NOT_FOUND);
   throw conflict(alreadyHandedOver(handOver.name, handOver.time ?? "--:--"));

@@ -22,13 +22,13 @@ export class GiveawayAdmin {
     private readonly csrf: string,
   ) {}
 
-  static async signIn(baseURL: string): Promise<GiveawayAdmin> {
+  static async signIn(baseURL: string, credentials: { name: string; password: string } = E2E_ADMIN): Promise<GiveawayAdmin> {
     const api = await playwrightRequest.newContext({ baseURL });
     // Any response hands out the csrftoken cookie; unsafe calls echo it in X-CSRFToken.
     expect((await api.get("/api/health/")).ok()).toBe(true);
     const csrf = (await api.storageState()).cookies.find((cookie) => cookie.name === "csrftoken")?.value;
     if (!csrf) throw new Error("The server set no csrftoken cookie");
-    const login = await api.post("/api/admin/login/", { headers: { "X-CSRFToken": csrf }, data: E2E_ADMIN });
+    const login = await api.post("/api/admin/login/", { headers: { "X-CSRFToken": csrf }, data: credentials });
     expect(login.status(), await login.text()).toBe(200);
     return new GiveawayAdmin(api, csrf);
   }
@@ -134,6 +134,25 @@ export class GiveawayAdmin {
     const response = await this.api.get("/api/admin/display/");
     expect(response.status()).toBe(200);
     return ((await response.json()) as { token: string }).token;
+  }
+
+  /** A new account with this role (the owner's accounts screen, through its API); its name is unique to the run. */
+  async createAccount(label: string, role: "owner" | "manager" | "desk" | "viewer"): Promise<{ name: string; password: string }> {
+    const account = { name: `${label}-${Date.now().toString(36)}`, password: "desk-password-1", role };
+    const response = await this.api.post("/api/admin/accounts/", { headers: this.headers(), data: account });
+    expect(response.status(), await response.text()).toBe(201);
+    return { name: account.name, password: account.password };
+  }
+
+  /** The prize desk hands a winner's prize over, found by nickname; returns the winner's id. */
+  async handOver(nickname: string): Promise<number> {
+    const found = await this.api.get(`/api/winners/?search=${encodeURIComponent(nickname)}`);
+    expect(found.status()).toBe(200);
+    const [winner] = ((await found.json()) as { results: { id: number }[] }).results;
+    if (!winner) throw new Error(`No winner named ${nickname}`);
+    const marked = await this.api.post(`/api/winners/${winner.id}/mark_received/`, { headers: this.headers() });
+    expect(marked.status(), await marked.text()).toBe(200);
+    return winner.id;
   }
 
   async dispose(): Promise<void> {

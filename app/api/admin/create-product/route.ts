@@ -1,6 +1,8 @@
 // POST /api/admin/create-product - create a product page (multipart: name, description, image)
+
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { imageUploadBody } from "@/lib/images/upload";
 import { createProduct } from "@/lib/services/products/create";
 import { createProductBody } from "@/lib/validation/product";
@@ -8,6 +10,7 @@ import { createProductBody } from "@/lib/validation/product";
 export const POST = route(
   {
     access: "admin",
+    roles: WRITE_ROLES,
     body: createProductBody,
     ...imageUploadBody("product"),
   },

@@ -1,11 +1,12 @@
 // GET /api/admin/display/ - the big screen's address and its QR code (for the placements screen)
 import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { displayPath } from "@/lib/urls/display";
 
-export const GET = route({ access: "admin" }, async ({ ctx, request }) => {
+export const GET = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, request }) => {
   const token = await readDisplayToken({ db: ctx.db });
   const url = `${qrBaseUrl(request.headers).baseUrl.replace(/\/+$/, "")}${displayPath(token)}`;
   const svg = await qrSvg(url);

@@ -1,6 +1,9 @@
 // GET /api/admin/funnel/ - scans, taps, holds, wins and hand-overs: totals, per hour and per product page
 import { readFunnel } from "@/db/queries/funnel";
 import { route } from "@/lib/api/route";
+import { READ_ROLES } from "@/lib/auth/roles";
 import { funnelQuery } from "@/lib/validation/funnel";
 
-export const GET = route({ access: "admin", query: funnelQuery }, async ({ ctx, query }) => readFunnel({ db: ctx.db, filter: query }));
+export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ ctx, query }) =>
+  readFunnel({ db: ctx.db, filter: query }),
+);

@@ -14,16 +14,18 @@ const WRONG_CREDENTIALS = MESSAGES.wrongCredentials;
 export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
   // A browser where this name signed in before is throttled on its own (device cookies, OWASP).
   const device = trustedDeviceFor(request, body.name);
+  const address = clientAddress(request);
   let attemptId: number;
   try {
-    ({ attemptId } = await beginSignInAttempt({ ctx, input: { name: body.name, address: clientAddress(request), device } }));
+    ({ attemptId } = await beginSignInAttempt({ ctx, input: { name: body.name, address, device } }));
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
     return json({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
   }
   try {
-    // Sets the session cookie on this response; wrong credentials throw CredentialsSignin.
-    await signIn("credentials", { name: body.name, password: body.password, redirect: false });
+    // Sets the session cookie on this response; wrong credentials throw CredentialsSignin. Both outcomes
+    // write their audit row (lib/services/auth/sessions.ts), with this address.
+    await signIn("credentials", { name: body.name, password: body.password, address, redirect: false });
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) throw error;
     return json({ error: WRONG_CREDENTIALS }, 400);

@@ -1,10 +1,17 @@
 // GET /api/admin/settings - maintenance mode and event period; PATCH - change any of them
+
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
+import { ANY_ROLE, WRITE_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import { updateSettings } from "@/lib/services/settings/update";
 import { updateSettingsBody } from "@/lib/validation/settings";
 
-export const GET = route({ access: "admin" }, async ({ ctx }) => readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }));
+// Every role reads them: the winners screen (the desk's too) takes its default dates from the event period.
+export const GET = route({ access: "admin", roles: ANY_ROLE }, async ({ ctx }) =>
+  readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }),
+);
 
-export const PATCH = route({ access: "admin", body: updateSettingsBody }, async ({ ctx, body }) => updateSettings({ ctx, input: body }));
+export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: updateSettingsBody }, async ({ ctx, body }) =>
+  updateSettings({ ctx, input: body }),
+);

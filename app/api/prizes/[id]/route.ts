@@ -1,7 +1,9 @@
 // GET /api/prizes/{id} - one prize; PUT - edit it (multipart); DELETE - delete it and its placements
+
 import { getPrize } from "@/db/queries/prizes";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
 import { MESSAGES } from "@/lib/messages";
@@ -11,7 +13,7 @@ import { updatePrizeBody } from "@/lib/validation/prize";
 
 const NOT_FOUND = MESSAGES.prizeNotFound;
 
-export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params }) => {
   const prize = await getPrize({ db: ctx.db, id: parseId(params.id, NOT_FOUND) });
   if (!prize) throw notFound(NOT_FOUND);
   return prize;
@@ -20,6 +22,7 @@ export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
 export const PUT = route(
   {
     access: "admin",
+    roles: WRITE_ROLES,
     body: updatePrizeBody,
     ...imageUploadBody("prize"),
   },
@@ -30,7 +33,7 @@ export const PUT = route(
   },
 );
 
-export const DELETE = route({ access: "admin" }, async ({ ctx, params }) => {
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
   await deletePrize({ ctx, input: { id: parseId(params.id, NOT_FOUND) } });
   return new Response(null, { status: 204 });
 });

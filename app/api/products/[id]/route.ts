@@ -1,7 +1,9 @@
 // GET /api/products/{id} - one product page; PUT - change it (multipart); DELETE - delete it (?force=true with winners)
+
 import { findProduct } from "@/db/queries/products";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
 import { deleteProduct } from "@/lib/services/products/delete";
@@ -10,7 +12,7 @@ import { deleteProductQuery, updateProductBody } from "@/lib/validation/product"
 
 const productId = (raw: string | undefined) => parseId(raw, PRODUCT_NOT_FOUND);
 
-export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params }) => {
   const product = await findProduct({ db: ctx.db, id: productId(params.id) });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
@@ -19,13 +21,14 @@ export const GET = route({ access: "admin" }, async ({ ctx, params }) => {
 export const PUT = route(
   {
     access: "admin",
+    roles: WRITE_ROLES,
     body: updateProductBody,
     ...imageUploadBody("product"),
   },
   async ({ ctx, params, body }) => updateProduct({ ctx, input: { ...body, id: productId(params.id) } }),
 );
 
-export const DELETE = route({ access: "admin", query: deleteProductQuery }, async ({ ctx, params, query }) => {
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES, query: deleteProductQuery }, async ({ ctx, params, query }) => {
   await deleteProduct({ ctx, input: { id: productId(params.id), force: query.force } });
   return new Response(null, { status: 204 });
 });

@@ -1,10 +1,12 @@
 // DELETE /api/winners/{id} - remove a winner record (the unit does not go back to stock)
+
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { deleteWinner } from "@/lib/services/winners/delete";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 
-export const DELETE = route({ access: "admin" }, async ({ ctx, params }) => {
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
   await deleteWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } });
   return new Response(null, { status: 204 });
 });

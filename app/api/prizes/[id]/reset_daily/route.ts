@@ -1,10 +1,12 @@
 // POST /api/prizes/{id}/reset_daily - set today's handed-out count of one prize back to 0
+
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { MESSAGES } from "@/lib/messages";
 import { resetDailyCounter } from "@/lib/services/prizes/reset-daily";
 
-export const POST = route({ access: "admin" }, async ({ ctx, params }) => {
+export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
   await resetDailyCounter({ ctx, input: { id: parseId(params.id, MESSAGES.prizeNotFound) } });
   return { detail: "Today's distribution counter was reset." };
 });

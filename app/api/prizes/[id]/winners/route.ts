@@ -1,12 +1,14 @@
 // GET /api/prizes/{id}/winners - the winners of one prize, newest first (paged; page_size up to 1000)
+
 import { getPrize, listPrizeWinners } from "@/db/queries/prizes";
 import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { READ_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
 
-export const GET = route({ access: "admin", query: pageQuery }, async ({ ctx, params, query, request }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery }, async ({ ctx, params, query, request }) => {
   const prizeId = parseId(params.id, MESSAGES.prizeNotFound);
   if (!(await getPrize({ db: ctx.db, id: prizeId }))) throw notFound(MESSAGES.prizeNotFound);
   const { count, results } = await listPrizeWinners({ db: ctx.db, prizeId, ...pageWindow(query) });

@@ -1,15 +1,17 @@
 // GET /api/products/{id}/qr - PNG of the QR code that opens the product page (admins only: url_path is the secret)
+
 import { createHash } from "node:crypto";
 import { findProductUrlPath } from "@/db/queries/products";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { READ_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrPng } from "@/lib/qr/render";
 import { PRODUCT_NOT_FOUND } from "@/lib/services/products/update";
 import { productPageUrl } from "@/lib/urls/products";
 
-export const GET = route({ access: "admin" }, async ({ ctx, params, request }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params, request }) => {
   const urlPath = await findProductUrlPath({ db: ctx.db, id: parseId(params.id, PRODUCT_NOT_FOUND) });
   if (!urlPath) throw notFound(PRODUCT_NOT_FOUND);
   const target = productPageUrl(qrBaseUrl(request.headers).baseUrl, urlPath);

@@ -1,9 +1,11 @@
 // POST /api/winners/{id}/cancel_received - undo a hand-over (idempotent)
+
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
+import { DESK_ROLES } from "@/lib/auth/roles";
 import { cancelReceived } from "@/lib/services/winners/cancel-received";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 
-export const POST = route({ access: "admin" }, async ({ ctx, params }) =>
+export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>
   cancelReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } }),
 );

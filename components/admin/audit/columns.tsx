@@ -1,0 +1,72 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { wonAt } from "@/components/admin/winners/columns";
+import { describeChanges } from "@/lib/audit-changes";
+import type { AuditEntryRow } from "@/lib/contracts/audit";
+
+function Changes({ entry }: { entry: AuditEntryRow }) {
+  const lines = describeChanges(entry.changes);
+  if (lines.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul className="space-y-0.5 text-xs text-slate-700">
+      {lines.map((line) => (
+        <li key={line} className="[overflow-wrap:anywhere]">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const target = (entry: AuditEntryRow) =>
+  [entry.target_type, entry.target_name ?? (entry.target_id ? `#${entry.target_id}` : null)].filter(Boolean).join(": ") || "—";
+
+/** The audit table: on phones one cell of lines per row; from `md` a column per field. */
+export function auditColumns(): ColumnDef<AuditEntryRow>[] {
+  const fromMd = { className: "hidden md:table-cell" };
+  return [
+    {
+      id: "at",
+      header: "Time",
+      cell: ({ row: { original: entry } }) => (
+        <div className="min-w-0">
+          <p className="whitespace-nowrap">{wonAt(entry.at)}</p>
+          <div className="mt-1 space-y-1 md:hidden">
+            <p className="font-mono text-xs font-semibold text-slate-900">{entry.action}</p>
+            <p className="text-sm text-slate-700">
+              {entry.account_name}
+              {entry.account_role && ` (${entry.account_role})`} · {target(entry)}
+            </p>
+            <Changes entry={entry} />
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: "account",
+      header: "Account",
+      meta: fromMd,
+      cell: ({ row: { original: entry } }) => (
+        <span className="[overflow-wrap:anywhere]">
+          {entry.account_name}
+          {entry.account_role && <span className="block text-xs text-slate-500">{entry.account_role}</span>}
+        </span>
+      ),
+    },
+    { id: "action", header: "Action", meta: fromMd, cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span> },
+    {
+      id: "target",
+      header: "Target",
+      meta: fromMd,
+      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{target(row.original)}</span>,
+    },
+    { id: "changes", header: "Changes", meta: fromMd, cell: ({ row }) => <Changes entry={row.original} /> },
+    {
+      id: "address",
+      header: "Address",
+      meta: fromMd,
+      cell: ({ row }) => <span className="font-mono text-xs">{row.original.address ?? "—"}</span>,
+    },
+  ];
+}

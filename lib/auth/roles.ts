@@ -1,0 +1,52 @@
+/**
+ * Who may do what (server-behaviour.md, "Accounts, roles and the audit log"). Every admin route names one
+ * of these sets in its `route({ access: "admin", roles })` call, and the sidebar and screens read the same
+ * sets, so a screen is offered exactly to the roles its calls admit.
+ */
+export const ROLES = ["owner", "manager", "desk", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+export type RoleSet = readonly Role[];
+
+/** Any signed-in account: who am I, sign-out. */
+export const ANY_ROLE: RoleSet = ROLES;
+/** Reading the admin screens, lists and exports. */
+export const READ_ROLES: RoleSet = ["owner", "manager", "viewer"];
+/** Changing products, prizes, placements, winners and settings. */
+export const WRITE_ROLES: RoleSet = ["owner", "manager"];
+/** The prize desk's reads: find a winner (the winners list and its search). */
+export const DESK_READ_ROLES: RoleSet = ["owner", "manager", "desk", "viewer"];
+/** The prize desk's writes: mark and cancel received. */
+export const DESK_ROLES: RoleSet = ["owner", "manager", "desk"];
+/** The audit log. */
+export const AUDIT_ROLES: RoleSet = ["owner", "manager"];
+/** Accounts and their roles. */
+export const ACCOUNT_ROLES: RoleSet = ["owner"];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", desk: "Prize desk", viewer: "Viewer" };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export const roleCannot = (role: Role) => `Your role (${role}) cannot do this.`;
+
+/** The admin screens, and who may open each: the sidebar shows, and a screen renders, only for these. */
+export const SCREEN_ROLES = {
+  "/admin/dashboard": READ_ROLES,
+  "/admin/products": READ_ROLES,
+  "/admin/prizes": READ_ROLES,
+  "/admin/winners": DESK_READ_ROLES,
+  "/admin/distributions": READ_ROLES,
+  "/admin/desk": DESK_ROLES,
+  "/admin/settings": READ_ROLES,
+  "/admin/audit": AUDIT_ROLES,
+  "/admin/accounts": ACCOUNT_ROLES,
+} as const satisfies Record<string, RoleSet>;
+export type AdminScreen = keyof typeof SCREEN_ROLES;
+
+export const mayOpen = (role: Role, screen: AdminScreen) => SCREEN_ROLES[screen].includes(role);
+
+/** Where a role lands after signing in: the first screen it may open. */
+export function homeScreen(role: Role): AdminScreen {
+  return role === "desk" ? "/admin/desk" : "/admin/dashboard";
+}

@@ -1,0 +1,43 @@
+/** One audit row as GET /api/admin/audit/ and the /admin/audit screen show it. */
+export type AuditEntryRow = {
+  id: number;
+  at: string;
+  account_name: string;
+  account_role: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_name: string | null;
+  /** Before and after of each changed field; null when the action changed no field (a sign-in). */
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+  address: string | null;
+};
+
+/** The actions the filter offers (a new write adds its own here). */
+export const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_out",
+  "account.create",
+  "account.update",
+  "product.create",
+  "product.update",
+  "product.delete",
+  "product.delete_selected",
+  "product.delete_all",
+  "prize.create",
+  "prize.update",
+  "prize.delete",
+  "prize.reset_daily",
+  "prize.reset_all_daily",
+  "placement.create",
+  "placement.activate",
+  "placement.deactivate",
+  "placement.delete",
+  "placement.randomize",
+  "winner.mark_received",
+  "winner.cancel_received",
+  "winner.delete",
+  "settings.update",
+  "display.rotate_token",
+] as const;

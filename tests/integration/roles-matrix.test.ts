@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ACCOUNT_ROLES,
+  ANY_ROLE,
+  AUDIT_ROLES,
+  DESK_READ_ROLES,
+  DESK_ROLES,
+  READ_ROLES,
+  ROLES,
+  type Role,
+  type RoleSet,
+  WRITE_ROLES,
+} from "@/lib/auth/roles";
+import { signedInTeam } from "../support/accounts";
+import { discoverApiRoutes, fillTemplate, UNSAFE_METHODS } from "../support/api-routes";
+import { openServerDatabase } from "../support/direct-database";
+import type { TestClient } from "../support/http-client";
+import { setMaintenanceMode } from "../support/settings";
+import { TEST_ADMIN } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+
+/**
+ * Who each admin route admits (server-behaviour.md, "Accounts, roles and the audit log"), written out here
+ * rather than read from the route files: the test holds the decision, the server has to match it. A new
+ * admin route fails the first test until it is listed here on purpose.
+ */
+const EXPECTED: Record<string, RoleSet> = {
+  "GET /api/admin/session/": ANY_ROLE,
+  "GET /api/admin/dashboard/": READ_ROLES,
+  "GET /api/admin/settings/": ANY_ROLE,
+  "PATCH /api/admin/settings/": WRITE_ROLES,
+  "POST /api/admin/create-product/": WRITE_ROLES,
+  "GET /api/admin/accounts/": ACCOUNT_ROLES,
+  "POST /api/admin/accounts/": ACCOUNT_ROLES,
+  "PATCH /api/admin/accounts/[id]/": ACCOUNT_ROLES,
+  "GET /api/admin/audit/": AUDIT_ROLES,
+  "GET /api/admin/audit/download_excel/": AUDIT_ROLES,
+  "GET /api/admin/display/": WRITE_ROLES,
+  "POST /api/admin/display/rotate_token/": WRITE_ROLES,
+  "GET /api/admin/funnel/": READ_ROLES,
+  "GET /api/admin/funnel/download_excel/": READ_ROLES,
+  "GET /api/products/": READ_ROLES,
+  "GET /api/products/[id]/": READ_ROLES,
+  "PUT /api/products/[id]/": WRITE_ROLES,
+  "DELETE /api/products/[id]/": WRITE_ROLES,
+  "GET /api/products/[id]/qr/": READ_ROLES,
+  "POST /api/products/delete_selected/": WRITE_ROLES,
+  "DELETE /api/products/delete_all/": WRITE_ROLES,
+  "GET /api/prizes/": READ_ROLES,
+  "POST /api/prizes/": WRITE_ROLES,
+  "GET /api/prizes/[id]/": READ_ROLES,
+  "PUT /api/prizes/[id]/": WRITE_ROLES,
+  "DELETE /api/prizes/[id]/": WRITE_ROLES,
+  "GET /api/prizes/[id]/winners/": READ_ROLES,
+  "POST /api/prizes/[id]/reset_daily/": WRITE_ROLES,
+  "POST /api/prizes/reset_all_daily/": WRITE_ROLES,
+  "GET /api/prize-distributions/": READ_ROLES,
+  "POST /api/prize-distributions/": WRITE_ROLES,
+  "PATCH /api/prize-distributions/[id]/": WRITE_ROLES,
+  "DELETE /api/prize-distributions/[id]/": WRITE_ROLES,
+  "POST /api/prize-distributions/randomize/": WRITE_ROLES,
+  "GET /api/winners/": DESK_READ_ROLES,
+  "GET /api/winners/download_excel/": READ_ROLES,
+  "DELETE /api/winners/[id]/": WRITE_ROLES,
+  "POST /api/winners/[id]/mark_received/": DESK_ROLES,
+  "POST /api/winners/[id]/cancel_received/": DESK_ROLES,
+};
+
+// An id that exists nowhere: an admitted call gets as far as the lookup (404) and changes nothing.
+const MISSING_ID = "2147483000";
+const adminRoutes = discoverApiRoutes()
+  .filter((route) => route.access === "admin")
+  .map((route) => ({ ...route, key: `${route.method} ${route.template}`, path: fillTemplate(route.template, () => MISSING_ID) }));
+
+/**
+ * What an admitted call sends: a body that fails validation where the route takes one (a JSON string, not
+ * an object) and an id that exists nowhere, so that passing the role check is visible (400, 404, 415, 200
+ * for a read) without writing. The one exception is "reset all daily counters", which takes nothing to
+ * refuse: it runs (harmless here).
+ */
+function send(client: TestClient, route: (typeof adminRoutes)[number]) {
+  return client.request(
+    route.method,
+    route.path,
+    UNSAFE_METHODS.has(route.method) ? { json: route.takesBody ? "not an object" : undefined } : {},
+  );
+}
+
+let team: Record<Role, TestClient>;
+const database = openServerDatabase("roles-matrix.test.ts");
+
+/** Every table's rows as one digest: equal before and after means no call changed anything. */
+async function fingerprint(): Promise<string> {
+  if (!database) return "";
+  const tables = (await database.db.execute(
+    sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { name: string }[];
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const [row] = (await database.db.execute(
+      sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
+    )) as unknown as { digest: string | null }[];
+    parts.push(`${name}:${row?.digest ?? "empty"}`);
+  }
+  return parts.join(",");
+}
+
+beforeAll(async () => {
+  team = await signedInTeam(baseUrl, TEST_ADMIN);
+  // Off, the 30-second tick places nothing by itself while the digests are compared.
+  await setMaintenanceMode(team.owner, false);
+});
+afterAll(() => database?.close());
+
+describe("roles: every admin route, discovered from app/api, against every role", () => {
+  it("lists every discovered admin route, and every listed route exists", () => {
+    const discovered = adminRoutes.map((route) => route.key).sort();
+    expect(discovered).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(ROLES.map((role) => [role] as const))(
+    "%s: each route it may not use answers 403 naming the role and changes nothing",
+    async (role) => {
+      const refused = adminRoutes.filter((route) => !EXPECTED[route.key]?.includes(role));
+      const before = await fingerprint();
+      for (const route of refused) {
+        const response = await send(team[role], route);
+        expect({ route: route.key, status: response.status }).toEqual({ route: route.key, status: 403 });
+        expect(await response.json()).toEqual({ detail: `Your role (${role}) cannot do this.` });
+      }
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+
+  it.each(ROLES.map((role) => [role] as const))("%s: each route it may use gets past the role check", async (role) => {
+    const admitted = adminRoutes.filter((route) => EXPECTED[route.key]?.includes(role));
+    expect(admitted.length).toBeGreaterThan(0);
+    for (const route of admitted) {
+      const response = await send(team[role], route);
+      expect({ route: route.key, refused: response.status === 401 || response.status === 403 }).toEqual({
+        route: route.key,
+        refused: false,
+      });
+      await response.body?.cancel();
+    }
+  });
+});
