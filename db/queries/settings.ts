@@ -1,25 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventState } from "@/db/prize-rules";
-import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
+import { settings } from "@/db/schema";
+import type { SystemSettings } from "@/lib/contracts/settings";
 
-export type SystemSettings = {
-  maintenance_mode: boolean;
-  /**
-   * The winners screen's default date range: the opening hours' dates (in APP_TIMEZONE) when set, else the
-   * event period the admin chose, else EVENT_START_DATE / EVENT_END_DATE.
-   */
-  event_start_date: string | null;
-  event_end_date: string | null;
-  /** The event's rules (server-behaviour.md, "The event's rules"). */
-  event_starts_at: string | null;
-  event_ends_at: string | null;
-  paused: boolean;
-  pause_message: string | null;
-  wins_per_visitor: WinsPerVisitor;
-  /** Where the event stands now, by the database's clock. */
-  event_state: EventState;
-};
+export type { SystemSettings };
 
 /** Not "server-only": the CLI scripts read it too. */
 export async function readSettings({

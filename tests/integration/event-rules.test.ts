@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { placements, prizes, settings, winners } from "@/db/schema";
 import { DEFAULT_PAUSE_MESSAGE, EVENT_ENDED, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
-import { type RunningServer, startServer } from "../support/app-server";
+import type { RunningServer } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
+import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { claimPath, newVisitor, newVisitors } from "../support/visitor";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { TEST_ADMIN } from "./global-setup";
 
 const HOUR = 3_600_000;
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
@@ -21,30 +21,18 @@ const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pa
 describe.runIf(inject("databaseUrl"))("the event's rules", () => {
   let server: RunningServer;
   let database: DatabaseHandle;
-  let dropDatabase: () => Promise<void>;
+  let stopServer: () => Promise<void>;
   let admin: TestClient;
 
   beforeAll(async () => {
-    const fresh = await createFreshPostgresDatabase("rules");
-    dropDatabase = fresh.drop;
-    server = await startServer({
-      DATABASE_URL: fresh.url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DATA_DIR: tempDir("rules"),
-      APP_TIMEZONE: TEST_TIME_ZONE,
-    });
-    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
+    ({ server, database, stop: stopServer } = await startServerWithOwnDatabase("rules"));
     admin = await signedInClient(server.url, TEST_ADMIN);
   }, 90_000);
   afterEach(async () => {
     expect((await admin.patch("/api/admin/settings/", NO_RULES)).status).toBe(200);
   });
   afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-    await dropDatabase?.();
+    await stopServer?.();
   });
 
   async function setRules(rules: Record<string, unknown>) {

@@ -1,13 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { placements, prizes, winners } from "@/db/schema";
-import { type RunningServer, startServer } from "../support/app-server";
+import type { RunningServer } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
+import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { TEST_ADMIN } from "./global-setup";
 
 const VISITORS = 300;
 const PRIZES = 4;
@@ -26,23 +26,13 @@ const PRESSES = 3;
 describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitors claim", () => {
   let server: RunningServer;
   let database: DatabaseHandle;
-  let dropDatabase: () => Promise<void>;
+  let stopServer: () => Promise<void>;
   let admin: TestClient;
   let prizeIds: number[];
   let pages: { id: number; urlPath: string }[];
 
   beforeAll(async () => {
-    const fresh = await createFreshPostgresDatabase("storm");
-    dropDatabase = fresh.drop;
-    server = await startServer({
-      DATABASE_URL: fresh.url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DATA_DIR: tempDir("storm"),
-      APP_TIMEZONE: TEST_TIME_ZONE,
-    });
-    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
+    ({ server, database, stop: stopServer } = await startServerWithOwnDatabase("storm"));
     admin = await signedInClient(server.url, TEST_ADMIN);
     prizeIds = [];
     for (let index = 0; index < PRIZES; index += 1) {
@@ -54,9 +44,7 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
     expect(placed.status).toBe(200);
   }, 90_000);
   afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-    await dropDatabase?.();
+    await stopServer?.();
   });
 
   type Storm = { stopped: boolean; taps: number; wins: number; unavailable: number };

@@ -1,0 +1,21 @@
+import type { EventState, WinsPerVisitor } from "@/db/schema/settings";
+
+export type { EventState, WinsPerVisitor };
+
+/** GET and PATCH /api/admin/settings/ (server-behaviour.md, "The event's rules"). */
+export type SystemSettings = {
+  maintenance_mode: boolean;
+  /**
+   * The winners screen's default date range: the opening hours' dates (in APP_TIMEZONE) when set, else the
+   * event period the admin chose, else EVENT_START_DATE / EVENT_END_DATE.
+   */
+  event_start_date: string | null;
+  event_end_date: string | null;
+  event_starts_at: string | null;
+  event_ends_at: string | null;
+  paused: boolean;
+  pause_message: string | null;
+  wins_per_visitor: WinsPerVisitor;
+  /** Where the event stands now, by the database's clock. */
+  event_state: EventState;
+};
