@@ -147,7 +147,7 @@ test.describe("prize management", () => {
     await expect(page.getByText("No search results")).toBeVisible();
   });
 
-  test("a prize card on a phone shows all four figures, their labels side by side on one line", async ({ page }, testInfo) => {
+  test("a prize card on a phone shows all five figures, their labels side by side on one line", async ({ page }, testInfo) => {
     const name = unique("Card Lamp", testInfo.project.name);
     const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
     await admin.createPrizeWith(name, { total: 9, daily: 4, maintenance: 3 });
@@ -157,12 +157,14 @@ test.describe("prize management", () => {
     await prizes.search(name);
     const card = prizes.row(name);
     const labels = card.getByRole("term");
-    await expect(labels).toHaveText(["Left / total", "Today / daily", "Maintenance", "Status"]);
+    await expect(labels).toHaveText(["Left / total", "Today / daily", "This hour / limit", "Maintenance", "Status"]);
     const values = card.getByRole("definition");
     await expect(values.nth(0)).toHaveText("9 / 9");
     await expect(values.nth(1)).toContainText("0 / 4");
-    await expect(values.nth(2)).toHaveText("3");
-    await expect(values.nth(3)).toHaveText("Active");
+    // No hourly limit: a dash (issue 20).
+    await expect(values.nth(2)).toHaveText("–");
+    await expect(values.nth(3)).toHaveText("3");
+    await expect(values.nth(4)).toHaveText("Active");
     // Labels that sit side by side share one top edge; so do their values.
     const tops = async (items: typeof labels) => Promise.all((await items.all()).map(async (item) => (await item.boundingBox())!.y));
     const [labelTops, valueTops] = [await tops(labels), await tops(values)];
