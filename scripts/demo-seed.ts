@@ -4,8 +4,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { heldNow, prizeWinnable } from "@/db/prize-rules";
+import { readEventRules } from "@/db/queries/event-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { closedEventMessage } from "@/lib/event/messages";
 import { storeImage } from "@/lib/images/store";
 import { lastServerAddress } from "@/lib/server-address";
 import { newUrlPath } from "@/lib/url-path";
@@ -127,6 +129,10 @@ async function main() {
     console.log(`  ${mark} ${productPageUrl(base, page.urlPath)}  ${page.name}`);
   }
   console.log("A won prize is gone from its page; run `npm run demo:seed` again to place it anew and list where prizes wait.");
+  // The event's rules apply to the demo too: say why no ticket shows (the settings screen changes them).
+  const rules = await readEventRules(db);
+  const closed = closedEventMessage(rules, config.timeZone);
+  if (closed) console.log(`No ticket shows right now: ${closed} (Event settings, or the Pause switch, at /admin.)`);
   await database.close();
 }
 
