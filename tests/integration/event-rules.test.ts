@@ -124,6 +124,10 @@ describe.runIf(inject("databaseUrl"))("the event's rules", () => {
     // A blank message: the default words, at once (the refusal's words follow the settings' version).
     await setRules({ pause_message: "" });
     await expectRefused(other, pages[1]!, "event_paused", DEFAULT_PAUSE_MESSAGE);
+    // The holder asking again while paused keeps their hold, same expiry (a pause takes no prize from anyone).
+    const again = await holder.post(claimPath(pages[0]!.urlPath));
+    expect(again.status).toBe(200);
+    expect((await again.json()).seconds_left).toBeGreaterThan(50);
     expect((await holder.post(claimPath(pages[0]!.urlPath), { name: "Holder", password: "1234" })).status).toBe(201);
     expect(await winnersOf(prizeId)).toHaveLength(1);
   });

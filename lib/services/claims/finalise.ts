@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedThisHour, distributedToday, eventState, hourBudgetLeft, today, winLimitReached } from "@/db/prize-rules";
-import { type EventState, placements, prizes, products, settings, winners } from "@/db/schema";
+import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound } from "@/lib/errors";
@@ -29,19 +29,11 @@ class RuleRefused extends Error {
 }
 
 /**
- * This visitor's claims run one at a time, as their reserves do (the same lock), so the win limit below
- * counts every win they made before; the same read gives the event's state and its end.
+ * This visitor's claims run one at a time, as their reserves do (the same lock), so the win limit read
+ * after it counts every win they made before.
  */
-async function lockVisitorAndReadRules(tx: Queryable, visitorId: string) {
-  const [row] = await tx
-    .select({
-      locked: sql`pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${visitorId}))`,
-      state: eventState(),
-      endsAt: settings.eventEndsAt,
-    })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  return { state: (row?.state ?? "open") as EventState, endsAt: row?.endsAt ?? null };
+async function lockVisitor(tx: Queryable, visitorId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${visitorId}))`);
 }
 
 export type ClaimOutcome = { prizeId: number; prizeName: string; repeated: boolean };
@@ -94,10 +86,7 @@ export async function finaliseClaim({
     );
   try {
     return await retryingTransaction(ctx.db, async (tx) => {
-      // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
-      // after the end or during a pause (server-behaviour.md, "The event's rules").
-      const event = await lockVisitorAndReadRules(tx, input.visitorId);
-      if (event.state === "not_started") throw new RuleRefused("event_not_started");
+      await lockVisitor(tx, input.visitorId);
       const [product] = await tx
         .select({ id: products.id, name: products.name })
         .from(products)
@@ -110,6 +99,9 @@ export async function finaliseClaim({
           prizeId: placements.prizeId,
           heldSince: sql<Date>`${placements.reservedUntil} - make_interval(secs => ${getConfig().reservationSeconds})`,
           winLimitReached: winLimitReached(input.visitorId),
+          // Read after the visitor's lock, so as they are now.
+          eventState: eventState(),
+          endsAt: sql<Date | null>`(select ${settings.eventEndsAt} from ${settings} where ${settings.id} = 1)`,
         })
         .from(placements)
         .where(liveHoldOf(product.id));
@@ -118,7 +110,10 @@ export async function finaliseClaim({
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
         throw new ClaimRefused(HOLD_EXPIRED);
       }
-      if (event.endsAt && new Date(hold.heldSince) >= event.endsAt) throw new RuleRefused("event_ended");
+      // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
+      // after the end or during a pause (server-behaviour.md, "The event's rules").
+      if (hold.eventState === "not_started") throw new RuleRefused("event_not_started");
+      if (hold.endsAt && new Date(hold.heldSince) >= new Date(hold.endsAt)) throw new RuleRefused("event_ended");
       if (hold.winLimitReached) throw new RuleRefused("win_limit");
 
       const [prize] = await tx

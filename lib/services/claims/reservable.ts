@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { distributedThisHour, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
+import { distributedThisHour, distributedToday, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
 import { type EventState, placements, prizes, products, settings } from "@/db/schema";
 import { BatchedReads } from "@/lib/async/batched-reads";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
@@ -25,7 +25,9 @@ export function hourBudgetSpent(placementId: SQL) {
  */
 export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   return [
-    sql`${eventState()} = 'open'`,
+    // A visitor's own live hold stays theirs while paused (asking again is idempotent): a pause never
+    // takes a prize from someone mid-form.
+    sql`(${eventState()} = 'open' or (${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()))`,
     sql`not ${winLimitReached(me)}`,
     // Not eq(isActive, true): a bound `true` lets Postgres plan each run of the verdict read afresh (it
     // judges a plan for the known value cheaper): 330 µs of its CPU per read, against 100 µs with no
@@ -79,8 +81,10 @@ function prepareVerdictsRead(db: Db) {
         string | null
       >`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
       winLimit: winLimitReached(ASK.me),
+      // Only when the hour is the cause: a prize out of stock or of today's budget is not told "come back at 11:00".
       hourBudget: sql<boolean>`exists (select 1 from ${placements} live join ${prizes} on ${prizes.id} = live.prize_id
-        where live.product_id = ${products.id} and live.is_active and ${hourBudgetSpent(sql.raw("live.id"))})`,
+        where live.product_id = ${products.id} and live.is_active and ${prizes.isActive} and ${prizes.remainingQuantity} > 0
+          and ${distributedToday()} < ${prizes.dailyDistribution} and ${hourBudgetSpent(sql.raw("live.id"))})`,
       holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
         and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${products.id})`,
       letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}

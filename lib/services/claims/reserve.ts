@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { eventRulesAt } from "@/db/queries/event-rules";
-import { placements, products } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { type AppError, conflict, notFound } from "@/lib/errors";
@@ -61,8 +61,11 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
         and(
           eq(placements.productId, productIdOf(input.urlPath)),
           ...reservableBy(me, holdSeconds),
-          // The prize whose holds this transaction serialises (its page got another meanwhile: refused as taken).
-          verdict.hourly ? eq(placements.prizeId, verdict.prizeId) : undefined,
+          // The prize whose holds this transaction serialises (its page got another meanwhile: refused as taken);
+          // with no lock taken, only a prize not paced by the hour (a limit set meanwhile: refused as taken).
+          verdict.hourly
+            ? eq(placements.prizeId, verdict.prizeId)
+            : sql`not exists (select 1 from ${prizes} paced where paced.id = ${placements.prizeId} and paced.hourly_limit is not null)`,
         ),
       )
       .returning({

@@ -8,6 +8,7 @@ import { diffChanges, recordAudit } from "../audit/record";
 import { closeEventGate } from "../claims/event-gate";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
+import { retryingTransaction } from "../transaction";
 
 /** The settings whose changes the audit row shows: add a new setting here as it is added to the screen. */
 export const SETTINGS_AUDITED_FIELDS = [
@@ -24,13 +25,16 @@ export const SETTINGS_AUDITED_FIELDS = [
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
 export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
   const { eventPeriod } = getConfig();
-  return ctx.db.transaction(async (tx) => {
+  return retryingTransaction(ctx.db, async (tx) => {
     // Switching maintenance off waits for a top-up under way, and every later one reads the new setting under
     // the same lock (placements/maintain.ts): once this answers, nothing is placed by itself any more.
     if (input.maintenance_mode === false) await lockPlacementWrites(tx);
     // Pausing, or moving the opening hours, waits for the holds being taken right now: once this answers,
     // no tap is granted under the old rules (claims/event-gate.ts).
-    if (input.paused !== undefined || input.event_starts_at !== undefined || input.event_ends_at !== undefined) await closeEventGate(tx);
+    const changesRules = [input.paused, input.event_starts_at, input.event_ends_at, input.wins_per_visitor].some(
+      (value) => value !== undefined,
+    );
+    if (changesRules) await closeEventGate(tx);
     const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     if (!current) throw new Error("The settings row is missing: the migrations create it.");
     const before = await readSettings({ db: tx, eventPeriod });
