@@ -118,6 +118,8 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await timed.open(await pages.withPrize());
     await timed.expectTicketReady();
     expect((await timed.tapTicket()).status()).toBe(200);
+    // The countdown's timer starts with the form: fast-forwarding before it is open moves nothing.
+    await expect(timed.claimDialog).toBeVisible();
     await timed.page.clock.fastForward(61_000);
     await expect(timed.alert("Time is up")).toBeVisible();
     await check(timed.page, "visitor time up", testInfo);
