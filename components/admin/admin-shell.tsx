@@ -23,6 +23,7 @@ import {
 import { type AdminScreen, mayOpen, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/client/api";
 import { EventSwitch } from "./event-switch";
+import { getCollapsed, setCollapsed, subscribeCollapsed } from "./sidebar-collapsed";
 
 // Each role sees only the screens it may open (lib/auth/roles.ts SCREEN_ROLES).
 const NAV_ITEMS: { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[] = [
@@ -38,52 +39,6 @@ const NAV_ITEMS: { href: AdminScreen; label: string; Icon: ComponentType<{ class
 ];
 
 const APP_TITLE = "Event management";
-
-/*
- * The collapsed flag lives in localStorage (spec §2). Read through useSyncExternalStore so the server render
- * and hydration use "expanded" and the stored value applies right after, without a hydration mismatch; the
- * in-memory copy keeps the toggle working when storage is unavailable (private mode, quota).
- */
-const COLLAPSED_KEY = "admin.sidebarCollapsed";
-let collapsedValue: boolean | undefined;
-const collapsedListeners = new Set<() => void>();
-
-function readStoredCollapsed(): boolean {
-  try {
-    return window.localStorage.getItem(COLLAPSED_KEY) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function subscribeCollapsed(listener: () => void) {
-  collapsedListeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== COLLAPSED_KEY) return;
-    collapsedValue = readStoredCollapsed();
-    listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    collapsedListeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-function getCollapsed(): boolean {
-  collapsedValue ??= readStoredCollapsed();
-  return collapsedValue;
-}
-
-function setCollapsed(value: boolean) {
-  collapsedValue = value;
-  try {
-    window.localStorage.setItem(COLLAPSED_KEY, String(value));
-  } catch {
-    // Not persisted; the in-memory value still applies for this page.
-  }
-  for (const listener of collapsedListeners) listener();
-}
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);

@@ -9,6 +9,7 @@ import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
+import { CLOSED_TITLES, Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
 import { RefusedModal, TimeUpModal } from "./refused-modal";
@@ -282,27 +283,6 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
       {phase.name === "expired" && (
         <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} onConfirm={() => setPhase({ name: "idle" })} />
       )}
-    </div>
-  );
-}
-
-const CLOSED_TITLES = {
-  not_started: "Prizes cannot be won yet",
-  ended: "The event has ended",
-  paused: "Prizes are paused",
-} as const;
-
-const NOTE_TONE = {
-  success: "bg-emerald-50 ring-emerald-200 [&_h2]:text-emerald-900",
-  busy: "bg-amber-50 ring-amber-200 [&_h2]:text-amber-900",
-  neutral: "bg-white ring-slate-200 [&_h2]:text-slate-900",
-} as const;
-
-function Note({ tone, title, children }: { tone: keyof typeof NOTE_TONE; title: string; children: ReactNode }) {
-  return (
-    <div className={`rounded-2xl p-4 ring-2 sm:p-5 ${NOTE_TONE[tone]}`}>
-      <h2 className="text-xl font-bold tracking-tight">{title}</h2>
-      <div className="mt-1 text-base text-slate-700">{children}</div>
     </div>
   );
 }
