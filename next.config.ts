@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl: ./i18n/request.ts gives each request its language and messages (see lib/i18n/locales.ts).
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const isDev = process.env.NODE_ENV !== "production";
 
@@ -43,6 +47,9 @@ const nextConfig: NextConfig = {
   // request. Nothing on disk: the container's disk would only grow, and a new build starts empty anyway.
   cacheMaxMemorySize: 128 * 1024 * 1024,
   experimental: {
+    // app/global-not-found.tsx: an address that is no page gets a whole 404 document in the reader's
+    // language (every layout with <html> is below app/[locale], which such an address never reaches).
+    globalNotFound: true,
     isrFlushToDisk: false,
     // The stylesheet in the page's <style>, not a <link>: on a venue's slow network that is one round trip
     // (seconds on "Slow 3G") less before the first paint. Tailwind's CSS for the whole app is ~9 KB gzipped.
@@ -53,4 +60,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

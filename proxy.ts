@@ -2,6 +2,9 @@ import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { translatorFor } from "@/lib/i18n/translate";
 import { rewriteToCachedPage } from "@/lib/public-page";
 import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-cache";
 
@@ -15,10 +18,9 @@ import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-ca
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The cached product pages' addresses are reached only through the rewrite below (which this does not see).
-  if (isBelowProductPage(pathname)) return notFoundPage();
+  if (isBelowProductPage(pathname)) return notFoundPage(localeOfRequest(request));
   const init = requestHeaders(request, pathname, search);
-  const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
-  const response = (urlPath && (await rewriteToCachedPage(request, urlPath, init))) || NextResponse.next(init);
+  const response = isPage(pathname) ? await pageInLanguage(request, init) : NextResponse.next(init);
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",
@@ -30,6 +32,23 @@ export async function proxy(request: NextRequest) {
   }
   if (!request.cookies.has(VISITOR_COOKIE)) issueVisitorCookie(request, response);
   return response;
+}
+
+/** Pages (not the API, not files such as /icon.svg): each is served from app/[locale]/ in the reader's language. */
+function isPage(pathname: string): boolean {
+  return !pathname.startsWith("/api/") && !pathname.startsWith("/_next/") && !pathname.includes(".");
+}
+
+/**
+ * The page in the reader's language (lib/i18n/locales.ts): rewritten to app/[locale]/..., so the address
+ * never carries the language. A visitor's product page goes to its cached copy for that language and state.
+ */
+async function pageInLanguage(request: NextRequest, init: { request: { headers: Headers } } | undefined): Promise<NextResponse> {
+  const locale = localeOfRequest(request);
+  const { pathname, search } = request.nextUrl;
+  const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
+  const cached = urlPath ? await rewriteToCachedPage(request, urlPath, locale, init) : null;
+  return cached ?? NextResponse.rewrite(new URL(`/${locale}${pathname}${search}`, request.url), init);
 }
 
 /**
@@ -47,10 +66,11 @@ function requestHeaders(request: NextRequest, pathname: string, search: string):
 }
 
 /** A plain 404 for the few addresses the proxy refuses itself (the app's not-found screen is a page). */
-function notFoundPage(): NextResponse {
-  const body = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
+function notFoundPage(locale: Locale): NextResponse {
+  const t = translatorFor(locale);
+  const body = `<!doctype html><html lang="${locale}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("notFound.title")}</title>
 <main style="font-family:system-ui,sans-serif;max-width:24rem;margin:20vh auto;padding:0 1.5rem;text-align:center;color:#0f172a">
-<h1 style="font-size:1.5rem">Page not found</h1><p style="color:#475569">This page cannot be found. Please access it by scanning the QR code at the product stand.</p></main></html>`;
+<h1 style="font-size:1.5rem">${t("notFound.title")}</h1><p style="color:#475569">${t("notFound.body")}</p></main></html>`;
   return new NextResponse(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
+import { LOCALES, type Locale } from "./i18n/locales";
 import { isoDate as realDate } from "./validation/dates";
 import { wholeNumberInput } from "./validation/fields";
 
@@ -63,6 +64,7 @@ const envSchema = z
     EVENT_END_DATE: optionalDate,
     TRUSTED_PROXY_HOPS: wholeNumberInput("must be a whole number").pipe(z.number().min(0).max(10)).default(0),
     LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
+    DEFAULT_LOCALE: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}` }).default("en"),
     // Read by the server (server.mjs, default 65000); checked here so a typo stops start-up.
     KEEP_ALIVE_TIMEOUT: wholeNumberInput("must be a whole number of milliseconds")
       .pipe(z.number().min(1000, "must be at least 1000 (milliseconds)"))
@@ -102,6 +104,8 @@ export type AppConfig = {
   /** How many proxies in front append to X-Forwarded-For and may be believed (lib/api/client-address.ts). */
   trustedProxyHops: number;
   logFormat: "text" | "json";
+  /** The language of a visitor or team member whose browser asks for none of ours (lib/i18n/locales.ts). */
+  defaultLocale: Locale;
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     eventPeriod: { start: values.EVENT_START_DATE, end: values.EVENT_END_DATE },
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logFormat: values.LOG_FORMAT,
+    defaultLocale: values.DEFAULT_LOCALE,
   };
 }
 

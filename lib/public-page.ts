@@ -4,6 +4,7 @@ import { getPublicPageState, type PublicPageState } from "@/db/queries/public";
 import { RecentReads } from "@/lib/async/recent-reads";
 import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
+import type { Locale } from "@/lib/i18n/locales";
 import { cachedProductPagePath, prizeStateOf } from "@/lib/urls/public-page-cache";
 
 /**
@@ -29,12 +30,14 @@ const recentStates = new RecentReads<PublicPageState>(STATE_MAX_AGE_MS, 10_000);
 /**
  * A visitor's GET /p/{urlPath}: reads the page's state (one small query, shared as above) and rewrites
  * to the cached copy for that state (app/p/[urlPath]/v/...), so a scan costs no render.
+ * The copy is in the reader's language (`locale`: the proxy chose it), so each language has its own copies.
  * Null leaves the request to the page rendered afresh: unknown path (its 404), or a database slower than
  * the skeleton's deadline or failing (the page shows its skeleton or error screen).
  */
 export async function rewriteToCachedPage(
   request: NextRequest,
   urlPath: string,
+  locale: Locale,
   init?: { request: { headers: Headers } },
 ): Promise<NextResponse | null> {
   const reading = recentStates.get(urlPath, () => getPublicPageState({ db: db(), urlPath }));
@@ -42,7 +45,7 @@ export async function rewriteToCachedPage(
   if (!answer?.settled || !answer.value) return null;
   // Relative to the request's own URL, as Next.js documents an internal rewrite (an absolute URL elsewhere
   // would be fetched like any outside site).
-  const target = new URL(cachedProductPagePath(urlPath, answer.value, prizeStateOf(answer.value)), request.url);
+  const target = new URL(cachedProductPagePath(urlPath, answer.value, prizeStateOf(answer.value), locale), request.url);
   const response = NextResponse.rewrite(target, init);
   response.headers.set("Cache-Control", NEVER_STORE);
   return response;

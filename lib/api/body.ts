@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
-import { AppError, badRequest } from "@/lib/errors";
+import { AppError, badRequest, type Said } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { readForm } from "./form";
 
 export type BodyFormat = "json" | "multipart";
@@ -13,7 +14,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
-function refuseDeclaredOversize(request: NextRequest, limit: number, tooLargeMessage: string): void {
+function refuseDeclaredOversize(request: NextRequest, limit: number, tooLargeMessage: Said): void {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", tooLargeMessage);
 }
@@ -27,7 +28,7 @@ function declaredEmpty(request: NextRequest): boolean {
  * read; a body that streams past the limit is cut off at the limit, so an oversize upload is never
  * buffered whole.
  */
-async function readLimited(request: NextRequest, limit: number, tooLargeMessage: string): Promise<Uint8Array> {
+async function readLimited(request: NextRequest, limit: number, tooLargeMessage: Said): Promise<Uint8Array> {
   refuseDeclaredOversize(request, limit, tooLargeMessage);
   // A body declared empty (a ticket tap) is not read: no stream to set up and drain for a crowd of taps.
   if (!request.body || declaredEmpty(request)) return new Uint8Array();
@@ -48,7 +49,7 @@ async function readLimited(request: NextRequest, limit: number, tooLargeMessage:
 }
 
 /** How a route's body is read: its format, byte cap, and for a form the fields it takes. */
-export type BodyLimits = { format: BodyFormat; maxBytes: number; tooLargeMessage: string; formFields?: ReadonlySet<string> };
+export type BodyLimits = { format: BodyFormat; maxBytes: number; tooLargeMessage: Said; formFields?: ReadonlySet<string> };
 
 /**
  * The request body as a plain object for zod: JSON, or multipart / url-encoded form fields (files stay
@@ -67,12 +68,12 @@ export async function readBody(request: NextRequest, limits: BodyLimits): Promis
   // Only JSON (and forms, where the route takes them) is read: text/plain or XML is not guessed at.
   if (!JSON_TYPE.test(contentType)) {
     const declared = contentType.split(";")[0]?.trim().slice(0, 100) || "none";
-    throw new AppError("unsupported_media_type", `Unsupported media type "${declared}" in request.`);
+    throw new AppError("unsupported_media_type", text("errors.unsupportedMediaType", { type: declared }));
   }
   try {
     // fatal: bytes that are not UTF-8 are refused, never turned into U+FFFD and read as something else.
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw badRequest("JSON parse error: the request body is not valid JSON.");
+    throw badRequest(text("errors.invalidJson"));
   }
 }

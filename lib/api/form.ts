@@ -1,5 +1,6 @@
 import busboy from "busboy";
-import { AppError, badRequest, ValidationError } from "@/lib/errors";
+import { AppError, badRequest, type Said, ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 
 /** Longest text field a form may carry (the longest the schemas take is a 5,000-character description). */
 const MAX_TEXT_FIELD_BYTES = 64 * 1024;
@@ -7,15 +8,15 @@ const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const MAX_FIELD_NAME_BYTES = 100;
 
 export const FORM_MESSAGES = {
-  unknownField: "This form has no such field.",
-  repeatedField: "Send this field once only.",
-  textTooLong: "This field is too long.",
-  tooManyParts: (fields: number) => `Too many parts: this form takes at most ${fields} fields.`,
-  namelessPart: "A part of the form has no field name.",
-  unreadable: "Multipart form parse error: the form data could not be read.",
+  unknownField: text("errors.form.unknownField"),
+  repeatedField: text("errors.form.repeatedField"),
+  textTooLong: text("errors.form.textTooLong"),
+  tooManyParts: (fields: number) => text("errors.form.tooManyParts", { fields }),
+  namelessPart: text("errors.form.namelessPart"),
+  unreadable: text("errors.form.unreadable"),
 } as const;
 
-type Limits = { fields: ReadonlySet<string>; maxBytes: number; tooLargeMessage: string };
+type Limits = { fields: ReadonlySet<string>; maxBytes: number; tooLargeMessage: Said };
 
 /**
  * Reads a multipart or url-encoded form as it streams in, one chunk at a time (busboy: linear in the body's

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Page } from "@/lib/contracts/page";
 import { notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { positiveInt } from "@/lib/validation/fields";
 
 export type { Page };
@@ -39,7 +40,7 @@ export function pageWindow({ page, page_size }: PageQuery): { limit: number; off
  */
 export function toPage<T>(requestUrl: string, query: PageQuery, count: number, results: T[]): Page<T> {
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
-  if (query.page > lastPage) throw notFound("Invalid page.");
+  if (query.page > lastPage) throw notFound(text("errors.invalidPage"));
   const linkTo = (page: number) => {
     const url = new URL(requestUrl);
     url.searchParams.set("page", String(page));

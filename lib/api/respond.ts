@@ -1,5 +1,18 @@
 import { NextResponse } from "next/server";
-import { AppError, type ErrorCode, isDatabaseUnavailable, isRetryableTransactionError, ValidationError } from "@/lib/errors";
+import { getConfig } from "@/lib/config";
+import {
+  AppError,
+  type ErrorCode,
+  type FieldErrors,
+  isDatabaseUnavailable,
+  isRetryableTransactionError,
+  type Said,
+  ValidationError,
+} from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 import { describeError, log } from "@/lib/log";
 
 const statusOf: Record<ErrorCode, number> = {
@@ -23,23 +36,36 @@ function headersToObject(headers?: HeadersInit): Record<string, string> {
   return headers ? Object.fromEntries(new Headers(headers).entries()) : {};
 }
 
-export const DATABASE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment.";
 /** Seconds a client should wait before asking again when the database is unreachable or busy. */
 export const RETRY_AFTER_SECONDS = 2;
 
+type RequestLike = { method: string; url: string; headers: Headers; cookies: { get(name: string): { value: string } | undefined } };
+
+/** What an error says, in the caller's language. */
+function words(said: Said, locale: Locale): string {
+  return typeof said === "string" ? said : translate(locale, said);
+}
+
+function fieldWords(fields: FieldErrors, locale: Locale): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([field, said]) => [field, said.map((one) => words(one, locale))]));
+}
+
 /**
- * The one place an error becomes a response. The database being unreachable (or still deadlocked after the
+ * The one place an error becomes a response, in the caller's language (lib/i18n/locales.ts). The database being unreachable (or still deadlocked after the
  * retries) is a 503 with Retry-After, logged in one line; anything else unknown is a bug, logged with its
  * stack and answered generically.
  */
-export function errorResponse(error: unknown, request?: { method: string; url: string }): NextResponse {
-  if (error instanceof ValidationError) return json(error.fields, statusOf.validation);
-  if (error instanceof AppError) return json({ detail: error.message, ...error.extra }, statusOf[error.code]);
+export function errorResponse(error: unknown, request?: RequestLike): NextResponse {
+  const locale = request ? localeOfRequest(request) : getConfig().defaultLocale;
+  if (error instanceof ValidationError) return json(fieldWords(error.fields, locale), statusOf.validation);
+  if (error instanceof AppError) return json({ detail: words(error.said, locale), ...error.extra }, statusOf[error.code]);
   const where = request ? { method: request.method, path: new URL(request.url).pathname } : {};
   if (isDatabaseUnavailable(error) || isRetryableTransactionError(error)) {
     log("warn", "Database unavailable: answered 503", { ...where, ...describeError(error, false) });
-    return json({ detail: DATABASE_UNAVAILABLE }, statusOf.unavailable, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    return json({ detail: translate(locale, text("errors.unavailable")) }, statusOf.unavailable, {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
   }
   log("error", "Unhandled error in route handler", { ...where, ...describeError(error, true) });
-  return json({ detail: "Something went wrong on the server. Please try again." }, 500);
+  return json({ detail: translate(locale, text("errors.serverError")) }, 500);
 }

@@ -3,13 +3,16 @@ import { z } from "zod";
 import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
-import { AppError, ValidationError } from "@/lib/errors";
+import { AppError, type Said, ValidationError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { text } from "@/lib/i18n/text";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import { type BodyFormat, type BodyLimits, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { clientAddress } from "./client-address";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
 import { errorResponse, json } from "./respond";
-import { assertPlainInput, toFieldErrors } from "./zod-errors";
+import { assertPlainInput, toFieldErrors, zodErrorsIn } from "./zod-errors";
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
@@ -25,7 +28,7 @@ type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = 
   body?: B;
   bodyFormat?: BodyFormat;
   maxBodyBytes?: number;
-  tooLargeMessage?: string;
+  tooLargeMessage?: Said;
 };
 
 /** Path parameters, e.g. `{ id: "12" }` for `/api/prizes/[id]`; parse them with lib/api/params.ts. */
@@ -55,10 +58,10 @@ function formFieldsOf(options: { body?: Schema; bodyFormat?: BodyFormat }): Read
   return new Set(Object.keys(options.body.shape));
 }
 
-function parseWith<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
+function parseWith<S extends Schema | undefined>(schema: S, value: unknown, locale: Locale): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   assertPlainInput(value);
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, zodErrorsIn(locale));
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data as Parsed<S>;
 }
@@ -76,7 +79,7 @@ export function route<
   const bodyLimits = {
     format: options.bodyFormat ?? "json",
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    tooLargeMessage: options.tooLargeMessage ?? "The request body is too large.",
+    tooLargeMessage: options.tooLargeMessage ?? text("errors.bodyTooLarge"),
     formFields: formFieldsOf(options),
   } satisfies BodyLimits;
   return async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
@@ -84,19 +87,20 @@ export function route<
       if (!SAFE_METHODS.has(request.method)) {
         const cookie = request.cookies.get(CSRF_COOKIE)?.value;
         if (!csrfTokensMatch(cookie, request.headers.get(CSRF_HEADER))) {
-          throw new AppError("forbidden", "CSRF Failed: CSRF token missing or incorrect.");
+          throw new AppError("forbidden", text("errors.csrf"));
         }
       }
       let admin: AdminIdentity | null = null;
       if (options.access === "admin") {
         admin = await getAdminSession();
-        if (!admin) throw new AppError("unauthorized", "Authentication credentials were not provided or have expired.");
+        if (!admin) throw new AppError("unauthorized", text("errors.signedOut"));
         // Checked before the body is read or anything is looked up: a refused role learns nothing and changes nothing.
         if (!options.roles.includes(admin.role)) throw new AppError("forbidden", roleCannot(admin.role));
       }
-      const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
+      const locale = localeOfRequest(request);
+      const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams), locale);
       const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;
-      const body = parseWith(options.body as B, rawBody);
+      const body = parseWith(options.body as B, rawBody, locale);
       const result = await handler({
         request,
         params: await context.params,

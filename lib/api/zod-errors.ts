@@ -1,14 +1,29 @@
-import type { z } from "zod";
-import { type FieldErrors, ValidationError } from "@/lib/errors";
+import { z } from "zod";
+import { type FieldErrors, type Said, ValidationError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { text } from "@/lib/i18n/text";
+import { isMessageKey } from "@/lib/i18n/translate";
 
-/** zod issues in the DRF shape: `{field: [messages]}`, issues about the whole object under non_field_errors. */
+/**
+ * zod issues in the DRF shape: `{field: [messages]}`, issues about the whole object under non_field_errors.
+ * A schema's own message is a key of messages/*.json (said in the caller's language by lib/api/respond.ts);
+ * zod's built-in ones come in the language the schema was parsed in (`zodErrorsIn`).
+ */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "non_field_errors";
-    fields[key] = [...(fields[key] ?? []), issue.message];
+    const said: Said = isMessageKey(issue.message) ? text(issue.message) : issue.message;
+    fields[key] = [...(fields[key] ?? []), said];
   }
   return fields;
+}
+
+const koreanZodErrors = z.locales.ko().localeError;
+
+/** zod's built-in messages (a schema's own come first) in a language: pass to `safeParse(value, ...)`. */
+export function zodErrorsIn(locale: Locale): { error?: z.core.$ZodErrorMap } {
+  return locale === "ko" ? { error: koreanZodErrors } : {};
 }
 
 /** No request of this app nests deeper than a list inside an object; 32 leaves room and bounds the walk. */
@@ -24,11 +39,11 @@ export function assertPlainInput(value: unknown): void {
   while (pending.length > 0) {
     const { value: current, path } = pending.pop()!;
     if (path.length > MAX_INPUT_DEPTH) {
-      throw new ValidationError({ non_field_errors: [`The request is nested too deeply (more than ${MAX_INPUT_DEPTH} levels).`] });
+      throw new ValidationError({ non_field_errors: [text("errors.nestedTooDeeply", { levels: MAX_INPUT_DEPTH })] });
     }
     if (typeof current === "string") {
       if (current.includes("\u0000")) {
-        throw new ValidationError({ [path.join(".") || "non_field_errors"]: ["Remove the invisible control character (NUL)."] });
+        throw new ValidationError({ [path.join(".") || "non_field_errors"]: [text("errors.nulCharacter")] });
       }
     } else if (Array.isArray(current)) {
       for (const [index, item] of current.entries()) pending.push({ value: item, path: [...path, String(index)] });

@@ -1,5 +1,5 @@
 /**
- * The cached product page's internal address (app/p/[urlPath]/v/[version]/[prizeState]): proxy.ts
+ * The cached product page's internal address (app/[locale]/p/[urlPath]/v/[version]/[prizeState]): proxy.ts
  * rewrites a visitor's /p/{urlPath} to it. Pure, shared by the proxy and the page.
  */
 
@@ -22,12 +22,17 @@ export function isClosedEventState(state: string): state is ClosedEventState {
 }
 
 /**
- * The address names everything the HTML depends on: the product's version, the prize state and, for a
+ * The address names everything the HTML depends on: the language, the product's version, the prize state and, for a
  * closed event's page (which shows the opening time or the pause message), the settings' version.
  */
-export function cachedProductPagePath(urlPath: string, page: { version: string; rules_version: string }, state: PrizeState): string {
+export function cachedProductPagePath(
+  urlPath: string,
+  page: { version: string; rules_version: string },
+  state: PrizeState,
+  locale: string,
+): string {
   const version = isClosedEventState(state) ? `${page.version}-r${page.rules_version}` : page.version;
-  return `/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
+  return `/${locale}/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
 }
 
 /** A visitor's product page address (/p/{urlPath}, with or without a trailing slash): its urlPath. */

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
 import { cache } from "react";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
+import { isLocale } from "@/lib/i18n/locales";
 import { isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
 
 /**
@@ -17,11 +19,11 @@ export const dynamic = "force-static";
 export const dynamicParams = true;
 export const revalidate = false;
 // None at build time: each page is rendered on its first request, then served from the cache.
-export function generateStaticParams(): { urlPath: string; version: string; prizeState: string }[] {
+export function generateStaticParams(): { urlPath: string; version: string; prizeState: string; locale: string }[] {
   return [];
 }
 
-type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string }> };
+type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string; locale: string }> };
 
 const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
 
@@ -30,7 +32,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CachedProductPage({ params }: Props) {
-  const { urlPath, prizeState } = await params;
+  const { urlPath, prizeState, locale } = await params;
+  // The language is in the address (one copy per language), never read from the request: stays static.
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
   if (!(PRIZE_STATES as readonly string[]).includes(prizeState)) notFound();
   // The text comes from this read; the prize state from the address, as the proxy read it. Were the
   // product edited in between, this copy shows the newer text under the older version, which no

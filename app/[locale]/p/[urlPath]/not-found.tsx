@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { NotFoundScreen } from "@/components/public/not-found-screen";
 
 /**
@@ -5,5 +6,6 @@ import { NotFoundScreen } from "@/components/public/not-found-screen";
  * the spec's return-to-home button.
  */
 export default function ProductNotFound() {
-  return <NotFoundScreen title="Product information not found." returnHome />;
+  const t = useTranslations("notFound");
+  return <NotFoundScreen title={t("product")} returnHome />;
 }

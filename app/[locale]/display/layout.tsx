@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import "../globals.css";
+import "../../globals.css";
 import "./display.css";
 
 /** The big screen: the public stylesheet and its own utilities (see app/layout.tsx and display.css). */

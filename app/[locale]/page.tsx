@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { QrCodeIcon } from "@/components/ui/icons";
 import { getAdminSession } from "@/lib/auth/session";
-import "./globals.css";
+import "../globals.css";
 
-export const metadata: Metadata = { title: "Prize Giveaway", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("app"))("name"), robots: { index: false, follow: false } };
+}
 export const dynamic = "force-dynamic";
 
 /** Signed in, or not: a database hiccup here must not turn the front door into an error page. */
@@ -23,22 +26,21 @@ async function signedIn(): Promise<boolean> {
  */
 export default async function HomePage() {
   if (await signedIn()) redirect("/admin/dashboard");
+  const t = await getTranslations();
   return (
     <main className="flex min-h-dvh items-center justify-center px-6 py-12">
       <div className="w-full max-w-md text-center">
         <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
           <QrCodeIcon className="size-8" />
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Prize Giveaway</h1>
-        <p className="mt-3 text-base text-slate-600">
-          This server runs an event&apos;s prize giveaway. Visitors reach a prize by scanning the QR code at a product stand.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("app.name")}</h1>
+        <p className="mt-3 text-base text-slate-600">{t("home.about")}</p>
         <p className="mt-6">
           <Link
             href="/admin"
             className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
-            Organisers: sign in to the admin
+            {t("home.signIn")}
           </Link>
         </p>
       </div>

@@ -1,0 +1,44 @@
+import { createTranslator } from "use-intl/core";
+import { getConfig } from "@/lib/config";
+import en from "@/messages/en.json";
+import ko from "@/messages/ko.json";
+import type { Locale } from "./locales";
+import type { MessageKey, Text } from "./text";
+
+export const MESSAGES = { en, ko } satisfies Record<Locale, unknown>;
+
+type Translator = ReturnType<typeof createTranslator<typeof en>>;
+const translators = new Map<Locale, Translator>();
+
+/**
+ * The whole catalogue's translator for one language, made once per process: for server code outside a
+ * page (route handlers, Excel exports). Pages and components use next-intl's getTranslations/useTranslations.
+ */
+export function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = createTranslator({ locale, messages: MESSAGES[locale], timeZone: getConfig().timeZone });
+    translators.set(locale, translator);
+  }
+  return translator;
+}
+
+/** A Text in one language. */
+export function translate(locale: Locale, said: Text): string {
+  // The key is checked by the type checker where the Text is made; here it is only a string.
+  return (translatorFor(locale) as unknown as (key: string, values?: Text["values"]) => string)(said.key, said.values);
+}
+
+/**
+ * Whether a string is a key of the catalogue: zod schemas (shared by the admin's forms and the API) give
+ * their messages as keys, which the form (useSaid) and the API (lib/api/zod-errors.ts) then say in the
+ * reader's language. en.json has every key (a test keeps ko.json in step).
+ */
+export function isMessageKey(value: string): value is MessageKey {
+  let node: unknown = en;
+  for (const part of value.split(".")) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string";
+}
