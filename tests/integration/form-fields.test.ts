@@ -1,6 +1,7 @@
 import http from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { FORM_MESSAGES } from "@/lib/api/form";
+import { english } from "@/tests/support/english";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct, type ProductJson, sendDeclaredBody } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
@@ -90,7 +91,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
     const body = multipart([part("name", "Should never exist"), ...fields]);
     const response = await sendWhileHealthIsAsked(`${method} ${path}, ${MANY} unknown fields`, method, path, body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ field0: [FORM_MESSAGES.unknownField] });
+    expect(await response.json()).toEqual({ field0: [english(FORM_MESSAGES.unknownField)] });
     expect(await counts()).toEqual(before);
   });
 
@@ -104,7 +105,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
       multipart([part("name", "Renamed"), ...copies]),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ description: [FORM_MESSAGES.repeatedField] });
+    expect(await response.json()).toEqual({ description: [english(FORM_MESSAGES.repeatedField)] });
     const after = (await (await admin.get(path)).json()) as ProductJson;
     expect({ name: after.name, description: after.description }).toEqual({ name: "Form fields stand", description: "unchanged" });
   });
@@ -123,7 +124,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
       sent: new TextEncoder().encode(`${part("name", "Never")}${part("price", "10")}--${BOUNDARY}\r\n`),
     });
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ price: [FORM_MESSAGES.unknownField] });
+    expect(JSON.parse(response.body)).toEqual({ price: [english(FORM_MESSAGES.unknownField)] });
     expect(await counts()).toEqual(before);
   });
 
@@ -151,7 +152,7 @@ describe("a form with many fields is refused at the first one it cannot take", (
     const nameless = Array.from({ length: MANY }, () => `--${BOUNDARY}\r\nContent-Type: text/plain\r\n\r\nx\r\n`);
     const response = await send("POST", "/api/admin/create-product/", multipart([part("name", "Never"), ...nameless]));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ detail: FORM_MESSAGES.tooManyParts(3) });
+    expect(await response.json()).toEqual({ detail: english(FORM_MESSAGES.tooManyParts(3)) });
     expect(await counts()).toEqual(before);
   });
 

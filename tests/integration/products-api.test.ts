@@ -4,6 +4,7 @@ import { FORM_MESSAGES } from "@/lib/api/form";
 import { qrPng } from "@/lib/qr/render";
 import { IMAGE_WIDTHS } from "@/lib/urls/images";
 import { ONLY_IMAGES } from "@/lib/validation/image";
+import { english } from "@/tests/support/english";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson, pngBlob, sendDeclaredBody } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
@@ -98,7 +99,7 @@ describe("POST /api/admin/create-product/", () => {
     expect(await text.json()).toEqual({ image: [expect.stringContaining("not a file")] });
     const unknown = await client.form("POST", "/api/admin/create-product/", { name: "x", price: "10" });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ price: [FORM_MESSAGES.unknownField] });
+    expect(await unknown.json()).toEqual({ price: [english(FORM_MESSAGES.unknownField)] });
   });
 
   it("refuses an upload declared over 20 MB with 413 before the body arrives", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORM_MESSAGES, readForm } from "@/lib/api/form";
 import type { AppError, ValidationError } from "@/lib/errors";
+import { english } from "@/tests/support/english";
 
 const FIELDS = new Set(["name", "description", "image"]);
 const limits = { fields: FIELDS, maxBytes: 1024 * 1024, tooLargeMessage: "Too large." };
@@ -22,10 +23,13 @@ async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: strin
   return { bytes: new Uint8Array(await request.arrayBuffer()), type: request.headers.get("content-type")! };
 }
 
+const inEnglish = (fields: ValidationError["fields"] | undefined) =>
+  fields && Object.fromEntries(Object.entries(fields).map(([field, said]) => [field, said.map(english)]));
+
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: AppError) => ({ code: error.code, message: error.message, fields: (error as ValidationError).fields }),
+    (error: AppError) => ({ code: error.code, message: error.message, fields: inEnglish((error as ValidationError).fields) }),
   );
 
 describe("readForm", () => {
@@ -52,14 +56,14 @@ describe("readForm", () => {
     unknown.append("price", "10");
     const first = await encoded(unknown);
     expect(await failure(readForm(streamOf(first.bytes), first.type, limits))).toMatchObject({
-      fields: { price: [FORM_MESSAGES.unknownField] },
+      fields: { price: [english(FORM_MESSAGES.unknownField)] },
     });
     const twice = new FormData();
     twice.append("image", new File([new Uint8Array(4)], "a.png"));
     twice.append("image", new File([new Uint8Array(4)], "b.png"));
     const second = await encoded(twice);
     expect(await failure(readForm(streamOf(second.bytes), second.type, limits))).toMatchObject({
-      fields: { image: [FORM_MESSAGES.repeatedField] },
+      fields: { image: [english(FORM_MESSAGES.repeatedField)] },
     });
   });
 
@@ -68,7 +72,7 @@ describe("readForm", () => {
     const type = "application/x-www-form-urlencoded";
     expect(await readForm(body("name=Stand&description=d"), type, limits)).toEqual({ name: "Stand", description: "d" });
     expect(await failure(readForm(body("a=1&".repeat(20_000)), type, limits))).toMatchObject({
-      fields: { a: [FORM_MESSAGES.unknownField] },
+      fields: { a: [english(FORM_MESSAGES.unknownField)] },
     });
   });
 
@@ -79,15 +83,15 @@ describe("readForm", () => {
       await failure(readForm(text("--XyZ\r\nContent-Disposition: form-data\r\n\r\nv\r\n--XyZ--\r\n"), multipart, limits)),
     ).toMatchObject({
       code: "bad_request",
-      message: FORM_MESSAGES.namelessPart,
+      message: english(FORM_MESSAGES.namelessPart),
     });
     expect(await failure(readForm(text('--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nv'), multipart, limits))).toMatchObject(
       {
         code: "bad_request",
-        message: FORM_MESSAGES.unreadable,
+        message: english(FORM_MESSAGES.unreadable),
       },
     );
-    expect(await failure(readForm(text("x"), "multipart/form-data", limits))).toMatchObject({ message: FORM_MESSAGES.unreadable });
+    expect(await failure(readForm(text("x"), "multipart/form-data", limits))).toMatchObject({ message: english(FORM_MESSAGES.unreadable) });
   });
 
   it("a body past the cap is 413, however it is cut into chunks", async () => {
