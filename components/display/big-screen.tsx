@@ -21,7 +21,7 @@ const THEMES = {
     muted: "text-slate-700",
     newest: "bg-amber-300 text-slate-950",
     row: "bg-slate-100",
-    accent: "text-indigo-800",
+    accent: "text-primary-800",
   },
 } as const;
 

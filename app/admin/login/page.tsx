@@ -23,7 +23,7 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
       <main className="flex flex-1 items-center justify-center">
         <div className="w-full max-w-sm">
           <div className="mb-8 text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Event management</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-primary-600">Event management</p>
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
