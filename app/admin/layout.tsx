@@ -1,8 +1,29 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { BrandStyle } from "@/components/branding/brand-style";
+import { adminPageBranding } from "@/lib/branding/request";
 import "../globals.css";
 import "./admin.css";
 
-/** Every admin screen: its own utilities on top of the shared stylesheet (see admin.css). */
-export default function AdminLayout({ children }: { children: ReactNode }) {
-  return children;
+/** Browser tabs read "Winner management | {event name}". */
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  const { event_name } = await adminPageBranding();
+  return { title: { template: `%s | ${event_name}`, default: event_name } };
+}
+
+/**
+ * Every admin screen, the sign-in page and the print sheet: its own utilities on top of the shared stylesheet
+ * (see admin.css), in the event's colour (read per request: a change shows on the next page load).
+ */
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const branding = await adminPageBranding();
+  return (
+    <>
+      <BrandStyle color={branding.primary_color} />
+      {children}
+    </>
+  );
 }

@@ -57,6 +57,7 @@ export function ImageChangeField({
   mode,
   limit,
   noun,
+  label = "Image",
   disabled,
 }: {
   image: ImageChangeState;
@@ -64,12 +65,13 @@ export function ImageChangeField({
   limit: ImageLimit;
   /** "product", "prize": for "This prize has no image". */
   noun: string;
+  label?: string;
   disabled: boolean;
 }) {
   return (
     <>
       <ImagePicker
-        label="Image"
+        label={label}
         file={image.file}
         currentUrl={image.shownUrl}
         limit={limit}

@@ -3,6 +3,9 @@
 /** Shown wherever no event name is set: today's title. */
 export const DEFAULT_EVENT_NAME = "Prize Giveaway";
 
+export const EVENT_NAME_MAX = 60;
+export const FOOTER_TEXT_MAX = 120;
+
 /** The logo as stored (normalised WebP); its size lets each place reserve the room before it arrives. */
 export type BrandLogo = { url: string; width: number; height: number };
 

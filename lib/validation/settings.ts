@@ -1,5 +1,6 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, primaryColorProblem } from "@/lib/branding/colour";
+import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
 import { z } from "./zod";
@@ -15,8 +16,6 @@ const dateTimeOrNull = z
   .nullable();
 
 export const PAUSE_MESSAGE_MAX = 200;
-export const EVENT_NAME_MAX = 60;
-export const FOOTER_TEXT_MAX = 120;
 
 /** Optional text of at most `max` characters; blank means none (the default shows instead). */
 const optionalText = (max: number) =>
