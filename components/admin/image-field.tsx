@@ -58,6 +58,7 @@ export function ImageChangeField({
   limit,
   noun,
   label = "Image",
+  hint,
   disabled,
 }: {
   image: ImageChangeState;
@@ -66,12 +67,15 @@ export function ImageChangeField({
   /** "product", "prize": for "This prize has no image". */
   noun: string;
   label?: string;
+  /** What to upload, in place of the picker's own "Recommended 400 × 400 px" line. */
+  hint?: string;
   disabled: boolean;
 }) {
   return (
     <>
       <ImagePicker
         label={label}
+        hint={hint}
         file={image.file}
         currentUrl={image.shownUrl}
         limit={limit}

@@ -75,6 +75,32 @@ test.describe("branding", () => {
     }
   });
 
+  test("the big screen takes a new name, colour and logo live, without a reload @desktop-only", async ({ page, baseURL }) => {
+    const admin = await GiveawayAdmin.signIn(String(baseURL));
+    try {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.goto(`/display/${await admin.displayToken()}?theme=light`);
+      await expect(page.getByTestId("event-name")).toHaveText("Prize Giveaway");
+      await expect(page.getByText("Live", { exact: true })).toBeVisible();
+      const colourOfName = () => page.getByTestId("event-name").evaluate((element) => getComputedStyle(element).color);
+      const defaultColour = await colourOfName();
+      // Marks this document: a reload would lose it.
+      await page.evaluate(() => document.documentElement.setAttribute("data-not-reloaded", ""));
+      await admin.updateSettings(BRANDING);
+      await admin.uploadLogo(await logoPicture());
+      await expect(page.getByTestId("event-name")).toHaveText("Spring Fair 2027");
+      await expect(page.locator("header img")).toBeVisible();
+      expect(await colourOfName()).not.toBe(defaultColour);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim())).toBe(
+        "#0f766e",
+      );
+      await expect(page.locator("html[data-not-reloaded]")).toHaveCount(1);
+      await page.screenshot({ path: ".tmp/screenshots/branding-big-screen.png" });
+    } finally {
+      await admin.dispose();
+    }
+  });
+
   test("the settings screen refuses a colour white text cannot be read on, and says why", async ({ page }) => {
     const shell = new AdminPages(page);
     await shell.openLogin();

@@ -27,6 +27,8 @@ const TEXT = {
   colorHint: "Buttons, links and the visitor page's header. White text must stay readable on it (contrast 4.5:1 or more).",
   useDefault: "Use the default colour",
   logo: "Logo",
+  logoHint:
+    "Shown 32 px high in the visitor page's header: a wide logo on a plain background reads best. JPG, PNG, WebP or GIF, up to 10 MB.",
   footer: "Footer line for visitors",
   footerHint: 'Small, under the page, e.g. "Collect your prize at Hall B, desk 3".',
   saved: "The branding is saved.",
