@@ -180,7 +180,7 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
         expect(html).toContain(":root{--brand-primary:#0f766e}");
         expect(html).toContain("Collect your prize at Hall B, desk 3");
         const display = await (await fetch(`${server.url}/display/${token}`)).text();
-        expect(display).toContain("Spring Fair 2027");
+        expect(display).toContain("<title>Winners | Spring Fair 2027</title>");
         expect(display).toContain(":root{--brand-primary:#0f766e}");
       }
       // Screens already open are told at once, on both instances (the branding trigger's NOTIFY).
