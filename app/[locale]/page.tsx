@@ -30,7 +30,7 @@ export default async function HomePage() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-6 py-12">
       <div className="w-full max-w-md text-center">
-        <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+        <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full bg-primary-50 text-primary-600">
           <QrCodeIcon className="size-8" />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("app.name")}</h1>
@@ -38,7 +38,7 @@ export default async function HomePage() {
         <p className="mt-6">
           <Link
             href="/admin"
-            className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="inline-flex items-center rounded-md bg-primary-600 px-4 py-2 text-sm font-medium text-white hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
           >
             {t("home.signIn")}
           </Link>

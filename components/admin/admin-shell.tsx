@@ -76,10 +76,10 @@ function SidebarNav({
                 aria-current={active ? "page" : undefined}
                 title={collapsed ? label : undefined}
                 className={`${itemClass} ${collapsed ? "justify-center" : ""} ${
-                  active ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  active ? "bg-primary-50 text-primary-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                 }`}
               >
-                <Icon className={`size-5 shrink-0 ${active ? "text-indigo-600" : "text-slate-500"}`} />
+                <Icon className={`size-5 shrink-0 ${active ? "text-primary-600" : "text-slate-500"}`} />
                 <span className={collapsed ? "sr-only" : "truncate"}>{label}</span>
               </Link>
             </li>
@@ -210,7 +210,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             <span className="hidden lg:inline">Signed in as</span>
             <span
               aria-hidden="true"
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-700"
             >
               {adminName.trim().charAt(0).toUpperCase() || "?"}
             </span>

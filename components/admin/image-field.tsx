@@ -57,6 +57,8 @@ export function ImageChangeField({
   mode,
   limit,
   noun,
+  label = "Image",
+  hint,
   disabled,
 }: {
   image: ImageChangeState;
@@ -64,12 +66,16 @@ export function ImageChangeField({
   limit: ImageLimit;
   /** "product", "prize": for "This prize has no image". */
   noun: string;
+  label?: string;
+  /** What to upload, in place of the picker's own "Recommended 400 × 400 px" line. */
+  hint?: string;
   disabled: boolean;
 }) {
   return (
     <>
       <ImagePicker
-        label="Image"
+        label={label}
+        hint={hint}
         file={image.file}
         currentUrl={image.shownUrl}
         limit={limit}

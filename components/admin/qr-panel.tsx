@@ -30,7 +30,7 @@ export function QrPanel({ product, baseUrl, compact = false }: { product: QrProd
         <div>
           <dt className="text-slate-500">Full URL</dt>
           <dd>
-            <a href={fullUrl} target="_blank" rel="noreferrer" className="break-all text-indigo-700 underline-offset-2 hover:underline">
+            <a href={fullUrl} target="_blank" rel="noreferrer" className="break-all text-primary-700 underline-offset-2 hover:underline">
               {fullUrl}
             </a>
           </dd>

@@ -145,7 +145,7 @@ export function SearchPicker({
                   choose(option);
                 }}
                 onMouseEnter={() => setActive(index)}
-                className={`cursor-pointer px-3 py-2.5 [overflow-wrap:anywhere] ${index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-800"} ${chosen ? "font-semibold" : ""}`}
+                className={`cursor-pointer px-3 py-2.5 [overflow-wrap:anywhere] ${index === active ? "bg-primary-50 text-primary-900" : "text-slate-800"} ${chosen ? "font-semibold" : ""}`}
               >
                 {option?.name ?? allLabel}
               </div>

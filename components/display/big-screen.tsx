@@ -1,5 +1,7 @@
 "use client";
 
+import { BrandLogo } from "@/components/branding/brand-logo";
+import { BrandStyle } from "@/components/branding/brand-style";
 import type { DisplayPrize, DisplaySnapshot } from "@/lib/contracts/display";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
@@ -14,6 +16,7 @@ const THEMES = {
     newest: "bg-amber-400 text-slate-950",
     row: "bg-slate-800/70",
     accent: "text-amber-300",
+    brand: "text-primary-300",
   },
   light: {
     page: "bg-slate-100 text-slate-950",
@@ -21,7 +24,8 @@ const THEMES = {
     muted: "text-slate-700",
     newest: "bg-amber-300 text-slate-950",
     row: "bg-slate-100",
-    accent: "text-indigo-800",
+    accent: "text-primary-800",
+    brand: "text-primary-700",
   },
 } as const;
 
@@ -49,10 +53,21 @@ export function BigScreen({
   const { snapshot, state } = useLiveSnapshot(token, initial);
   const colors = THEMES[theme];
   const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" });
+  const { branding } = snapshot;
   return (
     <main className={`flex h-dvh w-full flex-col gap-[2vh] overflow-hidden p-[3vh] ${colors.page}`}>
+      {/* From the live snapshot: a branding change recolours and renames the screen without a reload. */}
+      <BrandStyle color={branding.primary_color} />
       <header className="flex items-end justify-between gap-[2vw]">
-        <div>
+        <div className="min-w-0">
+          <p className={`flex items-center gap-[1vw] text-[3.6vh] font-bold ${colors.brand}`}>
+            {branding.logo && (
+              <BrandLogo logo={branding.logo} height={72} maxWidth={320} className="h-[6.5vh] w-auto rounded-[0.8vh] bg-white p-[0.4vh]" />
+            )}
+            <span className="truncate" data-testid="event-name">
+              {branding.event_name}
+            </span>
+          </p>
           <h1 className="text-[5.5vh] font-extrabold leading-tight">Scan a QR code at the stands and win!</h1>
           <p className={`text-[3vh] ${colors.muted}`} role="status">
             <span

@@ -66,7 +66,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
 
   const inputClass = (field: Field) =>
     `block h-14 w-full rounded-xl border-2 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-400 focus:outline-none focus-visible:outline-none focus:ring-4 ${
-      errors[field] ? "border-red-600 focus:ring-red-200" : "border-slate-400 focus:border-indigo-600 focus:ring-indigo-200"
+      errors[field] ? "border-red-600 focus:ring-red-200" : "border-slate-400 focus:border-primary-600 focus:ring-primary-200"
     }`;
 
   return (
@@ -122,7 +122,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
             onClick={() => setShowPassword((shown) => !shown)}
             aria-pressed={showPassword}
             aria-controls={ids.password}
-            className="absolute inset-y-1 right-1 min-w-16 rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+            className="absolute inset-y-1 right-1 min-w-16 rounded-lg px-3 text-sm font-semibold text-primary-700 hover:bg-primary-50"
           >
             {showPassword ? "Hide" : "Show"}
             <span className="sr-only"> password</span>
@@ -156,7 +156,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
           type="submit"
           disabled={isSubmitting}
           aria-busy={isSubmitting || undefined}
-          className="h-14 rounded-xl bg-rose-700 px-6 text-lg font-bold text-white shadow-sm hover:bg-rose-800 disabled:opacity-60 sm:h-12 sm:text-base"
+          className="h-14 rounded-xl bg-prize-700 px-6 text-lg font-bold text-white shadow-sm hover:bg-prize-800 disabled:opacity-60 sm:h-12 sm:text-base"
         >
           {isSubmitting ? "Claiming…" : "Claim my prize"}
         </button>

@@ -14,7 +14,7 @@ export function NotFoundScreen({ title, returnHome = false }: { title?: string; 
   return (
     <main className="flex min-h-dvh items-center justify-center px-6 py-12">
       <div className="w-full max-w-sm text-center">
-        <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+        <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full bg-primary-50 text-primary-600">
           <QrCodeIcon className="size-8" />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title ?? t("title")}</h1>

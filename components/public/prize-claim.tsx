@@ -207,8 +207,8 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
               <p data-event-state={closedEvent.state}>{closedEvent.message}</p>
             </Note>
           ) : ticketShown ? (
-            <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
-              <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">You found a prize!</h2>
+            <div className="rounded-2xl bg-prize-50 p-4 ring-2 ring-prize-200 sm:p-5">
+              <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">You found a prize!</h2>
               <p className="mt-1 text-base text-slate-800">
                 First come, first served: tap the ticket, then enter a nickname and a password within {holdSeconds} seconds.
               </p>
@@ -224,7 +224,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
                 <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
-                <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
+                <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-prize-800 underline decoration-2 underline-offset-4">
                   {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
                 </span>
               </button>
@@ -266,7 +266,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
             <Suspense
               fallback={
                 <div role="status" className="flex h-72 items-center justify-center gap-3 text-slate-700">
-                  <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-rose-700" aria-hidden="true" />
+                  <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-prize-700" aria-hidden="true" />
                   Loading the form…
                 </div>
               }

@@ -49,7 +49,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
           )}
           {state === "loading" && !stillWhileLoading && (
             <div className="absolute inset-0 flex items-center justify-center" role="status">
-              <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-indigo-600" aria-hidden="true" />
+              <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-primary-600" aria-hidden="true" />
               <span className="sr-only">Loading the product image…</span>
             </div>
           )}

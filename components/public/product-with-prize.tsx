@@ -1,28 +1,42 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { BrandStyle } from "@/components/branding/brand-style";
 import { readEventRules } from "@/db/queries/event-rules";
 import type { PublicProductPage } from "@/db/queries/public";
 import { getConfig } from "@/lib/config";
+import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { closedEventMessage } from "@/lib/event/messages";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
 import { PublicHeader } from "./public-header";
 
-/** The product page's frame: brand bar and the centred column. */
-export function ProductPageFrame({ children }: { children: ReactNode }) {
+/**
+ * The product page's frame: the event's colour, brand bar, the centred column, and the organiser's footer
+ * line (small, after everything, so never in the ticket's way).
+ */
+export function ProductPageFrame({ branding, children }: { branding: Branding; children: ReactNode }) {
   return (
     <>
-      <PublicHeader />
+      <BrandStyle color={branding.primary_color} />
+      <PublicHeader branding={branding} />
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
+      {branding.footer_text && (
+        <footer className="mx-auto w-full max-w-md px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
+          {branding.footer_text}
+        </footer>
+      )}
     </>
   );
 }
 
-/** The page's <title> and description; pages are reached by scanning a QR code, not by search engines. */
-export function productPageMetadata(page: Pick<PublicProductPage, "name" | "description"> | null): Metadata {
+/**
+ * The page's <title> ("product | event") and description; pages are reached by scanning a QR code, not by
+ * search engines.
+ */
+export function productPageMetadata(page: Pick<PublicProductPage, "name" | "description"> | null, eventName: string): Metadata {
   return {
-    title: page?.name ?? "Product",
+    title: { absolute: `${page?.name ?? "Product"} | ${eventName}` },
     description: page?.description || undefined,
     robots: { index: false, follow: false },
   };

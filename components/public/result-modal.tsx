@@ -15,7 +15,7 @@ export type Tone = "success" | "failure" | "notice";
 
 // Drawn inline rather than emoji: an event phone or kiosk may lack a colour emoji font.
 const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
-  success: { glyph: <GiftIcon className="size-9" />, className: "bg-amber-100 text-rose-700" },
+  success: { glyph: <GiftIcon className="size-9" />, className: "bg-amber-100 text-prize-700" },
   failure: {
     glyph: (
       <svg
@@ -82,7 +82,7 @@ export function NoticeModal({
           type="button"
           data-autofocus
           onClick={onConfirm}
-          className={`mt-6 h-14 w-full rounded-xl px-6 text-lg font-bold text-white shadow-sm ${tone === "success" ? "bg-rose-700 hover:bg-rose-800" : "bg-slate-900 hover:bg-slate-700"}`}
+          className={`mt-6 h-14 w-full rounded-xl px-6 text-lg font-bold text-white shadow-sm ${tone === "success" ? "bg-prize-700 hover:bg-prize-800" : "bg-slate-900 hover:bg-slate-700"}`}
         >
           {buttonLabel}
         </button>

@@ -6,8 +6,8 @@ import type { KeptWin } from "./kept-win";
  */
 export function WinCard({ win }: { win: Pick<KeptWin, "prizeName" | "nickname" | "password"> }) {
   return (
-    <div className="w-full rounded-2xl border-2 border-dashed border-rose-300 bg-white p-4 text-left">
-      <p className="text-sm font-semibold uppercase tracking-wide text-rose-700">Show this at the prize desk</p>
+    <div className="w-full rounded-2xl border-2 border-dashed border-prize-300 bg-white p-4 text-left">
+      <p className="text-sm font-semibold uppercase tracking-wide text-prize-700">Show this at the prize desk</p>
       <p className="mt-1 text-xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{win.prizeName}</p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1">
         <dt className="text-sm text-slate-600">Nickname</dt>

@@ -5,7 +5,7 @@ export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-soft" |
 export type ButtonSize = "sm" | "md";
 
 const variantClass: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700",
+  primary: "bg-primary-600 text-white shadow-sm hover:bg-primary-700",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
   // A destructive action among ordinary ones (a toolbar's "Delete all"): red, but quieter than the solid

@@ -16,7 +16,7 @@ export function Checkbox({
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  const box = <input ref={ref} type="checkbox" className={`size-5 rounded border-slate-300 accent-indigo-600 ${className}`} {...props} />;
+  const box = <input ref={ref} type="checkbox" className={`size-5 rounded border-slate-300 accent-primary-600 ${className}`} {...props} />;
   if (!touchTarget) return box;
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is `box`, a native checkbox, inside the label.

@@ -58,7 +58,7 @@ export function DataTable<TData>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} className={row.getIsSelected() ? "bg-indigo-50/60" : "hover:bg-slate-50"}>
+              <tr key={row.id} className={row.getIsSelected() ? "bg-primary-50/60" : "hover:bg-slate-50"}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={`px-2 py-3 align-middle sm:px-3 ${cell.column.columnDef.meta?.className ?? ""}`}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 
 /** The one input style: 44 px tall, red border when invalid. For input, textarea and select alike. */
 export const inputClass =
-  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 disabled:bg-slate-50 sm:text-sm";
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus:border-primary-600 focus-visible:outline-offset-0 aria-[invalid=true]:border-red-600 disabled:bg-slate-50 sm:text-sm";
 
 /** What `Field` hands its control so label, hint and error are wired to it. */
 export type FieldControlProps = {

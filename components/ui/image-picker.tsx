@@ -82,7 +82,7 @@ export function ImagePicker({
           <div className="flex flex-wrap gap-2">
             {/* The real input is visually hidden inside its label; the label shows the keyboard focus. */}
             <label
-              className={`${buttonClass({ size: "sm" })} relative has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${
+              className={`${buttonClass({ size: "sm" })} relative has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-600 ${
                 disabled ? "pointer-events-none opacity-60" : "cursor-pointer"
               }`}
             >

@@ -74,7 +74,7 @@ export function Pager({
             disabled={disabled && item !== page}
             aria-label={`Page ${item}`}
             aria-current={item === page ? "page" : undefined}
-            className={`${cellClass} ${phoneHidden(item)} ${item === page ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            className={`${cellClass} ${phoneHidden(item)} ${item === page ? "bg-primary-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {item}
           </button>

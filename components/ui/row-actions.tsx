@@ -16,7 +16,7 @@ export type RowAction<Row> = {
 
 const toneClass = {
   neutral: "text-slate-700 hover:bg-slate-100",
-  primary: "text-indigo-700 hover:bg-indigo-50",
+  primary: "text-primary-700 hover:bg-primary-50",
   danger: "text-red-700 hover:bg-red-50",
 };
 

@@ -33,7 +33,7 @@ export function ScrollRegion({ label, className = "", children }: { label: strin
         tabIndex={overflowing ? 0 : undefined}
         role={overflowing ? "region" : undefined}
         aria-label={overflowing ? `${label} (scrolls sideways)` : undefined}
-        className={`overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${className}`}
+        className={`overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ${className}`}
       >
         {children}
       </div>

@@ -50,7 +50,7 @@ export function SearchBox({
           value={draft}
           placeholder={placeholder}
           onChange={(event) => setDraft(event.target.value)}
-          className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-base text-slate-900 shadow-xs focus:border-indigo-600 focus-visible:outline-offset-0 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+          className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-base text-slate-900 shadow-xs focus:border-primary-600 focus-visible:outline-offset-0 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
         />
       </div>
       <Button type="submit" variant="primary" disabled={!term && !value}>

@@ -2,6 +2,7 @@ import "server-only";
 import { desc, eq, gte, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday } from "@/db/prize-rules";
+import { readBranding } from "@/db/queries/branding";
 import { prizes, settings, winners } from "@/db/schema";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
 import { maskNickname } from "@/lib/text";
@@ -16,11 +17,12 @@ export async function readDisplayToken({ db }: { db: Queryable }): Promise<strin
 }
 
 /**
- * What the big screen shows. Three small reads: the newest winners (the created_at index), active prizes,
- * and today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index).
+ * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes,
+ * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index) and the
+ * event's branding (the settings row).
  */
 export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
-  const [recent, prizeRows, [today]] = await Promise.all([
+  const [recent, prizeRows, [today], branding] = await Promise.all([
     db
       .select({ name: winners.name, prize_name: winners.prizeName, won_at: winners.createdAt })
       .from(winners)
@@ -36,6 +38,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .where(eq(prizes.isActive, true))
       .orderBy(prizes.name, prizes.id),
     db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, sql`current_date::timestamptz`)),
+    readBranding({ db }),
   ]);
   return {
     recent_winners: recent.map((row) => ({
@@ -45,5 +48,6 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
     })),
     prizes: prizeRows,
     winners_today: today?.count ?? 0,
+    branding,
   };
 }

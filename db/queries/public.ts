@@ -73,8 +73,16 @@ export async function getPublicProductPage({ db, urlPath }: { db: Db; urlPath: s
 /**
  * What the product page's HTML depends on, without its text: see app/p/[urlPath]/v/.../page.tsx.
  * `rules_version` changes with every settings write: a closed event's page shows the settings' words.
+ * `branding_version` changes with every branding change: every page shows the event's name and colour.
  */
-export type PublicPageState = { version: string; rules_version: string; has_prize: boolean; is_reserved: boolean; event_state: EventState };
+export type PublicPageState = {
+  version: string;
+  rules_version: string;
+  branding_version: string;
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: EventState;
+};
 
 const pageStateRead = perDatabase((db) =>
   withLivePrize(
@@ -82,6 +90,7 @@ const pageStateRead = perDatabase((db) =>
       .select({
         version: sql<string>`(floor(extract(epoch from ${products.updatedAt}) * 1000000)::bigint || '-' || coalesce(${products.imageId}, 0))`,
         rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
+        branding_version: sql<string>`(select floor(extract(epoch from ${settings.brandingUpdatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
         ...prizeState,
       })
       .from(products)

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventState } from "@/db/prize-rules";
-import { settings } from "@/db/schema";
+import { images, settings } from "@/db/schema";
 import type { SystemSettings } from "@/lib/contracts/settings";
+import { imageUrl } from "@/lib/urls/images";
 
 export type { SystemSettings };
 
@@ -28,8 +29,13 @@ export async function readSettings({
       pauseMessage: settings.pauseMessage,
       winsPerVisitor: settings.winsPerVisitor,
       state: eventState(),
+      eventName: settings.eventName,
+      primaryColor: settings.primaryColor,
+      footerText: settings.footerText,
+      logoSha: images.sha256,
     })
     .from(settings)
+    .leftJoin(images, eq(images.id, settings.logoImageId))
     .where(eq(settings.id, 1));
   if (!row) throw new Error("The settings row is missing: the migrations create it.");
   const hasHours = Boolean(row.startsAt || row.endsAt);
@@ -43,6 +49,10 @@ export async function readSettings({
     paused: row.paused,
     pause_message: row.pauseMessage,
     wins_per_visitor: row.winsPerVisitor,
+    event_name: row.eventName,
+    primary_color: row.primaryColor,
+    footer_text: row.footerText,
+    logo_url: row.logoSha ? imageUrl(row.logoSha) : null,
     event_state: row.state,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { images } from "./images";
 
 /** How many prizes one visitor (their signed visitor cookie) may win: server-behaviour.md, "The event's rules". */
 export const WINS_PER_VISITOR = ["unlimited", "one_per_day", "one_per_event"] as const;
@@ -26,6 +27,14 @@ export const settings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The big screen's unguessable address (/display/{token}); 32 random hex characters until rotated.
     displayToken: varchar({ length: 64 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    // Branding (issue 23); null keeps today's look: "Prize Giveaway", no logo, the default colours.
+    eventName: varchar({ length: 60 }),
+    logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
+    primaryColor: varchar({ length: 7 }),
+    footerText: varchar({ length: 120 }),
+    // Moves with every branding change only: names the visitor page's cached copies (lib/urls/public-page-cache.ts)
+    // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
+    brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),
@@ -37,6 +46,7 @@ export const settings = pgTable(
       "settings_event_hours_ordered",
       sql`${table.eventStartsAt} IS NULL OR ${table.eventEndsAt} IS NULL OR ${table.eventStartsAt} < ${table.eventEndsAt}`,
     ),
+    check("settings_primary_color_hex", sql`${table.primaryColor} IS NULL OR ${table.primaryColor} ~ '^#[0-9a-f]{6}$'`),
     check("settings_wins_per_visitor_known", sql`${table.winsPerVisitor} IN ('unlimited', 'one_per_day', 'one_per_event')`),
   ],
 );

@@ -4,7 +4,7 @@ import { apiFetch } from "./api";
 
 export type { SystemSettings, WinsPerVisitor };
 
-export type SettingsChanges = Partial<Omit<SystemSettings, "event_state">>;
+export type SettingsChanges = Partial<Omit<SystemSettings, "event_state" | "logo_url">>;
 
 export const settingsApi = {
   key: ["settings"] as const,
@@ -13,5 +13,12 @@ export const settingsApi = {
   },
   update(changes: SettingsChanges): Promise<SystemSettings> {
     return apiFetch("/api/admin/settings/", { method: "PATCH", json: changes });
+  },
+  /** The event's logo: a form with the file as `logo`. */
+  uploadLogo(form: FormData): Promise<SystemSettings> {
+    return apiFetch("/api/admin/settings/logo/", { method: "PUT", formData: form });
+  },
+  removeLogo(): Promise<SystemSettings> {
+    return apiFetch("/api/admin/settings/logo/", { method: "DELETE" });
   },
 };

@@ -1,3 +1,5 @@
+import type { Branding } from "./branding";
+
 /** One recent win as the big screen shows it: the nickname masked, never the password. */
 export type DisplayWinner = { nickname_masked: string; prize_name: string; won_at: string };
 
@@ -9,6 +11,8 @@ export type DisplaySnapshot = {
   recent_winners: DisplayWinner[];
   prizes: DisplayPrize[];
   winners_today: number;
+  /** The event's name, colour and logo: a branding change reaches the screen live, as a win does. */
+  branding: Branding;
 };
 
 /** The admin's view of the big screen's address (GET /api/admin/display/). */

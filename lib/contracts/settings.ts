@@ -16,6 +16,11 @@ export type SystemSettings = {
   paused: boolean;
   pause_message: string | null;
   wins_per_visitor: WinsPerVisitor;
+  /** Branding, as stored: null is the default (lib/contracts/branding.ts). */
+  event_name: string | null;
+  primary_color: string | null;
+  footer_text: string | null;
+  logo_url: string | null;
   /** Where the event stands now, by the database's clock. */
   event_state: EventState;
 };

@@ -22,16 +22,18 @@ export function isClosedEventState(state: string): state is ClosedEventState {
 }
 
 /**
- * The address names everything the HTML depends on: the language, the product's version, the prize state and, for a
- * closed event's page (which shows the opening time or the pause message), the settings' version.
+ * The address names everything the HTML depends on: the language, the product's version, the branding's
+ * (every page shows the event's name, colour and logo), the prize state and, for a closed event's page
+ * (which shows the opening time or the pause message), the settings' version.
  */
 export function cachedProductPagePath(
   urlPath: string,
-  page: { version: string; rules_version: string },
+  page: { version: string; rules_version: string; branding_version: string },
   state: PrizeState,
   locale: string,
 ): string {
-  const version = isClosedEventState(state) ? `${page.version}-r${page.rules_version}` : page.version;
+  const branded = `${page.version}-b${page.branding_version}`;
+  const version = isClosedEventState(state) ? `${branded}-r${page.rules_version}` : branded;
   return `/${locale}/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
 }
 

@@ -9,6 +9,8 @@ export const ONLY_IMAGES = "Only image files can be uploaded (JPG, PNG, WebP or 
 export const IMAGE_LIMITS = {
   product: { maxBytes: 20 * 1024 * 1024, tooLarge: "Image size is limited to 20MB or less." },
   prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
+  // The event's logo follows the prizes' rules (issue 23).
+  logo: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
 } as const;
 export type ImageKind = keyof typeof IMAGE_LIMITS;
 export type ImageLimit = (typeof IMAGE_LIMITS)[ImageKind];

@@ -1,5 +1,8 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
+import { isHexColor, primaryColorProblem } from "@/lib/branding/colour";
+import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import { isoDate } from "./dates";
+import { imageFile } from "./fields";
 import { z } from "./zod";
 
 const dateOrNull = isoDate({ format: "Enter a date as YYYY-MM-DD.", real: "Enter a real date." }).nullable();
@@ -14,6 +17,37 @@ const dateTimeOrNull = z
 
 export const PAUSE_MESSAGE_MAX = 200;
 
+/** Optional text of at most `max` characters; blank means none (the default shows instead). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: "Must be text, or null." })
+    .trim()
+    .max(max, `Keep it to ${max} characters or fewer.`)
+    .transform((text) => text || null)
+    .nullable()
+    .optional();
+
+/** #rrggbb (stored in lower case) that white text stays readable on; null or blank: today's colours. */
+const primaryColor = z
+  .string({ error: "Enter a colour as #rrggbb, or null." })
+  .trim()
+  .toLowerCase()
+  .transform((value, context) => {
+    if (value === "") return null;
+    if (!isHexColor(value)) {
+      context.addIssue({ code: "custom", message: "Enter a colour as #rrggbb, e.g. #4f39f6." });
+      return z.NEVER;
+    }
+    const problem = primaryColorProblem(value);
+    if (problem) {
+      context.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return value;
+  })
+  .nullable()
+  .optional();
+
 /** PATCH /api/admin/settings/: any subset of the system settings. */
 export const updateSettingsBody = z
   .object({
@@ -24,14 +58,18 @@ export const updateSettingsBody = z
     event_ends_at: dateTimeOrNull.optional(),
     paused: z.boolean({ error: "Must be true or false." }).optional(),
     // Blank means none: the visitor page then shows the default pause message.
-    pause_message: z
-      .string({ error: "Must be text, or null." })
-      .trim()
-      .max(PAUSE_MESSAGE_MAX, `Keep it to ${PAUSE_MESSAGE_MAX} characters or fewer.`)
-      .transform((message) => message || null)
-      .nullable()
-      .optional(),
+    pause_message: optionalText(PAUSE_MESSAGE_MAX),
     wins_per_visitor: z.enum(WINS_PER_VISITOR, { error: `Choose one of: ${WINS_PER_VISITOR.join(", ")}.` }).optional(),
+    // Branding (server-behaviour.md, "Branding"); the logo has its own multipart route (settings/logo).
+    event_name: optionalText(EVENT_NAME_MAX),
+    primary_color: primaryColor,
+    footer_text: optionalText(FOOTER_TEXT_MAX),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+
+/** PUT /api/admin/settings/logo/ (multipart): the event's logo; DELETE removes it. */
+export const updateLogoBody = z
+  .object({ logo: imageFile })
+  .refine((body) => body.logo !== undefined, { path: ["logo"], message: "Choose an image for the logo." });
+export type UpdateLogoBody = z.infer<typeof updateLogoBody>;

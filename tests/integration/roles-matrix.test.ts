@@ -31,6 +31,8 @@ const EXPECTED: Record<string, RoleSet> = {
   "GET /api/admin/dashboard/": READ_ROLES,
   "GET /api/admin/settings/": ANY_ROLE,
   "PATCH /api/admin/settings/": WRITE_ROLES,
+  "PUT /api/admin/settings/logo/": WRITE_ROLES,
+  "DELETE /api/admin/settings/logo/": WRITE_ROLES,
   "POST /api/admin/create-product/": WRITE_ROLES,
   "GET /api/admin/accounts/": ACCOUNT_ROLES,
   "POST /api/admin/accounts/": ACCOUNT_ROLES,

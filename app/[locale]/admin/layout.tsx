@@ -1,12 +1,31 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { BrandStyle } from "@/components/branding/brand-style";
+import { adminPageBranding } from "@/lib/branding/request";
 import "../../globals.css";
 import "./admin.css";
 
+/** Browser tabs read "Winner management | {event name}". */
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  const { event_name } = await adminPageBranding();
+  return { title: { template: `%s | ${event_name}`, default: event_name } };
+}
+
 /**
- * Every admin screen: its own utilities on top of the shared stylesheet (see admin.css), and the whole
- * message catalogue of the reader's language for its client components (useTranslations).
+ * Every admin screen, the sign-in page and the print sheet: its own utilities on top of the shared stylesheet
+ * (see admin.css), in the event's colour (read per request: a change shows on the next page load), and the
+ * whole message catalogue of the reader's language for its client components (useTranslations).
  */
-export default function AdminLayout({ children }: { children: ReactNode }) {
-  return <NextIntlClientProvider>{children}</NextIntlClientProvider>;
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const branding = await adminPageBranding();
+  return (
+    <NextIntlClientProvider>
+      <BrandStyle color={branding.primary_color} />
+      {children}
+    </NextIntlClientProvider>
+  );
 }

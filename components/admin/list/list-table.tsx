@@ -40,7 +40,7 @@ export function ListTable<Row>({
             </Banner>
           </div>
         ) : list.data === null ? (
-          <div className="flex justify-center py-16 text-indigo-600">
+          <div className="flex justify-center py-16 text-primary-600">
             <Spinner className="size-8" label={loadingLabel} />
           </div>
         ) : (

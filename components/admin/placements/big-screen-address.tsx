@@ -43,7 +43,7 @@ export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message:
           href={url}
           target="_blank"
           rel="noreferrer"
-          className="min-w-0 break-all text-sm text-indigo-700 underline-offset-2 hover:underline"
+          className="min-w-0 break-all text-sm text-primary-700 underline-offset-2 hover:underline"
         >
           {url}
         </a>

@@ -161,7 +161,7 @@ export function PrizeFormFields({
       </div>
 
       <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
-        <input type="checkbox" className="mt-0.5 size-5 rounded border-slate-300 accent-indigo-600" {...register("is_active")} />
+        <input type="checkbox" className="mt-0.5 size-5 rounded border-slate-300 accent-primary-600" {...register("is_active")} />
         <span>
           <span className="block text-sm font-medium text-slate-900">Active</span>
           <span className="block text-sm text-slate-600">Inactive prizes are not placed on product pages.</span>

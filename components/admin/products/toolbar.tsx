@@ -114,7 +114,7 @@ export function ProductsToolbar({
 
       {zipping && (
         <progress
-          className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600"
+          className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-primary-600"
           aria-label="QR codes prepared"
           max={Math.max(zipProgress.total, 1)}
           value={zipProgress.done}

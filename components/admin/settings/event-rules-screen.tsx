@@ -111,7 +111,7 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
                   <div className="space-y-2">
                     {WIN_LIMITS.map((limit) => (
                       <label key={limit.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                        <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-indigo-600" />
+                        <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-primary-600" />
                         {limit.label}
                       </label>
                     ))}

@@ -52,7 +52,7 @@ export function winnerColumns(
             <Link
               href={historyOf(winner)}
               aria-label={`History of ${winner.name}`}
-              className="inline-flex min-h-6 items-center text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+              className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
             >
               History
             </Link>

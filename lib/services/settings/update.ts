@@ -20,6 +20,10 @@ export const SETTINGS_AUDITED_FIELDS = [
   "paused",
   "pause_message",
   "wins_per_visitor",
+  "event_name",
+  "primary_color",
+  "footer_text",
+  "logo_url",
 ] as const;
 
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
@@ -46,9 +50,18 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     const endsAt = pick("event_ends_at", current.eventEndsAt);
     if (startsAt && endsAt && new Date(endsAt) <= new Date(startsAt))
       throw ValidationError.field("event_ends_at", "The event must end after it starts.");
+    const branding = {
+      eventName: pick("event_name", current.eventName),
+      primaryColor: pick("primary_color", current.primaryColor),
+      footerText: pick("footer_text", current.footerText),
+    };
+    const changesBranding = (Object.keys(branding) as (keyof typeof branding)[]).some((key) => branding[key] !== current[key]);
     await tx
       .update(settings)
       .set({
+        ...branding,
+        // Only a real change: it renames every visitor page's cached copy and wakes the big screens.
+        ...(changesBranding ? { brandingUpdatedAt: sql`now()` } : {}),
         maintenanceMode: input.maintenance_mode ?? current.maintenanceMode,
         eventStartDate: start,
         eventEndDate: end,

@@ -52,6 +52,20 @@ export class GiveawayAdmin {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** The event's logo (the settings screen's branding section, through its API). */
+  async uploadLogo(picture: Buffer): Promise<void> {
+    const response = await this.api.put("/api/admin/settings/logo/", {
+      headers: this.headers(),
+      multipart: { logo: { name: "logo.png", mimeType: "image/png", buffer: picture } },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  async removeLogo(): Promise<void> {
+    const response = await this.api.delete("/api/admin/settings/logo/", { headers: this.headers() });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** A prize with room for a placement on every page, so placing it never hits its target. */
   async createPrize(name: string): Promise<number> {
     const response = await this.api.post("/api/prizes/", {

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/admin/login-form";
+import { BrandLogo } from "@/components/branding/brand-logo";
 import { safeNextPath } from "@/lib/auth/next-path";
 import { getAdminSession } from "@/lib/auth/session";
+import { adminPageBranding } from "@/lib/branding/request";
 import { getConfig } from "@/lib/config";
+import { DEFAULT_EVENT_NAME } from "@/lib/contracts/branding";
 import packageJson from "@/package.json";
 
 // The session check and the support phone are per request / per deployment, never baked in at build time.
@@ -11,19 +14,26 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Admin sign in" };
 
+/** Today's line above the title, kept while the organiser has named no event. */
+const UNNAMED_EVENT_LABEL = "Event management";
+
 export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
   const nextPath = safeNextPath(typeof next === "string" ? next : undefined);
   if (await getAdminSession()) redirect(nextPath);
   const { supportPhone } = getConfig();
+  const branding = await adminPageBranding();
   const dialable = supportPhone?.replace(/[^\d+]/g, "");
 
   return (
     <div className="flex min-h-dvh flex-col px-4 py-10 sm:px-6">
       <main className="flex flex-1 items-center justify-center">
         <div className="w-full max-w-sm">
-          <div className="mb-8 text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Event management</p>
+          <div className="mb-8 flex flex-col items-center text-center">
+            {branding.logo && <BrandLogo logo={branding.logo} height={56} maxWidth={200} className="mb-4" />}
+            <p className="text-sm font-semibold uppercase tracking-wide text-primary-600 [overflow-wrap:anywhere]" data-testid="event-name">
+              {branding.event_name === DEFAULT_EVENT_NAME ? UNNAMED_EVENT_LABEL : branding.event_name}
+            </p>
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BigScreen } from "@/components/display/big-screen";
+import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
 import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Winners", robots: { index: false, follow: false } };
+
+/** The tab (or the TV's input label) reads "Winners | {event name}". */
+export async function generateMetadata(): Promise<Metadata> {
+  const { event_name } = await readBranding({ db: db() });
+  return { title: { absolute: `Winners | ${event_name}` }, robots: { index: false, follow: false } };
+}
 
 /**
  * /display/{token}: the venue's big screen (a TV, 1920x1080). Public but unlisted, like a product page;

@@ -1,6 +1,7 @@
 "use client";
 
 import { PublicHeader } from "@/components/public/public-header";
+import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 
 /**
  * The product page could not be read (spec §8: 'Failed to load product information.').
@@ -11,7 +12,7 @@ import { PublicHeader } from "@/components/public/public-header";
 export default function ProductPageError() {
   return (
     <>
-      <PublicHeader />
+      <PublicHeader branding={DEFAULT_BRANDING} />
       <main className="flex min-h-[70dvh] items-center justify-center px-6 py-12">
         <div className="w-full max-w-sm text-center" role="alert">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Failed to load product information.</h1>

@@ -3,8 +3,10 @@ import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ProductSkeleton } from "@/components/public/product-skeleton";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
+import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage, type PublicProductPage as ProductPageRow } from "@/db/queries/public";
 import { settleWithin } from "@/lib/async/settle-within";
+import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 
@@ -16,11 +18,17 @@ type Props = { params: Promise<{ urlPath: string }> };
 
 // generateMetadata and the page both need the row; cache() makes that one query per request.
 const loadPage = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+// A slow database must not hold back the skeleton: the branding waits as long as the page does, then today's look.
+const loadBranding = cache(async () => {
+  const answer = await settleWithin(readBranding({ db: db() }), SKELETON_AFTER_MS).catch(() => null);
+  return answer?.settled ? answer.value : DEFAULT_BRANDING;
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { urlPath } = await params;
   // A failing database is the page's problem to show (error.tsx); the title just falls back.
-  return productPageMetadata(await loadPage(urlPath).catch(() => null));
+  const [page, branding] = await Promise.all([loadPage(urlPath).catch(() => null), loadBranding()]);
+  return productPageMetadata(page, branding.event_name);
 }
 
 /** /p/{urlPath}: the product a visitor scanned, and the prize waiting on it, rendered on the server. */
@@ -30,11 +38,14 @@ export default async function PublicProductPage({ params }: Props) {
   // A read that fails in time takes the slow path too: the skeleton, then the error screen (error.tsx)
   // streamed into the HTML. Thrown here, before the page's shell, it was a bare 500 (the database
   // refusing connections) whose screen only the browser's script could draw.
-  const answer = await settleWithin(loading, SKELETON_AFTER_MS).catch(() => ({ settled: false as const }));
+  const [answer, branding] = await Promise.all([
+    settleWithin(loading, SKELETON_AFTER_MS).catch(() => ({ settled: false as const })),
+    loadBranding(),
+  ]);
   if (answer.settled && !answer.value) notFound();
 
   return (
-    <ProductPageFrame>
+    <ProductPageFrame branding={branding}>
       {answer.settled && answer.value ? (
         <ProductWithPrize page={answer.value} />
       ) : (

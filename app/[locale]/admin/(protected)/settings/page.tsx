@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { BrandingSection } from "@/components/admin/settings/branding-section";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
 import { getConfig } from "@/lib/config";
 
@@ -6,5 +7,12 @@ export const metadata: Metadata = { title: "Event settings" };
 
 export default function SettingsPage() {
   // The opening hours are edited on the event's clock (APP_TIMEZONE), not the browser's.
-  return <EventRulesScreen timeZone={getConfig().timeZone} />;
+  return (
+    <>
+      <EventRulesScreen timeZone={getConfig().timeZone} />
+      <div className="mx-auto max-w-3xl">
+        <BrandingSection />
+      </div>
+    </>
+  );
 }

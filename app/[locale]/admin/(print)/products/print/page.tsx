@@ -3,10 +3,12 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { PrintButton } from "@/components/admin/products/print-button";
+import { BrandLogo } from "@/components/branding/brand-logo";
 import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
 import { listProductCodes } from "@/db/queries/products";
 import { getAdminSession } from "@/lib/auth/session";
+import { adminPageBranding } from "@/lib/branding/request";
 import { organiserDb } from "@/lib/database";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
@@ -28,7 +30,7 @@ export default async function PrintQrCodesPage() {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
   if (!(await getAdminSession())) redirect("/admin/login");
   const { baseUrl, configured } = qrBaseUrl(await headers());
-  const products = await listProductCodes({ db: organiserDb() });
+  const [products, branding] = await Promise.all([listProductCodes({ db: organiserDb() }), adminPageBranding()]);
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
   const cards = await Promise.all(
     products.map(async (product) => {
@@ -83,6 +85,13 @@ export default async function PrintQrCodesPage() {
               key={card.id}
               className="flex flex-col items-center justify-center rounded-xl border border-slate-300 bg-white p-5 text-center break-inside-avoid print:rounded-none print:border-dashed print:p-[6mm]"
             >
+              {/* The event on every card, so a stand's visitor knows whose giveaway the code is part of. */}
+              <p className="mb-3 flex max-w-full items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary-700 print:mb-[3mm] print:text-[11pt]">
+                {branding.logo && <BrandLogo logo={branding.logo} height={28} maxWidth={120} />}
+                <span className="[overflow-wrap:anywhere]" data-testid="event-name">
+                  {branding.event_name}
+                </span>
+              </p>
               <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[60mm]" />
               <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[3mm] print:text-[14pt]">
                 {card.name}

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { cache } from "react";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
+import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
 import { isLocale } from "@/lib/i18n/locales";
@@ -26,9 +27,12 @@ export function generateStaticParams(): { urlPath: string; version: string; priz
 type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string; locale: string }> };
 
 const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+// The address names the branding's version too (lib/urls/public-page-cache.ts): this copy shows that branding.
+const loadBranding = cache(() => readBranding({ db: db() }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return productPageMetadata(await loadProduct((await params).urlPath));
+  const [page, branding] = await Promise.all([loadProduct((await params).urlPath), loadBranding()]);
+  return productPageMetadata(page, branding.event_name);
 }
 
 export default async function CachedProductPage({ params }: Props) {
@@ -40,10 +44,10 @@ export default async function CachedProductPage({ params }: Props) {
   // The text comes from this read; the prize state from the address, as the proxy read it. Were the
   // product edited in between, this copy shows the newer text under the older version, which no
   // request asks for again.
-  const page = await loadProduct(urlPath);
+  const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
   if (!page) notFound();
   return (
-    <ProductPageFrame>
+    <ProductPageFrame branding={branding}>
       <ProductWithPrize
         page={{
           ...page,

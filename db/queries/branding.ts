@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { images, settings } from "@/db/schema";
+import { type Branding, DEFAULT_EVENT_NAME } from "@/lib/contracts/branding";
+import { imageUrl } from "@/lib/urls/images";
+
+/**
+ * The event's branding, defaults filled in (server-behaviour.md, "Branding"). Not "server-only": the big
+ * screen's hub reads it with its snapshot. One small read (the settings row and the logo's size).
+ */
+export async function readBranding({ db }: { db: Queryable }): Promise<Branding> {
+  const [row] = await db
+    .select({
+      eventName: settings.eventName,
+      primaryColor: settings.primaryColor,
+      footerText: settings.footerText,
+      logoSha: images.sha256,
+      logoWidth: images.width,
+      logoHeight: images.height,
+    })
+    .from(settings)
+    .leftJoin(images, eq(images.id, settings.logoImageId))
+    .where(eq(settings.id, 1));
+  if (!row) throw new Error("The settings row is missing: the migrations create it.");
+  return {
+    event_name: row.eventName ?? DEFAULT_EVENT_NAME,
+    primary_color: row.primaryColor,
+    footer_text: row.footerText,
+    logo:
+      row.logoSha && row.logoWidth && row.logoHeight ? { url: imageUrl(row.logoSha), width: row.logoWidth, height: row.logoHeight } : null,
+  };
+}

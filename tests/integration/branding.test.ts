@@ -1,0 +1,212 @@
+import { desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "@/db";
+import { auditLog, settings } from "@/db/schema";
+import type { DisplayAddress, DisplaySnapshot } from "@/lib/contracts/display";
+import type { SystemSettings } from "@/lib/contracts/settings";
+import { ONLY_IMAGES } from "@/lib/validation/image";
+import { type RunningServer, startServer } from "../support/app-server";
+import { EventStreamReader } from "../support/event-stream";
+import { signedInClient, TestClient } from "../support/http-client";
+import { seedPages } from "../support/seed";
+import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
+import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+
+const DEFAULTS = { event_name: null, primary_color: null, footer_text: null };
+
+/**
+ * Issue 23, branding: validation, and a change reaching the visitor page and the big screen on two instances
+ * of the app over one Postgres database of their own (branding applies to every page: no other file may
+ * share it), with no restart.
+ */
+describe.runIf(inject("databaseUrl"))("branding", () => {
+  let first: RunningServer;
+  let second: RunningServer;
+  let database: DatabaseHandle;
+  let dropDatabase: () => Promise<void>;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    const fresh = await createFreshPostgresDatabase("brand");
+    dropDatabase = fresh.drop;
+    const env = {
+      DATABASE_URL: fresh.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ADMIN_NAME: TEST_ADMIN.name,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+    };
+    first = await startServer({ ...env, DATA_DIR: tempDir("brand-1"), APP_TIMEZONE: TEST_TIME_ZONE });
+    second = await startServer({ ...env, DATA_DIR: tempDir("brand-2"), APP_TIMEZONE: TEST_TIME_ZONE });
+    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
+    admin = await signedInClient(first.url, TEST_ADMIN);
+  }, 120_000);
+  afterAll(async () => {
+    await first?.stop();
+    await second?.stop();
+    await database?.close();
+    await dropDatabase?.();
+  });
+
+  async function storedBranding() {
+    const [row] = await database.db
+      .select({
+        eventName: settings.eventName,
+        primaryColor: settings.primaryColor,
+        footerText: settings.footerText,
+        logo: settings.logoImageId,
+      })
+      .from(settings)
+      .where(eq(settings.id, 1));
+    return row;
+  }
+
+  async function expectRefused(body: Record<string, unknown>, field: string, message: string | RegExp) {
+    const before = await storedBranding();
+    const response = await admin.patch("/api/admin/settings/", body);
+    expect(response.status).toBe(400);
+    const errors = (await response.json()) as Record<string, string[]>;
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(errors[field]![0]).toMatch(message);
+    expect(await storedBranding()).toEqual(before);
+  }
+
+  /** What a visitor gets from /p/{urlPath} on an instance once the change has reached it (state re-read every 0.5 s). */
+  async function visitShowing(server: RunningServer, urlPath: string, text: string): Promise<string> {
+    let html = "";
+    for (let attempt = 0; attempt < 30 && !html.includes(text); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await fetch(`${server.url}/p/${urlPath}`);
+      expect(response.status).toBe(200);
+      html = await response.text();
+    }
+    return html;
+  }
+
+  it("PATCH /api/admin/settings/: a colour white text is unreadable on is refused with its ratio, and nothing changes", async () => {
+    await expectRefused({ primary_color: "#ffcc00", event_name: "Refused too" }, "primary_color", /contrast ratio 1\.5:1, needs 4\.5:1/);
+    // Just under the line (4.47:1) is refused; just over (4.54:1) is taken.
+    await expectRefused({ primary_color: "#777777" }, "primary_color", /ratio 4\.4:1, needs 4\.5:1/);
+    await expectRefused({ primary_color: "red" }, "primary_color", "Enter a colour as #rrggbb, e.g. #4f39f6.");
+    await expectRefused({ primary_color: "#12345" }, "primary_color", "Enter a colour as #rrggbb, e.g. #4f39f6.");
+    const taken = await admin.patch("/api/admin/settings/", { primary_color: "#767676" });
+    expect(taken.status).toBe(200);
+    expect(((await taken.json()) as SystemSettings).primary_color).toBe("#767676");
+    // Upper case is stored in lower case; blank means the default.
+    expect((await (await admin.patch("/api/admin/settings/", { primary_color: "#0F766E" })).json()).primary_color).toBe("#0f766e");
+    expect((await (await admin.patch("/api/admin/settings/", { primary_color: "" })).json()).primary_color).toBeNull();
+  });
+
+  it("PATCH /api/admin/settings/: the event name and footer line have length limits; blank means the default", async () => {
+    await expectRefused({ event_name: "x".repeat(61) }, "event_name", "Keep it to 60 characters or fewer.");
+    await expectRefused({ footer_text: "x".repeat(121) }, "footer_text", "Keep it to 120 characters or fewer.");
+    await expectRefused({ event_name: 12 }, "event_name", "Must be text, or null.");
+    const saved = (await (
+      await admin.patch("/api/admin/settings/", { event_name: "  Spring Fair  ", footer_text: "   " })
+    ).json()) as SystemSettings;
+    expect(saved).toMatchObject({ event_name: "Spring Fair", footer_text: null });
+    // Audited like every other setting: the change, before and after.
+    const [entry] = await database.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.update"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.changes).toEqual({ event_name: { before: null, after: "Spring Fair" } });
+    expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+  });
+
+  it("PUT /api/admin/settings/logo/: only real images within the prizes' 10 MB; a logo is served resized, and DELETE removes it", async () => {
+    const text = { file: new Blob(["not an image"], { type: "image/png" }), name: "logo.png" };
+    const notImage = await admin.form("PUT", "/api/admin/settings/logo/", { logo: text });
+    expect(notImage.status).toBe(400);
+    expect(await notImage.json()).toEqual({ logo: [ONLY_IMAGES] });
+    const svg = { file: new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/svg+xml" }), name: "logo.svg" };
+    expect(await (await admin.form("PUT", "/api/admin/settings/logo/", { logo: svg })).json()).toEqual({ logo: [ONLY_IMAGES] });
+    const huge = { file: new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/png" }), name: "huge.png" };
+    const tooLarge = await admin.form("PUT", "/api/admin/settings/logo/", { logo: huge });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({ logo: ["Image size is limited to 10MB or less."] });
+    const missing = await admin.form("PUT", "/api/admin/settings/logo/", {});
+    expect(await missing.json()).toEqual({ logo: ["Choose an image for the logo."] });
+    expect((await storedBranding())!.logo).toBeNull();
+
+    const png = await sharp({ create: { width: 800, height: 200, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const uploaded = await admin.form("PUT", "/api/admin/settings/logo/", {
+      logo: { file: new Blob([new Uint8Array(png)], { type: "image/png" }), name: "logo.png" },
+    });
+    expect(uploaded.status).toBe(200);
+    const { logo_url } = (await uploaded.json()) as SystemSettings;
+    expect(logo_url).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
+    const small = await fetch(`${second.url}${logo_url}?w=240`);
+    expect(small.status).toBe(200);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(240);
+
+    const removed = await admin.delete("/api/admin/settings/logo/");
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as SystemSettings).logo_url).toBeNull();
+    expect((await storedBranding())!.logo).toBeNull();
+  });
+
+  it("a branding change reaches the visitor page and the big screen on both instances, with no restart", async () => {
+    const [page] = await seedPages(database.db, 1, "Branded");
+    const urlPath = page!.urlPath;
+    const token = ((await (await admin.get("/api/admin/display/")).json()) as DisplayAddress).token;
+    // Both instances have served (and cached) today's look first.
+    for (const server of [first, second]) {
+      const html = await visitShowing(server, urlPath, "Prize Giveaway");
+      expect(html).toMatch(/<title>Branded [\w-]+ \| Prize Giveaway<\/title>/);
+      expect(html).not.toContain(":root{--brand-primary:");
+      const display = await (await fetch(`${server.url}/display/${token}`)).text();
+      expect(display).toContain("Prize Giveaway");
+    }
+    const streams = [first, second].map((server) => new EventStreamReader(`${server.url}/api/display/${token}/events/`));
+    try {
+      for (const stream of streams)
+        await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === "Prize Giveaway", 10_000, 0);
+
+      const saved = await admin.patch("/api/admin/settings/", {
+        event_name: "Spring Fair 2027",
+        primary_color: "#0f766e",
+        footer_text: "Collect your prize at Hall B, desk 3",
+      });
+      expect(saved.status).toBe(200);
+
+      for (const server of [first, second]) {
+        const html = await visitShowing(server, urlPath, "Spring Fair 2027");
+        expect(html).toMatch(/<title>Branded [\w-]+ \| Spring Fair 2027<\/title>/);
+        expect(html).toContain(":root{--brand-primary:#0f766e}");
+        expect(html).toContain("Collect your prize at Hall B, desk 3");
+        const display = await (await fetch(`${server.url}/display/${token}`)).text();
+        expect(display).toContain("<title>Winners | Spring Fair 2027</title>");
+        expect(display).toContain(":root{--brand-primary:#0f766e}");
+      }
+      // Screens already open are told at once, on both instances (the branding trigger's NOTIFY).
+      for (const stream of streams) {
+        const live = await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === "Spring Fair 2027", 10_000, 0);
+        expect(live.branding.primary_color).toBe("#0f766e");
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+      expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+    }
+    // And back: the default look again, no colour set.
+    const restored = await visitShowing(second, urlPath, "Prize Giveaway");
+    expect(restored).not.toContain(":root{--brand-primary:");
+  });
+
+  it("a settings change that is not branding leaves the visitor page's cached copy alone", async () => {
+    const [before] = await database.db.select({ at: settings.brandingUpdatedAt }).from(settings);
+    expect((await admin.patch("/api/admin/settings/", { wins_per_visitor: "one_per_day" })).status).toBe(200);
+    expect((await admin.patch("/api/admin/settings/", { wins_per_visitor: "unlimited", event_name: null })).status).toBe(200);
+    const [after] = await database.db.select({ at: settings.brandingUpdatedAt }).from(settings);
+    expect(after!.at).toEqual(before!.at);
+  });
+
+  it("without a session or CSRF token the logo cannot be changed", async () => {
+    expect((await (await new TestClient(first.url).init()).delete("/api/admin/settings/logo/")).status).toBe(401);
+    expect((await admin.delete("/api/admin/settings/logo/", { csrf: false })).status).toBe(403);
+  });
+});

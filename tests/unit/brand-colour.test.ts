@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { contrastRatio, DEFAULT_PRIMARY_COLOR, primaryColorProblem } from "@/lib/branding/colour";
+
+describe("the primary colour's contrast (WCAG 2)", () => {
+  it("measures the known extremes and the grey at the 4.5:1 line", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#ffffff", "#ffffff")).toBe(1);
+    // The classic pair: #767676 is the lightest grey with 4.5:1 on white, #777777 falls just short.
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+    expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+    expect(contrastRatio("#ffffff", "#767676")).toBe(contrastRatio("#767676", "#ffffff"));
+  });
+
+  it("takes today's indigo and any colour white text is readable on; refuses the rest with the ratio rounded down", () => {
+    expect(primaryColorProblem(DEFAULT_PRIMARY_COLOR)).toBeNull();
+    expect(primaryColorProblem("#767676")).toBeNull();
+    expect(primaryColorProblem("#0f766e")).toBeNull();
+    expect(primaryColorProblem("#777777")).toBe(
+      "White text on this colour is hard to read: contrast ratio 4.4:1, needs 4.5:1. Choose a darker colour.",
+    );
+    expect(primaryColorProblem("#ffcc00")).toMatch(/contrast ratio 1\.5:1, needs 4\.5:1/);
+  });
+});
