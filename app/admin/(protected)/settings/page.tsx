@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
+import { NewEventSection } from "@/components/admin/settings/new-event-section";
 import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Event settings" };
 
 export default function SettingsPage() {
   // The opening hours are edited on the event's clock (APP_TIMEZONE), not the browser's.
-  return <EventRulesScreen timeZone={getConfig().timeZone} />;
+  return (
+    <>
+      <EventRulesScreen timeZone={getConfig().timeZone} />
+      <NewEventSection />
+    </>
+  );
 }
