@@ -5,7 +5,7 @@ import * as XLSX from "xlsx";
 import type { DatabaseHandle } from "@/db";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
 import { FunnelCounter } from "@/lib/funnel/counter";
-import { EVENT_RESET_DETAIL } from "@/lib/services/claims/finalise";
+import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
 import { type NewEventStep, startNewEvent } from "@/lib/services/event/start-new";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
 import { createAccount } from "../support/accounts";

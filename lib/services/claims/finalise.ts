@@ -6,6 +6,7 @@ import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound } from "@/lib/errors";
+import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -13,8 +14,6 @@ import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
 export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";
 export const PRIZE_GONE = "Sorry, this prize has just run out.";
-/** A hold removed by "Start a new event" (server-behaviour.md, "A new event"). */
-export const EVENT_RESET_DETAIL = "This event has ended, so your hold was released. Thank you for taking part!";
 /** How long a visitor's repeated claim (a retry after a lost response) is answered with their win. */
 const REPEAT_WINDOW_SECONDS = 10 * 60;
 
