@@ -36,7 +36,8 @@ export async function buildEventArchive({ db, timeZone, now = new Date() }: { db
   if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel), stored);
   const records = await readEventRecords(db);
   const event = { exported_at: now.toISOString(), time_zone: timeZone, ...records };
-  zip.file(ARCHIVE_FILES.event, JSON.stringify(event, null, 2), { compression: "DEFLATE", date: now });
+  // Compact: 100,000 placements are 20 MB indented, and compressing that took JSZip seconds more.
+  zip.file(ARCHIVE_FILES.event, JSON.stringify(event), { compression: "DEFLATE", date: now });
   return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
 }
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import type { DatabaseHandle } from "@/db";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
-import { FunnelCounter } from "@/lib/funnel/counter";
 import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
+import { FunnelCounter } from "@/lib/funnel/counter";
 import { type NewEventStep, startNewEvent } from "@/lib/services/event/start-new";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
 import { createAccount } from "../support/accounts";
@@ -20,7 +20,7 @@ import { TEST_ADMIN } from "./global-setup";
 
 const START_NEW = "/api/admin/event/start_new/";
 const ARCHIVE = "/api/admin/event/archive/";
-const STEPS: NewEventStep[] = ["locked", "placements", "winners", "counters", "prizes"];
+const STEPS: NewEventStep[] = ["locked", "winners", "placements", "counters", "prizes"];
 
 /**
  * Issue 23, "A clean start for the next event": the archive and the reset, through the real server on a
@@ -190,6 +190,26 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     expect(await response.json()).toMatchObject({ prizes_restored: 0, placements_removed: 3 });
     expect({ prizes: await count(prizes), winners: await count(winners) }).toEqual({ prizes: 0, winners: 0 });
     expect(await pageRows()).toEqual(pagesBefore);
+  });
+
+  it("reserves and claims racing the reset: no hold or winner outlives it, the stock is whole, nothing answers 500", async () => {
+    const mug = await seedPrize(database.db, { total: 30, daily: 30, maintenance: 10, name: "Race mug" });
+    const pages = await seedPages(database.db, 10, "Race", Array(10).fill(mug));
+    const visitors = await Promise.all(pages.map(() => newVisitor(server.url)));
+    // Half hold their prize and claim it while the reset runs; the other half tap their ticket meanwhile.
+    for (const [index, visitor] of visitors.slice(0, 5).entries())
+      expect((await visitor.post(claimPath(pages[index]!.urlPath))).status).toBe(200);
+    const [reset, ...answers] = await Promise.all([
+      owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE }),
+      ...visitors.map((visitor, index) =>
+        visitor.post(claimPath(pages[index]!.urlPath), index < 5 ? { name: "Racer", password: "1234" } : undefined),
+      ),
+    ]);
+    expect(reset!.status).toBe(200);
+    for (const answer of answers) expect([200, 201, 409]).toContain(answer.status);
+    expect({ winners: await count(winners), placements: await count(placements) }).toEqual({ winners: 0, placements: 0 });
+    const [stock] = await database.db.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, mug));
+    expect(stock).toEqual({ remaining: 30 });
   });
 
   it("counts an instance made before the reset are not flushed into the new event; counts made after are", async () => {

@@ -10,7 +10,7 @@ import { lockPlacementWrites } from "../placements/top-up";
 import { retryingTransaction } from "../transaction";
 
 /** The points between the reset's steps, where a test can make it fail halfway (`afterStep`). */
-export type NewEventStep = "locked" | "placements" | "winners" | "counters" | "prizes";
+export type NewEventStep = "locked" | "winners" | "placements" | "counters" | "prizes";
 
 export type NewEventSummary = {
   winners_removed: number;
@@ -39,7 +39,8 @@ async function deleteCounting(tx: Queryable, table: typeof winners | typeof plac
  * Locks, in the documented order (../README.md): the placement-writes lock (no top-up meanwhile), the event
  * gate exclusively (no reserve meanwhile; claims wait on the prize rows below), the funnel tallies table
  * (a flush under way finishes first, and a later one waits and then sees the reset: lib/funnel/counter.ts),
- * the settings row, every prize row in id order, then placements and winners.
+ * the settings row, every prize row in id order, then the winners table (writers only; readers go on) and
+ * the placements.
  */
 export async function startNewEvent({
   ctx,
@@ -59,14 +60,19 @@ export async function startNewEvent({
     const lockedPrizes = await tx.select({ id: prizes.id }).from(prizes).orderBy(asc(prizes.id)).for("update");
     await afterStep?.("locked");
 
+    // The winners table is locked against writers (a desk's hand-over, a winner's delete; readers go on) only
+    // now: every claim that took a unit finished before the prize rows were ours. Their tallies are emptied
+    // first, by TRUNCATE (rolled back with the rest on failure), so each deleted winner's triggers find an
+    // empty table to count down in: a DELETE leaves the rows for them to scan, and 100,000 winners then took
+    // longer than the statement timeout. A reader of the tallies waits for the commit; it holds nothing the
+    // reset needs. Winners go before placements, so each deleted placement finds no winner to unlink.
+    await tx.execute(sql`lock table ${winners} in exclusive mode`);
+    await tx.execute(sql`truncate ${winnerTallies}, ${winnerHourlyTallies}`);
+    const winnersRemoved = await deleteCounting(tx, winners);
+    await afterStep?.("winners");
+
     const placementsRemoved = await deleteCounting(tx, placements);
     await afterStep?.("placements");
-
-    // The winners' triggers bring their tallies to 0; the emptied rows go too.
-    const winnersRemoved = await deleteCounting(tx, winners);
-    await tx.delete(winnerTallies);
-    await tx.delete(winnerHourlyTallies);
-    await afterStep?.("winners");
 
     await tx.delete(funnelHourlyTallies);
     await afterStep?.("counters");
