@@ -11,6 +11,7 @@ import { seedPages, seedPrize } from "../support/seed";
 import { postgresReachable } from "../support/test-database";
 import { AdminPages } from "./pages/admin";
 import { ProductPage } from "./pages/product-page";
+import { GiveawayAdmin } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 
 /** A browser context on the server of this file, as the project's device (phone or desktop). */
@@ -75,6 +76,14 @@ test.describe("starting a new event", () => {
     await section.scrollIntoViewIfNeeded();
     await reviewScreenshot(page, "new-event-section");
 
+    // A failed download says why and leaves the button ready for another try.
+    await page.route("**/api/admin/event/archive/", (route) =>
+      route.fulfill({ status: 503, json: { detail: "The database is not answering right now. Please try again in a moment." } }),
+    );
+    await section.getByRole("button", { name: "Download the archive" }).click();
+    await expect(section.getByText("The database is not answering right now.")).toBeVisible();
+    await page.unroute("**/api/admin/event/archive/");
+
     const downloading = page.waitForEvent("download");
     await section.getByRole("button", { name: "Download the archive" }).click();
     const download = await downloading;
@@ -112,5 +121,21 @@ test.describe("starting a new event", () => {
     await expect(visitor.ticket).toHaveCount(0);
     await ownerContext.close();
     await visitorContext.close();
+  });
+
+  test("a manager's settings screen offers no new event", async ({ browser }, testInfo) => {
+    const owner = await GiveawayAdmin.signIn(own.server.url, TEST_ADMIN);
+    const manager = await owner.createAccount("manager", "manager");
+    await owner.dispose();
+    const context = await contextOn(browser, own, testInfo);
+    const page = await context.newPage();
+    const shell = new AdminPages(page);
+    await shell.openLogin();
+    await shell.signIn(manager);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("region", { name: "Opening hours" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Start a new event" })).toHaveCount(0);
+    await context.close();
   });
 });
