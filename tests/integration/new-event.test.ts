@@ -2,9 +2,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
-import type { DatabaseHandle } from "@/db";
+import { type DatabaseHandle, openDatabase } from "@/db";
+import { migrateDatabase } from "@/db/migrate";
+import { eventResetSince } from "@/db/queries/event-resets";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
 import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
+import { buildEventArchive } from "@/lib/export/event-archive";
 import { FunnelCounter } from "@/lib/funnel/counter";
 import { type NewEventStep, startNewEvent } from "@/lib/services/event/start-new";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
@@ -14,7 +17,7 @@ import { insertWinners, tableDigest } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { TEST_TIME_ZONE } from "../support/test-database";
+import { TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -245,4 +248,35 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     expect(Object.keys(await (await owner.post(START_NEW, {})).json()).sort()).toEqual(["confirm", "prizes"]);
     expect(await tableDigest(database.db)).toBe(before);
   });
+});
+
+// The embedded database answers raw statements in another shape than postgres.js: the reset, the archive,
+// the flush and the claim's check of a recent reset must work on it too.
+describe("starting a new event on the embedded database", () => {
+  it("archives, resets, drops a batch counted before the reset, and knows the reset happened", async () => {
+    const target = { kind: "embedded" as const, dataDir: tempDir("newevent-pglite") };
+    const handle = openDatabase(target, { timeZone: TEST_TIME_ZONE });
+    await migrateDatabase(target, handle);
+    const db = handle.db;
+    try {
+      const prize = await seedPrize(db, { total: 5, name: "Pin" });
+      const pages = await seedPages(db, 2, "Embedded", [prize]);
+      await db
+        .insert(winners)
+        .values({ name: "Mina", password: "0420", prizeId: prize, productId: pages[0]!.id, prizeName: "Pin", productName: "Embedded" });
+      const zip = await JSZip.loadAsync(await buildEventArchive({ db, timeZone: TEST_TIME_ZONE }));
+      expect(Object.keys(zip.files)).toContain("winners.xlsx");
+      const counter = new FunnelCounter(TEST_TIME_ZONE);
+      counter.count("scans", { urlPath: pages[0]!.urlPath }, Date.now() - 5_000);
+
+      const summary = await startNewEvent({ ctx: { db }, input: { prizes: "remove", confirm: NEW_EVENT_PHRASE } });
+      expect(summary).toEqual({ winners_removed: 1, placements_removed: 1, prizes_restored: 0, prizes_removed: 1 });
+      await counter.flush(db);
+      expect(await db.select().from(funnelHourlyTallies)).toEqual([]);
+      const since = new Date(Date.now() - 60_000);
+      expect(await db.select({ happened: eventResetSince(since) }).from(settings)).toEqual([{ happened: true }]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
 });

@@ -114,7 +114,10 @@ export async function finaliseClaim({
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
         // A hold that could still have been live went with a new event's reset: say the event ended.
         const since = sql`now() - make_interval(secs => ${getConfig().reservationSeconds})`;
-        const [reset] = (await tx.execute(sql`select ${eventResetSince(since)} as happened`)) as unknown as { happened: boolean }[];
+        const [reset] = await tx
+          .select({ happened: eventResetSince(since) })
+          .from(settings)
+          .where(eq(settings.id, 1));
         throw reset?.happened ? new EventEnded() : new ClaimRefused(HOLD_EXPIRED);
       }
       // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also

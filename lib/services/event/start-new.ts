@@ -21,12 +21,10 @@ export type NewEventSummary = {
 
 async function deleteCounting(tx: Queryable, table: typeof winners | typeof placements | typeof prizes): Promise<number> {
   // Counted in SQL: 100,000 deleted winners need not travel back as 100,000 ids.
-  const [row] = (await tx.execute(
-    sql`with gone as (delete from ${table} returning 1) select count(*)::int as count from gone`,
-  )) as unknown as {
-    count: number;
-  }[];
-  return row?.count ?? 0;
+  const result = await tx.execute(sql`with gone as (delete from ${table} returning 1) select count(*)::int as count from gone`);
+  // postgres.js answers an array of rows, PGlite an object holding them (as in db/queries/funnel.ts).
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { count: number }[];
+  return rows[0]?.count ?? 0;
 }
 
 /**
