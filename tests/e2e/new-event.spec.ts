@@ -14,6 +14,9 @@ import { ProductPage } from "./pages/product-page";
 import { GiveawayAdmin } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 
+// Signing in hashes the password on purpose slowly; on a busy shared machine it has taken over 5 s.
+const SIGN_IN_WAIT_MS = 30_000;
+
 /** A browser context on the server of this file, as the project's device (phone or desktop). */
 function contextOn(browser: Browser, own: OwnServer, testInfo: TestInfo) {
   const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = testInfo.project.use;
@@ -24,7 +27,7 @@ async function signedIn(page: Page) {
   const shell = new AdminPages(page);
   await shell.openLogin();
   await shell.signIn(TEST_ADMIN);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: SIGN_IN_WAIT_MS });
 }
 
 /**
@@ -32,6 +35,8 @@ async function signedIn(page: Page) {
  * server and database of its own: it wipes the event, which the other specs share.
  */
 test.describe("starting a new event", () => {
+  // A server of its own, two browser contexts and a download: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
   let own: OwnServer;
 
   test.beforeAll(async () => {
@@ -132,7 +137,7 @@ test.describe("starting a new event", () => {
     const shell = new AdminPages(page);
     await shell.openLogin();
     await shell.signIn(manager);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: SIGN_IN_WAIT_MS });
     await page.goto("/admin/settings");
     await expect(page.getByRole("region", { name: "Opening hours" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Start a new event" })).toHaveCount(0);
