@@ -12,7 +12,7 @@ import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
 import { CLOSED_TITLES, Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
-import { RefusedModal, TimeUpModal } from "./refused-modal";
+import { RefusedModal, RULE_TITLES, TimeUpModal } from "./refused-modal";
 import { CLAIM_FAILURE_FALLBACK, type ClaimResult, ResultModal, successMessage } from "./result-modal";
 import { TicketArt } from "./ticket";
 import { WinCard } from "./win-card";
@@ -155,7 +155,9 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
       }
       // The hold is gone (409) or the server failed; free whatever is left of it, then say so.
       void cancelHold(urlPath);
-      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, CLAIM_FAILURE_FALLBACK) } });
+      // A new event was started while this visitor held the prize: the title says so too.
+      const title = error.body?.code === "event_ended" ? RULE_TITLES.event_ended : undefined;
+      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, CLAIM_FAILURE_FALLBACK), title } });
     } finally {
       submitting.current = false;
     }

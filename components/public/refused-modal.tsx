@@ -54,7 +54,7 @@ export function RefusedModal({ refusal, onReload, onClose }: { refusal: Refusal;
   }
 }
 
-const RULE_TITLES: Record<RuleCode, string> = {
+export const RULE_TITLES: Record<RuleCode, string> = {
   event_not_started: "Prizes cannot be won yet",
   event_ended: "The event has ended",
   event_paused: "Prizes are paused",

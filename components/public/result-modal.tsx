@@ -91,7 +91,8 @@ export function NoticeModal({
   );
 }
 
-export type ClaimResult = { kind: "success"; message: string; win: KeptWin } | { kind: "failure"; message: string };
+/** A failure's `title` replaces "Oops" when the cause has a name (the event has ended). */
+export type ClaimResult = { kind: "success"; message: string; win: KeptWin } | { kind: "failure"; message: string; title?: string };
 
 /**
  * The server's success detail without its own leading "Congratulations!": the title already says it
@@ -113,7 +114,7 @@ export function ResultModal({ result, onClose }: { result: ClaimResult; onClose:
     );
   }
   return (
-    <NoticeModal title={CLAIM_FAILURE_TITLE} tone="failure" buttonLabel="OK" onConfirm={onClose}>
+    <NoticeModal title={result.title ?? CLAIM_FAILURE_TITLE} tone="failure" buttonLabel="OK" onConfirm={onClose}>
       <p className="text-lg font-semibold text-slate-900">{result.message}</p>
     </NoticeModal>
   );

@@ -18,6 +18,7 @@ export function ConfirmByTyping({
   inputLabel,
   mismatchMessage = "The text does not match. Type it exactly as shown.",
   confirmLabel = "Delete",
+  busyLabel = "Deleting…",
   busy = false,
   error,
   onConfirm,
@@ -31,6 +32,8 @@ export function ConfirmByTyping({
   inputLabel?: ReactNode;
   mismatchMessage?: string;
   confirmLabel?: string;
+  /** The confirm button's text while `busy`. */
+  busyLabel?: string;
   busy?: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -63,7 +66,7 @@ export function ConfirmByTyping({
             Cancel
           </Button>
           <Button type="submit" form={`${id}-form`} variant="danger" busy={busy}>
-            {busy ? "Deleting…" : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </>
       }

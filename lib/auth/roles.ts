@@ -21,6 +21,8 @@ export const DESK_ROLES: RoleSet = ["owner", "manager", "desk"];
 export const AUDIT_ROLES: RoleSet = ["owner", "manager"];
 /** Accounts and their roles. */
 export const ACCOUNT_ROLES: RoleSet = ["owner"];
+/** Starting a new event: its archive and the reset that wipes the winners (server-behaviour.md, "A new event"). */
+export const NEW_EVENT_ROLES: RoleSet = ["owner"];
 
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", desk: "Prize desk", viewer: "Viewer" };
 

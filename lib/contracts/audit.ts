@@ -40,4 +40,5 @@ export const AUDIT_ACTIONS = [
   "winner.delete",
   "settings.update",
   "display.rotate_token",
+  "event.reset",
 ] as const;

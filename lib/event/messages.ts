@@ -5,6 +5,8 @@ import type { EventState } from "@/db/schema";
  * Times are said in APP_TIMEZONE, the event's clock, whatever the phone's own zone.
  */
 export const EVENT_ENDED = "The event has ended: no more prizes can be won. Thank you for taking part!";
+/** A claim whose hold went with "Start a new event" (server-behaviour.md, "A new event"). */
+export const EVENT_RESET_DETAIL = "This event has ended, so your hold was released. Thank you for taking part!";
 export const DEFAULT_PAUSE_MESSAGE = "Prizes are paused for a moment. Please check back soon.";
 export const WIN_LIMIT_PER_EVENT = "You have already won a prize at this event: one prize per visitor, so that others get a chance too.";
 export const WIN_LIMIT_PER_DAY = "You have already won a prize today: one prize per visitor a day. Come back tomorrow!";

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   ACCOUNT_ROLES,
@@ -6,6 +5,7 @@ import {
   AUDIT_ROLES,
   DESK_READ_ROLES,
   DESK_ROLES,
+  NEW_EVENT_ROLES,
   READ_ROLES,
   ROLES,
   type Role,
@@ -14,7 +14,7 @@ import {
 } from "@/lib/auth/roles";
 import { signedInTeam } from "../support/accounts";
 import { discoverApiRoutes, fillTemplate, UNSAFE_METHODS } from "../support/api-routes";
-import { openServerDatabase } from "../support/direct-database";
+import { openServerDatabase, tableDigest } from "../support/direct-database";
 import type { TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { TEST_ADMIN } from "./global-setup";
@@ -41,6 +41,8 @@ const EXPECTED: Record<string, RoleSet> = {
   "GET /api/admin/audit/download_excel/": AUDIT_ROLES,
   "GET /api/admin/display/": WRITE_ROLES,
   "POST /api/admin/display/rotate_token/": WRITE_ROLES,
+  "GET /api/admin/event/archive/": NEW_EVENT_ROLES,
+  "POST /api/admin/event/start_new/": NEW_EVENT_ROLES,
   "GET /api/admin/funnel/": READ_ROLES,
   "GET /api/admin/funnel/download_excel/": READ_ROLES,
   "GET /api/products/": READ_ROLES,
@@ -94,20 +96,7 @@ let team: Record<Role, TestClient>;
 const database = openServerDatabase("roles-matrix.test.ts");
 
 /** Every table's rows as one digest: equal before and after means no call changed anything. */
-async function fingerprint(): Promise<string> {
-  if (!database) return "";
-  const tables = (await database.db.execute(
-    sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { name: string }[];
-  const parts: string[] = [];
-  for (const { name } of tables) {
-    const [row] = (await database.db.execute(
-      sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
-    )) as unknown as { digest: string | null }[];
-    parts.push(`${name}:${row?.digest ?? "empty"}`);
-  }
-  return parts.join(",");
-}
+const fingerprint = async () => (database ? tableDigest(database.db) : "");
 
 beforeAll(async () => {
   team = await signedInTeam(baseUrl, TEST_ADMIN);

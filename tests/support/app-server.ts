@@ -3,7 +3,9 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+// The repository root, where Vitest and Playwright both run. Not import.meta: Playwright compiles a spec's
+// imports to CommonJS, where it is a syntax error (tests/e2e/new-event.spec.ts starts a server of its own).
+const root = process.cwd();
 /** The production server `npm start` runs (server.mjs, on the build in .next). */
 export const APP_SERVER = path.join(root, "server.mjs");
 const BUILD_ID = path.join(root, ".next/BUILD_ID");

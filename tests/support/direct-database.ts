@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Db, openDatabase } from "@/db";
 import { placements, winners } from "@/db/schema";
@@ -43,4 +43,21 @@ export async function insertPageWithPlacement(db: Db, label: string) {
   const [page] = await seedPages(db, 1, label, [prizeId]);
   const [placement] = await db.select({ id: placements.id }).from(placements).where(eq(placements.productId, page!.id));
   return { productId: page!.id, placementId: placement!.id };
+}
+
+/** Every table's rows as one digest: equal before and after means nothing changed anything. */
+export async function tableDigest(db: Db): Promise<string> {
+  const tables = (await db.execute(
+    sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { name: string }[];
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const [row] = (await db.execute(
+      sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
+    )) as unknown as {
+      digest: string | null;
+    }[];
+    parts.push(`${name}:${row?.digest ?? "empty"}`);
+  }
+  return parts.join(",");
 }

@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedThisHour, distributedToday, eventState, hourBudgetLeft, today, winLimitReached } from "@/db/prize-rules";
+import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound } from "@/lib/errors";
+import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -20,6 +22,8 @@ class ClaimRefused extends Error {
     super(detail);
   }
 }
+
+class EventEnded extends Error {}
 
 /** Refused by the event's rules: answered with the reserve's own `{detail, code}`. */
 class RuleRefused extends Error {
@@ -108,7 +112,13 @@ export async function finaliseClaim({
       if (!hold) {
         const repeated = await recentWin(tx, product.id, input.visitorId);
         if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
-        throw new ClaimRefused(HOLD_EXPIRED);
+        // A hold that could still have been live went with a new event's reset: say the event ended.
+        const since = sql`now() - make_interval(secs => ${getConfig().reservationSeconds})`;
+        const [reset] = await tx
+          .select({ happened: eventResetSince(since) })
+          .from(settings)
+          .where(eq(settings.id, 1));
+        throw reset?.happened ? new EventEnded() : new ClaimRefused(HOLD_EXPIRED);
       }
       // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
       // after the end or during a pause (server-behaviour.md, "The event's rules").
@@ -161,6 +171,7 @@ export async function finaliseClaim({
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);
+    if (error instanceof EventEnded) throw conflict(EVENT_RESET_DETAIL, { code: "event_ended" });
     if (error instanceof RuleRefused) throw await refusal(ctx, error.code, null);
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BrandingSection } from "@/components/admin/settings/branding-section";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
+import { NewEventSection } from "@/components/admin/settings/new-event-section";
 import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Event settings" };
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       <div className="mx-auto max-w-3xl">
         <BrandingSection />
       </div>
+      <NewEventSection />
     </>
   );
 }

@@ -1,0 +1,21 @@
+// GET /api/admin/event/archive/ - the whole event as event-YYYYMMDD.zip (winners, audit log, funnel, event.json)
+import { readSettings } from "@/db/queries/settings";
+import { route } from "@/lib/api/route";
+import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
+import { getConfig } from "@/lib/config";
+import { buildEventArchive, eventArchiveName } from "@/lib/export/event-archive";
+
+export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx }) => {
+  const { timeZone, eventPeriod } = getConfig();
+  const now = new Date();
+  const file = await buildEventArchive({ db: ctx.db, timeZone, now });
+  const { event_start_date } = await readSettings({ db: ctx.db, eventPeriod });
+  return new Response(new Uint8Array(file), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${eventArchiveName(event_start_date, now, timeZone)}"`,
+      "Content-Length": String(file.byteLength),
+      "Cache-Control": "no-store",
+    },
+  });
+});

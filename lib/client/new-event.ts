@@ -1,0 +1,54 @@
+/** "Start a new event" (server-behaviour.md, "A new event"): the archive download and the reset, on top of `apiFetch`. */
+import type { StartNewEventBody } from "@/lib/validation/new-event";
+import { ApiError, apiFetch } from "./api";
+
+export const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";
+
+export type NewEventSummary = {
+  detail: string;
+  winners_removed: number;
+  placements_removed: number;
+  prizes_restored: number;
+  prizes_removed: number;
+};
+
+export function startNewEvent(body: StartNewEventBody): Promise<NewEventSummary> {
+  return apiFetch("/api/admin/event/start_new/", { method: "POST", json: body });
+}
+
+/** How far the archive has come: `received` bytes of `total` (null while unknown: still being built, or compressed). */
+export type ArchiveProgress = { received: number; total: number | null };
+
+/**
+ * Downloads the archive as a Blob, reporting bytes as they arrive, and names it as the server did
+ * (`event-YYYYMMDD.zip`). A refusal or failure throws an ApiError with the server's `{detail}`.
+ */
+export async function downloadEventArchive(onProgress: (progress: ArchiveProgress) => void): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(EVENT_ARCHIVE_PATH, { credentials: "include", cache: "no-store" });
+  } catch {
+    throw new ApiError(0, null, "Network error");
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+    throw new ApiError(response.status, body && typeof body === "object" ? body : null);
+  }
+  const length = Number(response.headers.get("Content-Length"));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress({ received, total });
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress({ received, total });
+    }
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: named?.[1] ?? "event.zip" };
+}
