@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type FieldErrors, type Said, ValidationError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
-import { text } from "@/lib/i18n/text";
+import { type TextValues, text } from "@/lib/i18n/text";
 import { isMessageKey } from "@/lib/i18n/translate";
 
 /**
@@ -13,7 +13,9 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "non_field_errors";
-    const said: Said = isMessageKey(issue.message) ? text(issue.message) : issue.message;
+    // A custom issue may carry the values its message takes (e.g. a contrast ratio) as its params.
+    const values = issue.code === "custom" ? (issue.params as TextValues | undefined) : undefined;
+    const said: Said = isMessageKey(issue.message) ? text(issue.message, values) : issue.message;
     fields[key] = [...(fields[key] ?? []), said];
   }
   return fields;

@@ -38,12 +38,17 @@ function formatRatio(ratio: number): string {
   return `${Math.floor(ratio * 10) / 10}:1`;
 }
 
+/** The message saying why (validation.branding.lowContrast), with the values it takes. */
+export const LOW_CONTRAST = "validation.branding.lowContrast";
+export type ContrastProblem = { ratio: string; needed: string };
+
 /**
  * Why a #rrggbb colour cannot be the primary colour, or null when it can: the white text written on it must
- * stay readable. Darker shades derived from it (hover, headings) only gain contrast against white.
+ * stay readable. Darker shades derived from it (hover, headings) only gain contrast against white. The
+ * words are the catalogue's (LOW_CONTRAST), said by the form and the server alike.
  */
-export function primaryColorProblem(hex: string): string | null {
+export function primaryColorProblem(hex: string): ContrastProblem | null {
   const ratio = contrastRatio(hex, TEXT_ON_PRIMARY);
   if (ratio >= MIN_CONTRAST_RATIO) return null;
-  return `White text on this colour is hard to read: contrast ratio ${formatRatio(ratio)}, needs ${MIN_CONTRAST_RATIO}:1. Choose a darker colour.`;
+  return { ratio: formatRatio(ratio), needed: `${MIN_CONTRAST_RATIO}:1` };
 }

@@ -1,6 +1,9 @@
 import { z } from "./zod";
 
-/** What the organiser types, and the body must carry, to start a new event: a reset cannot be sent by accident. */
+/**
+ * What the body must carry to start a new event, so a reset cannot be sent by accident. The organiser types
+ * the phrase of their own language (admin.newEvent.phrase); the screen then sends this one.
+ */
 export const NEW_EVENT_PHRASE = "start a new event";
 
 /** What happens to the prizes: stock back to each total (the same prizes next time), or removed altogether. */
@@ -10,8 +13,8 @@ export type PrizeHandling = (typeof PRIZE_HANDLING)[number];
 /** POST /api/admin/event/start_new/ (server-behaviour.md, "A new event"). */
 export const startNewEventBody = z
   .object({
-    prizes: z.enum(PRIZE_HANDLING, { error: `Choose one of: ${PRIZE_HANDLING.join(", ")}.` }),
-    confirm: z.literal(NEW_EVENT_PHRASE, { error: `Type "${NEW_EVENT_PHRASE}" to confirm.` }),
+    prizes: z.enum(PRIZE_HANDLING, { error: "validation.newEvent.prizes" }),
+    confirm: z.literal(NEW_EVENT_PHRASE, { error: "validation.newEvent.confirm" }),
   })
   .strict();
 export type StartNewEventBody = z.infer<typeof startNewEventBody>;

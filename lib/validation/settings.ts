@@ -1,5 +1,5 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
-import { isHexColor, primaryColorProblem } from "@/lib/branding/colour";
+import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
@@ -35,12 +35,13 @@ const primaryColor = z
   .transform((value, context) => {
     if (value === "") return null;
     if (!isHexColor(value)) {
-      context.addIssue({ code: "custom", message: "Enter a colour as #rrggbb, e.g. #4f39f6." });
+      context.addIssue({ code: "custom", message: "validation.branding.colorFormat" });
       return z.NEVER;
     }
     const problem = primaryColorProblem(value);
     if (problem) {
-      context.addIssue({ code: "custom", message: problem });
+      // The values go with the key: lib/api/zod-errors.ts says it with them.
+      context.addIssue({ code: "custom", message: LOW_CONTRAST, params: problem });
       return z.NEVER;
     }
     return value;
@@ -71,5 +72,5 @@ export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 /** PUT /api/admin/settings/logo/ (multipart): the event's logo; DELETE removes it. */
 export const updateLogoBody = z
   .object({ logo: imageFile })
-  .refine((body) => body.logo !== undefined, { path: ["logo"], message: "Choose an image for the logo." });
+  .refine((body) => body.logo !== undefined, { path: ["logo"], message: "validation.branding.logoRequired" });
 export type UpdateLogoBody = z.infer<typeof updateLogoBody>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, DEFAULT_PRIMARY_COLOR, primaryColorProblem } from "@/lib/branding/colour";
+import { contrastRatio, DEFAULT_PRIMARY_COLOR, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
+import { text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 
 describe("the primary colour's contrast (WCAG 2)", () => {
   it("measures the known extremes and the grey at the 4.5:1 line", () => {
@@ -15,9 +17,17 @@ describe("the primary colour's contrast (WCAG 2)", () => {
     expect(primaryColorProblem(DEFAULT_PRIMARY_COLOR)).toBeNull();
     expect(primaryColorProblem("#767676")).toBeNull();
     expect(primaryColorProblem("#0f766e")).toBeNull();
-    expect(primaryColorProblem("#777777")).toBe(
+    expect(primaryColorProblem("#777777")).toEqual({ ratio: "4.4:1", needed: "4.5:1" });
+    expect(primaryColorProblem("#ffcc00")).toEqual({ ratio: "1.5:1", needed: "4.5:1" });
+  });
+
+  it("says why in each language, with the ratio", () => {
+    const problem = primaryColorProblem("#777777")!;
+    expect(translate("en", text(LOW_CONTRAST, problem))).toBe(
       "White text on this colour is hard to read: contrast ratio 4.4:1, needs 4.5:1. Choose a darker colour.",
     );
-    expect(primaryColorProblem("#ffcc00")).toMatch(/contrast ratio 1\.5:1, needs 4\.5:1/);
+    expect(translate("ko", text(LOW_CONTRAST, problem))).toBe(
+      "이 색상 위의 흰 글씨는 읽기 어렵습니다(명암비 4.4:1, 기준 4.5:1 이상). 더 어두운 색을 골라 주세요.",
+    );
   });
 });

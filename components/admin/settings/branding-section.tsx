@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
@@ -11,31 +12,12 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { WRITE_ROLES } from "@/lib/auth/roles";
-import { DEFAULT_PRIMARY_COLOR, isHexColor, primaryColorProblem } from "@/lib/branding/colour";
+import { DEFAULT_PRIMARY_COLOR, isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
-import { DEFAULT_EVENT_NAME, EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
+import { useSaid } from "@/lib/client/use-said";
+import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
-
-// Texts of this section (translated with the rest in issue 24).
-const TEXT = {
-  title: "Branding",
-  intro: "The event's name, logo and colour on the visitor page, the big screen, the sign-in page and the printed QR cards.",
-  eventName: "Event name",
-  eventNameHint: `Empty: "${DEFAULT_EVENT_NAME}".`,
-  color: "Primary colour",
-  colorHint: "Buttons, links and the visitor page's header. White text must stay readable on it (contrast 4.5:1 or more).",
-  useDefault: "Use the default colour",
-  logo: "Logo",
-  logoHint:
-    "Shown 32 px high in the visitor page's header: a wide logo on a plain background reads best. JPG, PNG, WebP or GIF, up to 10 MB.",
-  footer: "Footer line for visitors",
-  footerHint: 'Small, under the page, e.g. "Collect your prize at Hall B, desk 3".',
-  saved: "The branding is saved.",
-  failed: "Failed to save the branding.",
-  save: "Save branding",
-  undo: "Undo changes",
-} as const;
 
 type BrandingForm = { event_name: string; primary_color: string; footer_text: string };
 const FIELDS = ["event_name", "primary_color", "footer_text"] as const;
@@ -46,6 +28,9 @@ function formValues(settings: SystemSettings): BrandingForm {
 
 /** /admin/settings, "Branding" (server-behaviour.md, "Branding"): saved on its own, apart from the event's rules. */
 export function BrandingSection() {
+  const t = useTranslations("admin.branding");
+  const tAll = useTranslations();
+  const said = useSaid();
   const queryClient = useQueryClient();
   const { banner, show } = useBanner();
   const mayWrite = useMay(WRITE_ROLES);
@@ -77,51 +62,60 @@ export function BrandingSection() {
       queryClient.setQueryData(settingsApi.key, updated);
       reset(formValues(updated));
       logo.restore();
-      show("success", TEXT.saved);
+      show("success", t("saved"));
     },
     onError: (error) =>
       setFormError(
-        applyServerErrors<BrandingForm>(error, { fields: FIELDS, setError, extra: { logo: logo.setError }, fallback: TEXT.failed }),
+        applyServerErrors<BrandingForm>(error, { fields: FIELDS, setError, extra: { logo: logo.setError }, fallback: t("failed") }),
       ),
   });
 
   if (!settings.data) return null;
   const color = watch("primary_color").trim().toLowerCase();
   // Checked as the organiser types, with the server's own rule and words.
-  const colorProblem = color && isHexColor(color) ? primaryColorProblem(color) : null;
+  const contrast = color && isHexColor(color) ? primaryColorProblem(color) : null;
+  const colorProblem = contrast ? tAll(LOW_CONTRAST, contrast) : null;
   const swatch = color && isHexColor(color) ? color : DEFAULT_PRIMARY_COLOR;
   const dirty = formState.isDirty || logo.change.kind !== "keep";
 
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={TEXT.title}>
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
       {banner}
       <fieldset disabled={!mayWrite}>
-        <Card title={TEXT.title}>
-          <p className="mb-4 text-sm text-slate-600">{TEXT.intro}</p>
+        <Card title={t("title")}>
+          <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
           <div className="space-y-4">
-            <Field label={TEXT.eventName} hint={TEXT.eventNameHint} error={formState.errors.event_name?.message}>
+            <Field
+              label={t("eventName")}
+              hint={t("eventNameHint", { name: tAll("app.name") })}
+              error={said(formState.errors.event_name?.message)}
+            >
               {(control) => <input {...control} maxLength={EVENT_NAME_MAX} {...register("event_name")} />}
             </Field>
-            <Field label={TEXT.color} hint={TEXT.colorHint} error={formState.errors.primary_color?.message ?? colorProblem ?? undefined}>
+            <Field
+              label={t("color")}
+              hint={t("colorHint")}
+              error={said(formState.errors.primary_color?.message) ?? colorProblem ?? undefined}
+            >
               {(control) => (
                 <div className="flex items-center gap-3">
                   <input
                     type="color"
-                    aria-label={`${TEXT.color} picker`}
+                    aria-label={t("colorPicker")}
                     value={swatch}
                     onChange={(event) => setValue("primary_color", event.target.value, { shouldDirty: true })}
                     className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
                   />
                   <input {...control} placeholder={DEFAULT_PRIMARY_COLOR} maxLength={7} {...register("primary_color")} />
                   <span className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-white" style={{ backgroundColor: swatch }}>
-                    Aa
+                    {t("sample")}
                   </span>
                 </div>
               )}
             </Field>
             {color && (
               <Button size="sm" variant="ghost" onClick={() => setValue("primary_color", "", { shouldDirty: true })}>
-                {TEXT.useDefault}
+                {t("useDefault")}
               </Button>
             )}
             <ImageChangeField
@@ -129,10 +123,10 @@ export function BrandingSection() {
               mode="edit"
               limit={IMAGE_LIMITS.logo}
               noun="event"
-              label={TEXT.logo}
+              label={t("logo")}
               disabled={!mayWrite || save.isPending}
             />
-            <Field label={TEXT.footer} hint={TEXT.footerHint} error={formState.errors.footer_text?.message}>
+            <Field label={t("footer")} hint={t("footerHint")} error={said(formState.errors.footer_text?.message)}>
               {(control) => <input {...control} maxLength={FOOTER_TEXT_MAX} {...register("footer_text")} />}
             </Field>
           </div>
@@ -148,10 +142,10 @@ export function BrandingSection() {
             logo.restore();
           }}
         >
-          {TEXT.undo}
+          {t("undo")}
         </Button>
         <Button type="submit" variant="primary" busy={save.isPending} disabled={Boolean(colorProblem)}>
-          {TEXT.save}
+          {t("save")}
         </Button>
       </div>
     </form>
