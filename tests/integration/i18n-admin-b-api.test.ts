@@ -92,7 +92,7 @@ describe("winners", () => {
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toMatch(/^당첨자-\d{8}\.xlsx$/);
     const book = XLSX.read(new Uint8Array(await korean.arrayBuffer()), { type: "array" });
     expect(book.SheetNames).toEqual(["당첨자"]);
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets["당첨자"]!, { header: 1 });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows[0]).toEqual(["닉네임", "비밀번호", "경품", "상품", "당첨 시각", "수령", "수령 시각"]);
     expect(rows[1]).toEqual([
       "한글이",
