@@ -4,10 +4,17 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { isRole, ROLES, type Role } from "@/lib/auth/roles";
-import { AppError, ValidationError } from "@/lib/errors";
+import { AppError, type Said, ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
+import { isMessageKey, translate } from "@/lib/i18n/translate";
 import { createAdmin } from "@/lib/services/admins/create";
 import { setAdminPassword } from "@/lib/services/admins/set-password";
 import { exitWith, openCliDatabase } from "./cli-database";
+
+function inEnglish(said: Said): string {
+  if (typeof said !== "string") return translate("en", said);
+  return isMessageKey(said) ? translate("en", text(said)) : said;
+}
 
 const usage = `Usage: npm run admin -- create <name> [--role ${ROLES.join("|")}]   (default owner)\n       npm run admin -- set-password <name>`;
 
@@ -69,10 +76,11 @@ async function main() {
       console.log(`✔ Password of "${name}" changed; their open sessions were signed out.`);
     }
   } catch (error) {
-    if (error instanceof ValidationError) exitWith(Object.values(error.fields).flat().join(" "));
+    // The command line speaks English: messages are keys of messages/en.json, or words already.
+    if (error instanceof ValidationError) exitWith(Object.values(error.fields).flat().map(inEnglish).join(" "));
     if (error instanceof AppError) exitWith(error.message);
     if (error && typeof error === "object" && "issues" in error) {
-      exitWith((error as { issues: { message: string }[] }).issues.map((issue) => issue.message).join(" "));
+      exitWith((error as { issues: { message: string }[] }).issues.map((issue) => inEnglish(issue.message)).join(" "));
     }
     throw error;
   } finally {

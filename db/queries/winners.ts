@@ -84,11 +84,14 @@ export async function getWinner({ db, id }: { db: Queryable; id: number }) {
  * Who a winner is and when they were handed over, as HH:MM in APP_TIMEZONE (the session's zone; null if
  * not yet); undefined when there is no such winner.
  */
-export async function handOverOf({ db, id }: { db: Queryable; id: number }): Promise<{ name: string; time: string | null } | undefined> {
-  const [row] = await db
-    .select({ name: winners.name, time: sql<string | null>`to_char(${winners.receivedAt}, 'HH24:MI')` })
-    .from(winners)
-    .where(eq(winners.id, id));
+export async function handOverOf({
+  db,
+  id,
+}: {
+  db: Queryable;
+  id: number;
+}): Promise<{ name: string; receivedAt: Date | null } | undefined> {
+  const [row] = await db.select({ name: winners.name, receivedAt: winners.receivedAt }).from(winners).where(eq(winners.id, id));
   return row;
 }
 

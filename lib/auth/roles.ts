@@ -1,3 +1,5 @@
+import { type Text, text } from "@/lib/i18n/text";
+
 /**
  * Who may do what (server-behaviour.md, "Accounts, roles and the audit log"). Every admin route names one
  * of these sets in its `route({ access: "admin", roles })` call, and the sidebar and screens read the same
@@ -24,13 +26,18 @@ export const ACCOUNT_ROLES: RoleSet = ["owner"];
 /** Starting a new event: its archive and the reset that wipes the winners (server-behaviour.md, "A new event"). */
 export const NEW_EVENT_ROLES: RoleSet = ["owner"];
 
+/**
+ * English role names for screens not yet moved to the catalogue; screens say `admin.roles.<role>` in the
+ * reader's language (messages/*.json).
+ */
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", desk: "Prize desk", viewer: "Viewer" };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-export const roleCannot = (role: Role) => `Your role (${role}) cannot do this.`;
+/** The refusal of a call the role may not make: English names the role's id, Korean its name. */
+export const roleCannot = (role: Role): Text => text("errors.auth.roleCannot", { role });
 
 /** The admin screens, and who may open each: the sidebar shows, and a screen renders, only for these. */
 export const SCREEN_ROLES = {

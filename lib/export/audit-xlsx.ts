@@ -1,15 +1,19 @@
 import * as XLSX from "xlsx";
 import type { AuditExportRow } from "@/db/queries/audit";
 import { describeChanges } from "@/lib/audit-changes";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translate";
 
-export const AUDIT_COLUMNS = ["Time", "Account", "Role", "Action", "Target", "Target id", "Changes", "Address"] as const;
+/** The columns, in order, by their keys under `excel.audit`. */
+const AUDIT_COLUMNS = ["time", "account", "role", "action", "target", "targetId", "changes", "address"] as const;
 
 /** Text cells only, as in winners-xlsx.ts: a name typed at sign-in (`=1+2`) never becomes a formula. */
 const text = (value: string): XLSX.CellObject => ({ t: "s", v: value });
 
-/** The audit log as an .xlsx workbook, one row per entry, times in APP_TIMEZONE. */
-export async function auditWorkbook(batches: AsyncIterable<AuditExportRow[]>): Promise<Buffer> {
-  const rows: XLSX.CellObject[][] = [AUDIT_COLUMNS.map(text)];
+/** The audit log as an .xlsx workbook, one row per entry, times in APP_TIMEZONE, headed and named in `locale`. */
+export async function auditWorkbook(batches: AsyncIterable<AuditExportRow[]>, locale: Locale): Promise<Buffer> {
+  const t = translatorFor(locale);
+  const rows: XLSX.CellObject[][] = [AUDIT_COLUMNS.map((column) => text(t(`excel.audit.${column}`)))];
   for await (const batch of batches) {
     for (const entry of batch) {
       rows.push(
@@ -30,6 +34,6 @@ export async function auditWorkbook(batches: AsyncIterable<AuditExportRow[]>): P
   sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: AUDIT_COLUMNS.length - 1 } });
   sheet["!cols"] = [{ wch: 20 }, { wch: 16 }, { wch: 10 }, { wch: 24 }, { wch: 32 }, { wch: 10 }, { wch: 60 }, { wch: 16 }];
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Audit log");
+  XLSX.utils.book_append_sheet(book, sheet, t("excel.audit.sheet"));
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
 }

@@ -4,11 +4,13 @@ import { exportAuditRows } from "@/db/queries/audit";
 import { readEventRecords } from "@/db/queries/event-archive";
 import { readFunnel } from "@/db/queries/funnel";
 import { exportWinnerRows } from "@/db/queries/winners";
+import type { Locale } from "@/lib/i18n/locales";
 import { auditWorkbook } from "./audit-xlsx";
+import { datedFileName } from "./download";
 import { funnelWorkbook } from "./funnel-xlsx";
-import { datedFileName, winnersWorkbook } from "./winners-xlsx";
+import { winnersWorkbook } from "./winners-xlsx";
 
-/** The files inside the archive (README.md, "A new event"). */
+/** The files inside the archive (README.md, "A new event"): fixed names, whatever the language of their contents. */
 export const ARCHIVE_FILES = {
   winners: "winners.xlsx",
   audit: "audit-log.xlsx",
@@ -23,17 +25,28 @@ export const ARCHIVE_FILES = {
  * event.json is compressed. JSZip builds the archive in small asynchronous steps, so other requests are
  * served meanwhile; the workbooks are built as the screens' exports build them.
  */
-export async function buildEventArchive({ db, timeZone, now = new Date() }: { db: Queryable; timeZone: string; now?: Date }) {
+export async function buildEventArchive({
+  db,
+  timeZone,
+  locale,
+  now = new Date(),
+}: {
+  db: Queryable;
+  timeZone: string;
+  /** The workbooks' headers and sheet names, in the organiser's language. */
+  locale: Locale;
+  now?: Date;
+}) {
   const zip = new JSZip();
   const stored = { compression: "STORE" as const, date: now };
-  zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(exportWinnerRows({ db, filter: {} })), stored);
+  zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(exportWinnerRows({ db, filter: {} }), locale), stored);
   zip.file(
     ARCHIVE_FILES.audit,
-    await auditWorkbook(exportAuditRows({ db, filter: { account: undefined, action: undefined, search: undefined } })),
+    await auditWorkbook(exportAuditRows({ db, filter: { account: undefined, action: undefined, search: undefined } }), locale),
     stored,
   );
   const funnel = await readFunnel({ db, filter: {} });
-  if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel), stored);
+  if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel, locale), stored);
   const records = await readEventRecords(db);
   const event = { exported_at: now.toISOString(), time_zone: timeZone, ...records };
   // Compact: 100,000 placements are 20 MB indented, and compressing that took JSZip seconds more.

@@ -1,7 +1,7 @@
 import * as XLSX from "xlsx";
-import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
-
-const STEP_HEADERS = FUNNEL_STEPS.map((step) => FUNNEL_STEP_LABELS[step]);
+import { FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translate";
 
 function sheetOf(header: string[], rows: (string | number | null)[][]): XLSX.WorkSheet {
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows.map((row) => row.map((cell) => cell ?? ""))]);
@@ -12,40 +12,37 @@ function sheetOf(header: string[], rows: (string | number | null)[][]): XLSX.Wor
 const percent = (value: number | null) => (value === null ? "" : Math.round(value * 10_000) / 100);
 
 /**
- * The funnel as an .xlsx workbook: one sheet per hour, one per product page, and the totals. Product names
- * go in as text cells (aoa_to_sheet never makes formulas from strings).
+ * The funnel as an .xlsx workbook: one sheet per hour, one per product page, and the totals, headed and
+ * named in `locale`. Product names go in as text cells (aoa_to_sheet never makes formulas from strings).
  */
-export function funnelWorkbook(funnel: Funnel): Buffer {
+export function funnelWorkbook(funnel: Funnel, locale: Locale): Buffer {
+  const t = translatorFor(locale);
+  const steps = FUNNEL_STEPS.map((step) => t(`excel.funnel.steps.${step}`));
+  const conversion = t("excel.funnel.conversion");
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     book,
     sheetOf(
-      ["Hour", ...STEP_HEADERS],
+      [t("excel.funnel.hour"), ...steps],
       funnel.by_hour.map((hour) => [hour.hour, ...FUNNEL_STEPS.map((step) => hour[step])]),
     ),
-    "By hour",
+    t("excel.funnel.byHour"),
   );
   XLSX.utils.book_append_sheet(
     book,
     sheetOf(
-      ["Product page", ...STEP_HEADERS, "Conversion %"],
+      [t("excel.funnel.productPage"), ...steps, conversion],
       funnel.by_product.map((page) => [page.product_name, ...FUNNEL_STEPS.map((step) => page[step]), percent(page.conversion)]),
     ),
-    "By product page",
+    t("excel.funnel.byProduct"),
   );
   XLSX.utils.book_append_sheet(
     book,
     sheetOf(
-      ["Total", ...STEP_HEADERS, "Conversion %"],
-      [["All pages", ...FUNNEL_STEPS.map((step) => funnel.totals[step]), percent(funnel.totals.conversion)]],
+      [t("excel.funnel.total"), ...steps, conversion],
+      [[t("excel.funnel.allPages"), ...FUNNEL_STEPS.map((step) => funnel.totals[step]), percent(funnel.totals.conversion)]],
     ),
-    "Totals",
+    t("excel.funnel.totals"),
   );
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
-}
-
-/** `funnel-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
-export function funnelFileName(now: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `funnel-${day.replaceAll("-", "")}.xlsx`;
 }

@@ -1,20 +1,25 @@
 import * as XLSX from "xlsx";
 import type { WinnerExportRow } from "@/db/queries/winners";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translate";
 
-export const WINNER_COLUMNS = ["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at"] as const;
+/** The columns, in order, by their keys under `excel.winners`. */
+const WINNER_COLUMNS = ["nickname", "password", "prize", "product", "wonAt", "received", "receivedAt"] as const;
 
 /** A text cell: whatever a visitor typed (`=1+2`, `@SUM(...)`) is stored as a string, never as a formula. */
 const text = (value: string): XLSX.CellObject => ({ t: "s", v: value });
 
 /**
  * The winners as an .xlsx workbook (server-behaviour.md: nickname, password, prize, product, won at,
- * received, received at; times already in APP_TIMEZONE). Cells are written one by one as text so that
+ * received, received at; times already in APP_TIMEZONE), headed and named in `locale`. Cells are written one by one as text so that
  * nothing typed by a visitor can become a formula, and a 4-digit password such as 0042 keeps its zeros.
  * The sheet is xlsx's dense form (an array of rows), about a quarter less memory than the keyed form for
  * 100,000 winners.
  */
-export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>): Promise<Buffer> {
-  const rows: XLSX.CellObject[][] = [WINNER_COLUMNS.map(text)];
+export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>, locale: Locale): Promise<Buffer> {
+  const t = translatorFor(locale);
+  const [yes, no] = [t("excel.yes"), t("excel.no")];
+  const rows: XLSX.CellObject[][] = [WINNER_COLUMNS.map((column) => text(t(`excel.winners.${column}`)))];
   for await (const batch of batches) {
     for (const winner of batch) {
       rows.push(
@@ -24,7 +29,7 @@ export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>)
           winner.prize_name,
           winner.product_name,
           winner.won_at,
-          winner.is_received ? "Yes" : "No",
+          winner.is_received ? yes : no,
           winner.received_at ?? "",
         ].map(text),
       );
@@ -34,18 +39,6 @@ export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>)
   sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: WINNER_COLUMNS.length - 1 } });
   sheet["!cols"] = [{ wch: 14 }, { wch: 10 }, { wch: 24 }, { wch: 24 }, { wch: 20 }, { wch: 10 }, { wch: 20 }];
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Winners");
+  XLSX.utils.book_append_sheet(book, sheet, t("excel.winners.sheet"));
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
-}
-
-/** `winners-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
-export function winnersFileName(now: Date, timeZone: string): string {
-  return datedFileName("winners", now, timeZone);
-}
-
-/** `<prefix>-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
-export function datedFileName(prefix: string, now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  return `${prefix}-${part("year")}${part("month")}${part("day")}.xlsx`;
 }

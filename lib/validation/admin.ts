@@ -13,12 +13,12 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 /** Creating an admin or changing a password (CLI and ADMIN_* at start-up). */
 export const adminCredentials = z.object({
-  name: z.string().trim().min(1, "The name must not be empty.").max(150, "The name must be 150 characters or fewer."),
-  password: z.string().min(8, "The password must be at least 8 characters.").max(200, "The password is too long."),
+  name: z.string().trim().min(1, "validation.account.nameRequired").max(150, "validation.account.nameTooLong"),
+  password: z.string().min(8, "validation.account.passwordTooShort").max(200, "validation.account.passwordTooLong"),
 });
 export type AdminCredentials = z.infer<typeof adminCredentials>;
 
-const roleField = z.enum(ROLES, { error: `Choose one of: ${ROLES.join(", ")}.` });
+const roleField = z.enum(ROLES, { error: "validation.account.role" });
 
 /** POST /api/admin/accounts/ and the accounts screen's "new account" form. */
 export const createAccountBody = adminCredentials.extend({ role: roleField });
@@ -28,11 +28,11 @@ export type CreateAccountBody = z.infer<typeof createAccountBody>;
 export const updateAccountBody = z
   .object({
     role: roleField.optional(),
-    is_active: z.boolean({ error: "Must be true or false." }).optional(),
+    is_active: z.boolean({ error: "validation.account.trueOrFalse" }).optional(),
     password: adminCredentials.shape.password.optional(),
   })
   .strict()
   .refine((body) => body.role !== undefined || body.is_active !== undefined || body.password !== undefined, {
-    message: "Send at least one of role, is_active, password.",
+    message: "validation.account.nothingToChange",
   });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;

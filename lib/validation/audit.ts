@@ -2,12 +2,12 @@ import { pageQuery } from "@/lib/api/pagination";
 import { isoDate } from "./fields";
 import { z } from "./zod";
 
-const day = isoDate({ format: "Enter the date as YYYY-MM-DD.", real: "This date does not exist." }).optional();
-const text = (max: number, label: string) =>
+const day = isoDate({ format: "validation.dates.format", real: "validation.dates.real" }).optional();
+const text = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, `The ${label} must be ${max} characters or fewer.`)
+    .max(max, tooLong)
     .optional()
     .transform((value) => value || undefined);
 
@@ -18,21 +18,21 @@ const text = (max: number, label: string) =>
  * in APP_TIMEZONE, both ends included.
  */
 const filterFields = {
-  account: text(150, "account"),
-  action: text(64, "action"),
+  account: text(150, "validation.audit.accountTooLong"),
+  action: text(64, "validation.audit.actionTooLong"),
   target: z
     .string()
     .trim()
-    .regex(/^[a-z_]+:[0-9A-Za-z_-]{1,64}$/, "Write the target as type:id, e.g. winner:12.")
+    .regex(/^[a-z_]+:[0-9A-Za-z_-]{1,64}$/, "validation.audit.target")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  search: text(200, "search"),
+  search: text(200, "validation.audit.searchTooLong"),
   start_date: day,
   end_date: day,
 };
 const inOrder = (filters: { start_date?: string; end_date?: string }) =>
   !filters.start_date || !filters.end_date || filters.start_date <= filters.end_date;
-const START_AFTER_END = { message: "The start date must not be after the end date.", path: ["start_date"] };
+const START_AFTER_END = { message: "validation.dates.startAfterEnd", path: ["start_date"] };
 
 export const auditFilters = z.object(filterFields).refine(inOrder, START_AFTER_END);
 export type AuditFilters = z.infer<typeof auditFilters>;

@@ -1,35 +1,36 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
+import type { MessageKey } from "@/lib/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
 import { z } from "./zod";
 
-const dateOrNull = isoDate({ format: "Enter a date as YYYY-MM-DD.", real: "Enter a real date." }).nullable();
+const dateOrNull = isoDate({ format: "validation.settings.dateFormat", real: "validation.settings.dateReal" }).nullable();
 
 /** An ISO 8601 date-time with its offset (e.g. 2027-05-03T10:00:00+09:00), or null for no limit. */
 const dateTimeOrNull = z
-  .string({ error: "Enter a date and time such as 2027-05-03T10:00:00+09:00, or null." })
+  .string({ error: "validation.settings.dateTime" })
   .trim()
-  .pipe(z.iso.datetime({ offset: true, local: false, error: "Enter a date and time with its offset, such as 2027-05-03T10:00:00+09:00." }))
-  .refine((value) => !Number.isNaN(Date.parse(value)), "Enter a real date and time.")
+  .pipe(z.iso.datetime({ offset: true, local: false, error: "validation.settings.dateTimeOffset" }))
+  .refine((value) => !Number.isNaN(Date.parse(value)), "validation.settings.dateTimeReal")
   .nullable();
 
 export const PAUSE_MESSAGE_MAX = 200;
 
 /** Optional text of at most `max` characters; blank means none (the default shows instead). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, tooLong: MessageKey) =>
   z
-    .string({ error: "Must be text, or null." })
+    .string({ error: "validation.settings.textOrNull" })
     .trim()
-    .max(max, `Keep it to ${max} characters or fewer.`)
+    .max(max, tooLong)
     .transform((text) => text || null)
     .nullable()
     .optional();
 
 /** #rrggbb (stored in lower case) that white text stays readable on; null or blank: today's colours. */
 const primaryColor = z
-  .string({ error: "Enter a colour as #rrggbb, or null." })
+  .string({ error: "validation.branding.colorOrNull" })
   .trim()
   .toLowerCase()
   .transform((value, context) => {
@@ -52,19 +53,19 @@ const primaryColor = z
 /** PATCH /api/admin/settings/: any subset of the system settings. */
 export const updateSettingsBody = z
   .object({
-    maintenance_mode: z.boolean({ error: "Must be true or false." }).optional(),
+    maintenance_mode: z.boolean({ error: "validation.settings.trueOrFalse" }).optional(),
     event_start_date: dateOrNull.optional(),
     event_end_date: dateOrNull.optional(),
     event_starts_at: dateTimeOrNull.optional(),
     event_ends_at: dateTimeOrNull.optional(),
-    paused: z.boolean({ error: "Must be true or false." }).optional(),
+    paused: z.boolean({ error: "validation.settings.trueOrFalse" }).optional(),
     // Blank means none: the visitor page then shows the default pause message.
-    pause_message: optionalText(PAUSE_MESSAGE_MAX),
-    wins_per_visitor: z.enum(WINS_PER_VISITOR, { error: `Choose one of: ${WINS_PER_VISITOR.join(", ")}.` }).optional(),
+    pause_message: optionalText(PAUSE_MESSAGE_MAX, "validation.settings.pauseMessageTooLong"),
+    wins_per_visitor: z.enum(WINS_PER_VISITOR, { error: "validation.settings.winsPerVisitor" }).optional(),
     // Branding (server-behaviour.md, "Branding"); the logo has its own multipart route (settings/logo).
-    event_name: optionalText(EVENT_NAME_MAX),
+    event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,
-    footer_text: optionalText(FOOTER_TEXT_MAX),
+    footer_text: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;

@@ -4,20 +4,20 @@ import { z } from "./zod";
 
 export const MAX_WINNER_SEARCH_LENGTH = 100;
 
-const day = isoDate({ format: "Enter the date as YYYY-MM-DD.", real: "This date does not exist." }).optional();
-const START_AFTER_END = "The start date must not be after the end date.";
+const day = isoDate({ format: "validation.dates.format", real: "validation.dates.real" }).optional();
+const START_AFTER_END = "validation.dates.startAfterEnd";
 
 /**
  * The winners filters (server-behaviour.md, Winners): all optional, combined with AND. Dates are whole days
  * in APP_TIMEZONE, both ends included. Shared by the list, the Excel export and the winners screen.
  */
 const filterFields = {
-  product: idInput("Choose an existing product.").optional(),
-  prize: idInput("Choose an existing prize.").optional(),
+  product: idInput("validation.winner.product").optional(),
+  prize: idInput("validation.winner.prize").optional(),
   is_received: formBoolean.optional(),
   search: z
     .string()
-    .max(MAX_WINNER_SEARCH_LENGTH, `The search must be ${MAX_WINNER_SEARCH_LENGTH} characters or fewer.`)
+    .max(MAX_WINNER_SEARCH_LENGTH, "validation.winner.searchTooLong")
     .trim()
     .optional()
     .transform((value) => value || undefined),

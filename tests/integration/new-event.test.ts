@@ -264,7 +264,7 @@ describe("starting a new event on the embedded database", () => {
       await db
         .insert(winners)
         .values({ name: "Mina", password: "0420", prizeId: prize, productId: pages[0]!.id, prizeName: "Pin", productName: "Embedded" });
-      const zip = await JSZip.loadAsync(await buildEventArchive({ db, timeZone: TEST_TIME_ZONE }));
+      const zip = await JSZip.loadAsync(await buildEventArchive({ db, timeZone: TEST_TIME_ZONE, locale: "en" }));
       expect(Object.keys(zip.files)).toContain("winners.xlsx");
       const counter = new FunnelCounter(TEST_TIME_ZONE);
       counter.count("scans", { urlPath: pages[0]!.urlPath }, Date.now() - 5_000);

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
@@ -11,9 +12,10 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import { accountsApi } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/api";
+import { useMoment } from "@/lib/client/use-moment";
 import type { AccountRow } from "@/lib/contracts/accounts";
 import type { UpdateAccountBody } from "@/lib/validation/admin";
 import { accountColumns } from "./columns";
@@ -27,11 +29,15 @@ const NO_FILTERS = {};
  * place, a password reset, disable and enable. The server keeps one active owner (409 with its reason).
  */
 export function AccountsScreen() {
+  const t = useTranslations("admin.accounts");
+  const common = useTranslations("common");
+  const roleName = useTranslations("admin.roles");
+  const { moment } = useMoment();
   const list = useAdminList<AccountRow, Record<string, string>>({
     key: accountsApi.key,
     list: accountsApi.list,
     filters: NO_FILTERS,
-    failureMessage: "Failed to load the accounts.",
+    failureMessage: t("loadFailed"),
   });
   const { banner, show } = useBanner();
   const [adding, setAdding] = useState(false);
@@ -41,30 +47,30 @@ export function AccountsScreen() {
     mutationFn: ({ account, changes }: { account: AccountRow; changes: UpdateAccountBody; success: string }) =>
       accountsApi.update(account.id, changes),
     onSuccess: (_result, { success }) => show("success", success),
-    onError: (error) => show("error", errorMessage(error, "Failed to change the account.")),
+    onError: (error) => show("error", errorMessage(error, t("changeFailed"))),
     onSettled: () => list.invalidate(),
   });
   const { mutate, isPending } = change;
 
   const actions = useMemo<RowAction<AccountRow>[]>(
     () => [
-      { label: "Reset password", icon: <KeyIcon className="size-4" />, onClick: setResetting },
+      { label: t("resetPassword"), icon: <KeyIcon className="size-4" />, onClick: setResetting },
       {
-        label: "Disable",
+        label: t("disable"),
         icon: <UndoIcon className="size-4" />,
         tone: "danger",
         hidden: (account) => !account.is_active,
-        onClick: (account) => mutate({ account, changes: { is_active: false }, success: `${account.name} is disabled and signed out.` }),
+        onClick: (account) => mutate({ account, changes: { is_active: false }, success: t("disabledNow", { name: account.name }) }),
       },
       {
-        label: "Enable",
+        label: t("enable"),
         icon: <PlusIcon className="size-4" />,
         tone: "primary",
         hidden: (account) => account.is_active,
-        onClick: (account) => mutate({ account, changes: { is_active: true }, success: `${account.name} can sign in again.` }),
+        onClick: (account) => mutate({ account, changes: { is_active: true }, success: t("enabledNow", { name: account.name }) }),
       },
     ],
-    [mutate],
+    [mutate, t],
   );
   const columns = useMemo(
     () =>
@@ -72,9 +78,13 @@ export function AccountsScreen() {
         actions,
         busy: isPending,
         onRoleChange: (account: AccountRow, role: Role) =>
-          mutate({ account, changes: { role }, success: `${account.name} is now ${ROLE_LABELS[role].toLowerCase()}.` }),
+          mutate({ account, changes: { role }, success: t("roleChanged", { name: account.name, role: t(`roleLower.${role}`) }) }),
+        t,
+        roleName,
+        actionsLabel: common("actions"),
+        moment,
       }),
-    [actions, isPending, mutate],
+    [actions, isPending, mutate, t, roleName, common, moment],
   );
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -87,12 +97,12 @@ export function AccountsScreen() {
   return (
     <div className="space-y-5">
       <ScreenHeader
-        title="Accounts"
-        description="Who runs the event, and what each may do. Changes apply to their very next click."
+        title={t("title")}
+        description={t("description")}
         actions={
           !adding && (
             <Button variant="primary" onClick={() => setAdding(true)}>
-              <PlusIcon className="size-4" /> New account
+              <PlusIcon className="size-4" /> {t("newAccount")}
             </Button>
           )
         }
@@ -104,7 +114,7 @@ export function AccountsScreen() {
           onSubmit={async (values) => {
             await accountsApi.create(values);
             setAdding(false);
-            show("success", `Account ${values.name} created (${ROLE_LABELS[values.role].toLowerCase()}).`);
+            show("success", t("created", { name: values.name, role: t(`roleLower.${values.role}`) }));
             list.showFirstPage();
           }}
         />
@@ -112,17 +122,17 @@ export function AccountsScreen() {
       <ListTable
         list={list}
         table={table}
-        caption="Accounts"
-        loadingLabel="Loading accounts"
-        pagerLabel="Account pages"
-        empty={<EmptyState icon={<KeyIcon />} title="No accounts" description="Create the first one above." />}
+        caption={t("caption")}
+        loadingLabel={t("loading")}
+        pagerLabel={t("pager")}
+        empty={<EmptyState icon={<KeyIcon />} title={t("emptyTitle")} description={t("emptyDescription")} />}
       />
       <ResetPasswordModal
         account={resetting}
         onClose={() => setResetting(null)}
         onSave={async (account, password) => {
           await accountsApi.update(account.id, { password });
-          show("success", `New password set for ${account.name}; their sessions ended.`);
+          show("success", t("passwordSet", { name: account.name }));
           void list.invalidate();
         }}
       />

@@ -1,16 +1,23 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { wonAt } from "@/components/admin/winners/columns";
+import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import type { AccountRow } from "@/lib/contracts/accounts";
 
-function ActiveBadge({ active }: { active: boolean }) {
+type Words = ReturnType<typeof useTranslations<"admin.accounts">>;
+type RoleWords = ReturnType<typeof useTranslations<"admin.roles">>;
+
+function ActiveBadge({ active, t }: { active: boolean; t: Words }) {
   return active ? (
-    <span className="inline-flex rounded-lg bg-emerald-50 px-2 py-1 text-xs font-semibold text-emerald-800">Active</span>
+    <span className="inline-flex rounded-lg bg-emerald-50 px-2 py-1 text-xs font-semibold whitespace-nowrap text-emerald-800">
+      {t("active")}
+    </span>
   ) : (
-    <span className="inline-flex rounded-lg bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">Disabled</span>
+    <span className="inline-flex rounded-lg bg-slate-100 px-2 py-1 text-xs font-semibold whitespace-nowrap text-slate-700">
+      {t("disabled")}
+    </span>
   );
 }
 
@@ -18,14 +25,18 @@ function RoleSelect({
   account,
   busy,
   onRoleChange,
+  t,
+  roleName,
 }: {
   account: AccountRow;
   busy: boolean;
   onRoleChange: (account: AccountRow, role: Role) => void;
+  t: Words;
+  roleName: RoleWords;
 }) {
   return (
     <select
-      aria-label={`Role of ${account.name}`}
+      aria-label={t("roleOf", { name: account.name })}
       className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
       value={account.role}
       disabled={busy}
@@ -33,7 +44,7 @@ function RoleSelect({
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}
+          {roleName(role)}
         </option>
       ))}
     </select>
@@ -49,24 +60,38 @@ export function accountColumns({
   actions,
   onRoleChange,
   busy,
+  t,
+  roleName,
+  actionsLabel,
+  moment,
 }: {
   actions: RowAction<AccountRow>[];
   onRoleChange: (account: AccountRow, role: Role) => void;
   busy: boolean;
+  t: Words;
+  roleName: RoleWords;
+  actionsLabel: string;
+  moment: (iso: string) => string;
 }): ColumnDef<AccountRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
+  const select = (account: AccountRow) => (
+    <RoleSelect account={account} busy={busy} onRoleChange={onRoleChange} t={t} roleName={roleName} />
+  );
   return [
     {
       id: "name",
-      header: "Name",
+      header: t("name"),
       cell: ({ row: { original: account } }) => (
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{account.name}</p>
           <p className="text-xs text-slate-500 md:hidden">
-            {account.is_active ? "Active" : "Disabled"} · last sign-in {account.last_sign_in_at ? wonAt(account.last_sign_in_at) : "never"}
+            {t("stateLine", {
+              state: account.is_active ? t("active") : t("disabled"),
+              when: account.last_sign_in_at ? moment(account.last_sign_in_at) : t("neverLower"),
+            })}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
-            <RoleSelect account={account} busy={busy} onRoleChange={onRoleChange} />
+            {select(account)}
             <RowActions row={account} name={account.name} actions={actions} />
           </div>
         </div>
@@ -74,22 +99,22 @@ export function accountColumns({
     },
     {
       id: "role",
-      header: "Role",
+      header: t("role"),
       meta: fromMd,
-      cell: ({ row }) => <RoleSelect account={row.original} busy={busy} onRoleChange={onRoleChange} />,
+      cell: ({ row }) => select(row.original),
     },
-    { id: "active", header: "Active", meta: fromMd, cell: ({ row }) => <ActiveBadge active={row.original.is_active} /> },
+    { id: "active", header: t("active"), meta: fromMd, cell: ({ row }) => <ActiveBadge active={row.original.is_active} t={t} /> },
     {
       id: "last",
-      header: "Last sign-in",
+      header: t("lastSignIn"),
       meta: fromMd,
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">{row.original.last_sign_in_at ? wonAt(row.original.last_sign_in_at) : "Never"}</span>
+        <span className="whitespace-nowrap">{row.original.last_sign_in_at ? moment(row.original.last_sign_in_at) : t("never")}</span>
       ),
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{actionsLabel}</span>,
       meta: fromMd,
       cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
     },

@@ -1,21 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/auth/roles";
 import { applyServerErrors } from "@/lib/client/form-errors";
+import { useSaid } from "@/lib/client/use-said";
 import { type CreateAccountBody, createAccountBody } from "@/lib/validation/admin";
-
-export const ROLE_HINTS = {
-  owner: "everything, and accounts",
-  manager: "everything but accounts",
-  desk: "the prize desk only",
-  viewer: "reads everything, changes nothing",
-} as const;
 
 /** The "new account" form: name, role, password (8+ characters). The container makes the call. */
 export function CreateAccountForm({
@@ -25,6 +20,10 @@ export function CreateAccountForm({
   onSubmit: (values: CreateAccountBody) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useTranslations("admin.accounts");
+  const common = useTranslations("common");
+  const roleName = useTranslations("admin.roles");
+  const said = useSaid();
   const form = useForm<CreateAccountBody>({
     resolver: zodResolver(createAccountBody),
     defaultValues: { name: "", password: "", role: "desk" },
@@ -43,7 +42,7 @@ export function CreateAccountForm({
         applyServerErrors(error, {
           fields: ["name", "password", "role"],
           setError: form.setError,
-          fallback: "Failed to create the account.",
+          fallback: t("createFailed"),
         }),
       );
     }
@@ -52,33 +51,33 @@ export function CreateAccountForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label="New account"
+      aria-label={t("newAccount")}
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <FormAlert message={formError} />
       <div className="grid gap-4 md:grid-cols-3">
-        <Field label="Name" required error={errors.name?.message}>
+        <Field label={t("name")} required error={said(errors.name?.message)}>
           {(control) => <input {...control} autoComplete="off" {...form.register("name")} />}
         </Field>
-        <Field label="Role" required error={errors.role?.message}>
+        <Field label={t("role")} required error={said(errors.role?.message)}>
           {(control) => (
             <select {...control} {...form.register("role")}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}: {ROLE_HINTS[role]}
+                  {t("roleOption", { role: roleName(role), hint: t(`roleHints.${role}`) })}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field label="Password" required hint="8 characters or more." error={errors.password?.message}>
+        <Field label={t("password")} required hint={t("passwordHint")} error={said(errors.password?.message)}>
           {(control) => <input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
         </Field>
       </div>
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{common("cancel")}</Button>
         <Button type="submit" variant="primary" busy={isSubmitting}>
-          Create account
+          {t("create")}
         </Button>
       </div>
     </form>

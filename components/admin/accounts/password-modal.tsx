@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -17,6 +18,8 @@ export function ResetPasswordModal({
   onClose: () => void;
   onSave: (account: AccountRow, password: string) => Promise<void>;
 }) {
+  const t = useTranslations("admin.accounts");
+  const common = useTranslations("common");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,14 +31,14 @@ export function ResetPasswordModal({
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (!account) return;
-    if (password.length < 8) return setError("The password must be at least 8 characters.");
+    if (password.length < 8) return setError(t("passwordTooShort"));
     setBusy(true);
     try {
       await onSave(account, password);
       close();
     } catch (failure) {
       const fieldMessage = failure instanceof ApiError ? firstMessage(failure.body?.password) : undefined;
-      setError(fieldMessage ?? errorMessage(failure, "Failed to reset the password."));
+      setError(fieldMessage ?? errorMessage(failure, t("resetFailed")));
     } finally {
       setBusy(false);
     }
@@ -45,21 +48,21 @@ export function ResetPasswordModal({
       open={account !== null}
       onClose={close}
       dismissible={!busy}
-      title={`Reset the password of ${account?.name ?? ""}`}
-      description="Their open sessions end at once: they sign in again with the new password."
+      title={t("resetTitle", { name: account?.name ?? "" })}
+      description={t("resetDescription")}
       footer={
         <>
           <Button onClick={close} disabled={busy}>
-            Cancel
+            {common("cancel")}
           </Button>
           <Button type="submit" form="reset-password-form" variant="primary" busy={busy}>
-            Set password
+            {t("setPassword")}
           </Button>
         </>
       }
     >
       <form id="reset-password-form" onSubmit={save} noValidate className="space-y-3">
-        <Field label="New password" required hint="8 characters or more." error={error ?? undefined}>
+        <Field label={t("newPassword")} required hint={t("passwordHint")} error={error ?? undefined}>
           {(control) => (
             <input
               {...control}

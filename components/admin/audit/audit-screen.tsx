@@ -1,6 +1,7 @@
 "use client";
 
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
@@ -9,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchIcon } from "@/components/ui/icons";
 import { AUDIT_FILTERS, type AuditFilters, auditApi } from "@/lib/client/audit";
+import { useMoment } from "@/lib/client/use-moment";
 import type { AuditEntryRow } from "@/lib/contracts/audit";
 import { auditColumns } from "./columns";
 import { AuditFilterBar } from "./filter-bar";
@@ -18,13 +20,16 @@ import { AuditFilterBar } from "./filter-bar";
  * URL (`?target=winner:12` is one winner's history, linked from the winners screen), with the Excel file.
  */
 export function AuditScreen() {
+  const t = useTranslations("admin.audit");
+  const common = useTranslations("common");
+  const { moment } = useMoment();
   const list = useAdminList<AuditEntryRow, AuditFilters>({
     key: auditApi.key,
     list: auditApi.list,
     filters: AUDIT_FILTERS,
-    failureMessage: "Failed to load the audit log.",
+    failureMessage: t("loadFailed"),
   });
-  const columns = useMemo(() => auditColumns(), []);
+  const columns = useMemo(() => auditColumns({ t, moment }), [t, moment]);
   const table = useReactTable({
     data: list.data?.results ?? [],
     columns,
@@ -36,10 +41,7 @@ export function AuditScreen() {
 
   return (
     <div className="space-y-5">
-      <ScreenHeader
-        title="Audit log"
-        description="Who did what, and when: every change, sign-in and sign-out. Rows can never be changed."
-      />
+      <ScreenHeader title={t("title")} description={t("description")} />
       <AuditFilterBar
         filters={list.params.filters}
         onChange={list.setFilters}
@@ -50,21 +52,24 @@ export function AuditScreen() {
       <ListTable
         list={list}
         table={table}
-        caption="Audit log"
-        loadingLabel="Loading the audit log"
-        pagerLabel="Audit log pages"
+        caption={t("caption")}
+        loadingLabel={t("loading")}
+        pagerLabel={t("pager")}
         empty={
           <EmptyState
             icon={<SearchIcon />}
-            title="Nothing recorded matches"
-            description="Change the filters, or reset them to see every entry."
-            action={<Button onClick={reset}>Reset filters</Button>}
+            title={t("emptyTitle")}
+            description={t("emptyDescription")}
+            action={<Button onClick={reset}>{common("resetFilters")}</Button>}
           />
         }
       />
       {list.data && (
         <p className="text-sm text-slate-600" aria-live="polite">
-          Page {list.dataParams.page} / {Math.max(1, list.pageCount)} · {list.total} entr{list.total === 1 ? "y" : "ies"}
+          {common("pageOf", { page: list.dataParams.page, pages: Math.max(1, list.pageCount) })}
+          {/* i18n-exempt: a separator */}
+          {" · "}
+          {t("total", { count: list.total ?? 0 })}
         </p>
       )}
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { wonAt } from "@/components/admin/winners/columns";
+import type { useTranslations } from "next-intl";
 import { describeChanges } from "@/lib/audit-changes";
 import type { AuditEntryRow } from "@/lib/contracts/audit";
 
@@ -22,20 +22,23 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
 const target = (entry: AuditEntryRow) =>
   [entry.target_type, entry.target_name ?? (entry.target_id ? `#${entry.target_id}` : null)].filter(Boolean).join(": ") || "—";
 
+type Words = ReturnType<typeof useTranslations<"admin.audit">>;
+
 /** The audit table: on phones one cell of lines per row; from `md` a column per field. */
-export function auditColumns(): ColumnDef<AuditEntryRow>[] {
+export function auditColumns({ t, moment }: { t: Words; moment: (iso: string) => string }): ColumnDef<AuditEntryRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
     {
       id: "at",
-      header: "Time",
+      header: t("time"),
       cell: ({ row: { original: entry } }) => (
         <div className="min-w-0">
-          <p className="whitespace-nowrap">{wonAt(entry.at)}</p>
+          <p className="whitespace-nowrap">{moment(entry.at)}</p>
           <div className="mt-1 space-y-1 md:hidden">
             <p className="font-mono text-xs font-semibold text-slate-900">{entry.action}</p>
             <p className="text-sm text-slate-700">
               {entry.account_name}
+              {/* i18n-exempt: the role's id in brackets and a separator, as the log stores them */}
               {entry.account_role && ` (${entry.account_role})`} · {target(entry)}
             </p>
             <Changes entry={entry} />
@@ -45,7 +48,7 @@ export function auditColumns(): ColumnDef<AuditEntryRow>[] {
     },
     {
       id: "account",
-      header: "Account",
+      header: t("account"),
       meta: fromMd,
       cell: ({ row: { original: entry } }) => (
         <span className="[overflow-wrap:anywhere]">
@@ -54,17 +57,22 @@ export function auditColumns(): ColumnDef<AuditEntryRow>[] {
         </span>
       ),
     },
-    { id: "action", header: "Action", meta: fromMd, cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span> },
+    {
+      id: "action",
+      header: t("action"),
+      meta: fromMd,
+      cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span>,
+    },
     {
       id: "target",
-      header: "Target",
+      header: t("target"),
       meta: fromMd,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{target(row.original)}</span>,
     },
-    { id: "changes", header: "Changes", meta: fromMd, cell: ({ row }) => <Changes entry={row.original} /> },
+    { id: "changes", header: t("changes"), meta: fromMd, cell: ({ row }) => <Changes entry={row.original} /> },
     {
       id: "address",
-      header: "Address",
+      header: t("address"),
       meta: fromMd,
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.address ?? "—"}</span>,
     },

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "@/components/admin/winners/filter-bar";
 import { Button } from "@/components/ui/button";
@@ -39,6 +40,8 @@ export function AuditFilterBar({
   onPageSizeChange: (size: number) => void;
 }) {
   const id = useId();
+  const t = useTranslations("admin.audit");
+  const common = useTranslations("common");
   const [account, setAccount] = useDebounced(filters.account, (value) => onChange({ account: value.trim() }));
   const [search, setSearch] = useDebounced(filters.search, (value) => onChange({ search: value }));
   const field = (label: string, index: number, input: React.ReactNode, className = "") => (
@@ -51,11 +54,11 @@ export function AuditFilterBar({
   );
   return (
     <section
-      aria-label="Filters"
+      aria-label={common("filters")}
       className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6"
     >
       {field(
-        "From",
+        common("from"),
         0,
         <input
           id={`${id}-0`}
@@ -67,7 +70,7 @@ export function AuditFilterBar({
         />,
       )}
       {field(
-        "To",
+        common("to"),
         1,
         <input
           id={`${id}-1`}
@@ -79,10 +82,10 @@ export function AuditFilterBar({
         />,
       )}
       {field(
-        "Action",
+        t("action"),
         2,
         <select id={`${id}-2`} className={control} value={filters.action} onChange={(event) => onChange({ action: event.target.value })}>
-          <option value="">All actions</option>
+          <option value="">{t("allActions")}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
               {action}
@@ -91,19 +94,19 @@ export function AuditFilterBar({
         </select>,
       )}
       {field(
-        "Account",
+        t("account"),
         3,
         <input
           id={`${id}-3`}
           className={control}
           value={account}
           maxLength={150}
-          placeholder="Exact name"
+          placeholder={t("accountPlaceholder")}
           onChange={(event) => setAccount(event.target.value)}
         />,
       )}
       {field(
-        "Search",
+        common("search"),
         4,
         <input
           id={`${id}-4`}
@@ -111,7 +114,7 @@ export function AuditFilterBar({
           className={control}
           value={search}
           maxLength={200}
-          placeholder="Target's name"
+          placeholder={t("searchPlaceholder")}
           onChange={(event) => setSearch(event.target.value)}
         />,
         "col-span-2 md:col-span-1 xl:col-span-2",
@@ -120,9 +123,11 @@ export function AuditFilterBar({
         <div className="min-h-11 text-sm text-slate-700">
           {filters.target && (
             <p className="flex flex-wrap items-center gap-2">
-              History of <strong className="font-mono">{filters.target}</strong>
+              <span>
+                {t.rich("historyOf", { target: filters.target, strong: (chunks) => <strong className="font-mono">{chunks}</strong> })}
+              </span>
               <Button size="sm" onClick={() => onChange({ target: "" })}>
-                Show every target
+                {t("everyTarget")}
               </Button>
             </p>
           )}
@@ -133,9 +138,9 @@ export function AuditFilterBar({
             href={auditExcelUrl(filters)}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-3 text-sm font-medium text-white hover:bg-emerald-800"
           >
-            <DownloadIcon className="size-4" /> Excel
+            <DownloadIcon className="size-4" /> {common("excel")}
           </a>
-          <Button onClick={onReset}>Reset</Button>
+          <Button onClick={onReset}>{common("reset")}</Button>
         </div>
       </div>
     </section>

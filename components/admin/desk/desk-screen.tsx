@@ -1,16 +1,17 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
+import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
 import type { WinnerRow } from "@/lib/contracts/winners";
 
 const PASSWORD = /^[0-9]{4}$/;
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /**
  * /admin/desk: the prize desk on a phone or tablet. Staff type the winner's 4-digit password (and the
@@ -19,6 +20,7 @@ const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-
  * with the time it happened.
  */
 export function DeskScreen() {
+  const t = useTranslations("admin.desk");
   const [password, setPassword] = useState("");
   const [nickname, setNickname] = useState("");
   const ready = PASSWORD.test(password);
@@ -38,10 +40,10 @@ export function DeskScreen() {
 
   return (
     <div className="mx-auto max-w-xl space-y-5">
-      <ScreenHeader title="Prize desk" description="Type the winner's 4-digit password, check the nickname, hand the prize over." />
+      <ScreenHeader title={t("title")} description={t("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block">
-          <span className="mb-1.5 block text-sm font-medium text-slate-700">Password</span>
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">{t("password")}</span>
           <input
             // biome-ignore lint/a11y/noAutofocus: the desk does one thing; the keypad should be up at once.
             autoFocus
@@ -56,7 +58,9 @@ export function DeskScreen() {
         </label>
         {several && (
           <label className="block">
-            <span className="mb-1.5 block text-sm font-medium text-slate-700">Nickname ({matches.data?.length} winners share it)</span>
+            <span className="mb-1.5 block text-sm font-medium text-slate-700">
+              {t("nicknameShared", { count: matches.data?.length ?? 0 })}
+            </span>
             <input value={nickname} onChange={(event) => setNickname(event.target.value)} className={`${inputClass} h-16! text-2xl!`} />
           </label>
         )}
@@ -64,13 +68,13 @@ export function DeskScreen() {
 
       <div id="desk-status" aria-live="polite">
         {!ready ? (
-          <p className="text-slate-600">Waiting for 4 digits.</p>
+          <p className="text-slate-600">{t("waiting")}</p>
         ) : matches.isPending ? (
-          <Spinner label="Looking for the winner" />
+          <Spinner label={t("looking")} />
         ) : matches.isError ? (
-          <p className="text-red-700">{errorMessage(matches.error, "Failed to look up the winner. Please try again.")}</p>
+          <p className="text-red-700">{errorMessage(matches.error, t("lookupFailed"))}</p>
         ) : shown.length === 0 ? (
-          <p className="text-lg font-semibold text-slate-900">No winner has the password {password}. Check the digits with the visitor.</p>
+          <p className="text-lg font-semibold text-slate-900">{t("noMatch", { password })}</p>
         ) : (
           <ul className="space-y-4">
             {shown.map((winner) => (
@@ -86,30 +90,32 @@ export function DeskScreen() {
 }
 
 function WinnerCard({ winner }: { winner: WinnerRow }) {
+  const t = useTranslations("admin.desk");
+  const { clock } = useMoment();
   const queryClient = useQueryClient();
   const handOver = useMutation({
     mutationFn: () => winnersApi.markReceived(winner.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: winnersApi.key }),
   });
   const received = winner.is_received || handOver.isSuccess;
-  const refused = handOver.isError ? errorMessage(handOver.error, "Failed to hand the prize over. Please try again.") : null;
+  const refused = handOver.isError ? errorMessage(handOver.error, t("handOverFailed")) : null;
   return (
     <article
       className={`rounded-2xl border-2 bg-white p-5 shadow-sm ${received ? "border-slate-200" : "border-emerald-300"}`}
-      aria-label={`${winner.name}: ${winner.prize_name}`}
+      aria-label={t("card", { name: winner.name, prize: winner.prize_name })}
     >
       <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winner.name}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-800 [overflow-wrap:anywhere]">{winner.prize_name}</p>
-      <p className="mt-1 text-base text-slate-600">
-        Won at {winner.product_name}, {timeOf(winner.created_at)}
-      </p>
+      <p className="mt-1 text-base text-slate-600">{t("wonAt", { product: winner.product_name, time: clock(winner.created_at) })}</p>
       {handOver.isSuccess ? (
         <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-xl font-bold text-emerald-800">
-          Handed over. Enjoy!
+          {t("handedOver")}
         </p>
       ) : winner.is_received ? (
         <p className="mt-4 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
-          Already handed over to {winner.name} at {winner.received_at ? timeOf(winner.received_at) : "an earlier time"}.
+          {winner.received_at
+            ? t("alreadyHandedOver", { name: winner.name, time: clock(winner.received_at) })
+            : t("alreadyHandedOverEarlier", { name: winner.name })}
         </p>
       ) : (
         <button
@@ -118,7 +124,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
           disabled={handOver.isPending}
           className="mt-4 h-16 w-full rounded-xl bg-emerald-700 text-2xl font-bold text-white hover:bg-emerald-800 disabled:opacity-60"
         >
-          {handOver.isPending ? "Handing over…" : "Hand over"}
+          {handOver.isPending ? t("handingOver") : t("handOver")}
         </button>
       )}
       {refused && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMay } from "@/components/admin/role-context";
@@ -22,11 +23,7 @@ type RulesForm = { event_starts_at: string; event_ends_at: string; wins_per_visi
 const FIELDS = ["event_starts_at", "event_ends_at", "wins_per_visitor", "pause_message"] as const;
 const PAUSE_MESSAGE_MAX = 200;
 
-const WIN_LIMITS: { value: WinsPerVisitor; label: string }[] = [
-  { value: "unlimited", label: "No limit: a visitor may win again and again" },
-  { value: "one_per_day", label: "One prize per visitor a day" },
-  { value: "one_per_event", label: "One prize per visitor for the whole event" },
-];
+const WIN_LIMITS: readonly WinsPerVisitor[] = ["unlimited", "one_per_day", "one_per_event"];
 
 function formValues(settings: SystemSettings, timeZone: string): RulesForm {
   return {
@@ -43,6 +40,7 @@ function formValues(settings: SystemSettings, timeZone: string): RulesForm {
  * switch in every screen's header.
  */
 export function EventRulesScreen({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("admin.settings");
   const queryClient = useQueryClient();
   const { banner, show } = useBanner();
   // A viewer reads the rules; only owners and managers change them.
@@ -70,58 +68,58 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(settingsApi.key, updated);
       reset(formValues(updated, timeZone));
-      show("success", "The event settings are saved.");
+      show("success", t("saved"));
     },
-    onError: (error) =>
-      setFormError(applyServerErrors<RulesForm>(error, { fields: FIELDS, setError, fallback: "Failed to save the event settings." })),
+    onError: (error) => setFormError(applyServerErrors<RulesForm>(error, { fields: FIELDS, setError, fallback: t("saveFailed") })),
   });
   const messageLength = watch("pause_message").length;
 
   return (
     <div className="mx-auto max-w-3xl">
-      <ScreenHeader title="Event settings" description={`Times are on the event's clock (${timeZone}).`} />
+      <ScreenHeader title={t("title")} description={t("description", { timeZone })} />
       {banner}
       {settings.isError ? (
-        <FormAlert message={errorMessage(settings.error, "Failed to load the settings.")} />
+        <FormAlert message={errorMessage(settings.error, t("loadFailed"))} />
       ) : !settings.data ? (
-        <Spinner label="Loading the settings" />
+        <Spinner label={t("loading")} />
       ) : (
         <div className="space-y-6">
-          <EventStateSummary settings={settings.data} timeZone={timeZone} />
+          <EventStateSummary settings={settings.data} />
           <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
             <fieldset disabled={!mayWrite} className="space-y-6">
-              <Card title="Opening hours">
-                <p className="mb-4 text-sm text-slate-600">
-                  Outside these hours no prize can be held or won, and nothing is placed by itself. Leave a field empty for no limit.
-                </p>
+              <Card title={t("openingHours")}>
+                <p className="mb-4 text-sm text-slate-600">{t("openingHoursHelp")}</p>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Prizes can be won from" error={formState.errors.event_starts_at?.message}>
+                  <Field label={t("startsAt")} error={formState.errors.event_starts_at?.message}>
                     {(control) => <input {...control} type="datetime-local" {...register("event_starts_at")} />}
                   </Field>
-                  <Field label="Until" error={formState.errors.event_ends_at?.message}>
+                  <Field label={t("endsAt")} error={formState.errors.event_ends_at?.message}>
                     {(control) => <input {...control} type="datetime-local" {...register("event_ends_at")} />}
                   </Field>
                 </div>
               </Card>
-              <Card title="Wins per visitor">
+              <Card title={t("winsPerVisitor")}>
                 <fieldset>
-                  <legend className="mb-3 text-sm text-slate-600">
-                    A visitor is their phone's browser (its visitor cookie): someone who clears their cookies counts as new.
-                  </legend>
+                  <legend className="mb-3 text-sm text-slate-600">{t("winsPerVisitorHelp")}</legend>
                   <div className="space-y-2">
                     {WIN_LIMITS.map((limit) => (
-                      <label key={limit.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                        <input type="radio" value={limit.value} {...register("wins_per_visitor")} className="size-5 accent-primary-600" />
-                        {limit.label}
+                      <label key={limit} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                        <input
+                          type="radio"
+                          value={limit}
+                          {...register("wins_per_visitor")}
+                          className="size-5 shrink-0 accent-primary-600"
+                        />
+                        {t(`winLimits.${limit}`)}
                       </label>
                     ))}
                   </div>
                 </fieldset>
               </Card>
-              <Card title="While prizes are paused">
+              <Card title={t("whilePaused")}>
                 <Field
-                  label="Message for visitors"
-                  hint={`${messageLength} / ${PAUSE_MESSAGE_MAX}. Empty: "Prizes are paused for a moment. Please check back soon."`}
+                  label={t("pauseMessage")}
+                  hint={t("pauseMessageHint", { length: messageLength, max: PAUSE_MESSAGE_MAX })}
                   error={formState.errors.pause_message?.message}
                 >
                   {(control) => <textarea {...control} rows={3} maxLength={PAUSE_MESSAGE_MAX} {...register("pause_message")} />}
@@ -135,10 +133,10 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
                 disabled={!formState.isDirty || save.isPending}
                 onClick={() => reset(formValues(settings.data!, timeZone))}
               >
-                Undo changes
+                {t("undo")}
               </Button>
               <Button type="submit" variant="primary" busy={save.isPending}>
-                Save settings
+                {t("save")}
               </Button>
             </div>
           </form>

@@ -1,26 +1,29 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { SystemSettings } from "@/lib/client/settings";
+import { useMoment } from "@/lib/client/use-moment";
 
-function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
-/** Where the event stands, in words: what a visitor scanning a QR code right now is told. */
-export function EventStateSummary({ settings, timeZone }: { settings: SystemSettings; timeZone: string }) {
+/**
+ * Where the event stands, in words: what a visitor scanning a QR code right now is told. Times in the
+ * reader's language on the event's clock (the provider's APP_TIMEZONE).
+ */
+export function EventStateSummary({
+  settings,
+}: {
+  settings: SystemSettings;
+  /** No longer read (the provider's zone is APP_TIMEZONE); the dashboard, translated on another branch, still passes it. */
+  timeZone?: string;
+}) {
+  const t = useTranslations("admin.settings");
+  const { moment } = useMoment();
+  const start = settings.event_starts_at ? moment(settings.event_starts_at) : null;
+  const end = settings.event_ends_at ? moment(settings.event_ends_at) : null;
   const hours =
-    settings.event_starts_at || settings.event_ends_at
-      ? `Open ${settings.event_starts_at ? `from ${when(settings.event_starts_at, timeZone)}` : ""}${
-          settings.event_ends_at ? ` until ${when(settings.event_ends_at, timeZone)}` : ""
-        }.`
-      : "No opening hours set: prizes can be won at any time.";
-  const state = {
-    open: "Prizes can be won now.",
-    paused: "Prizes are paused: visitors cannot hold a prize until you resume (the switch at the top).",
-    not_started: "The event has not started: visitors are told when prizes can be won.",
-    ended: "The event has ended: visitors are told no more prizes can be won.",
-  }[settings.event_state];
+    start && end ? t("hoursBoth", { start, end }) : start ? t("hoursFrom", { start }) : end ? t("hoursUntil", { end }) : t("noHours");
   return (
     <div role="status" className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm sm:p-5">
-      <p className="font-semibold text-slate-900">{state}</p>
+      <p className="font-semibold text-slate-900">{t(`state.${settings.event_state}`)}</p>
       <p className="mt-1">{hours}</p>
     </div>
   );

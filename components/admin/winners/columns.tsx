@@ -2,10 +2,14 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { WinnerRow } from "@/lib/contracts/winners";
 
-/** A time as the organiser reads it: date and minutes, in this browser's zone (the event's). */
+/**
+ * A time with date and minutes in this browser's zone, for screens not yet moved to the catalogue (the
+ * dashboard); the winners, audit and accounts screens use lib/client/use-moment.ts.
+ */
 export const wonAt = (iso: string) =>
   new Date(iso).toLocaleString([], {
     year: "numeric",
@@ -16,16 +20,19 @@ export const wonAt = (iso: string) =>
     hourCycle: "h23",
   });
 
+type Words = ReturnType<typeof useTranslations<"admin.winners">>;
+type Moment = (iso: string) => string;
+
 // Badges never wrap ("Not received" on two lines reads as two states).
-function ReceivedBadge({ winner }: { winner: WinnerRow }) {
+function ReceivedBadge({ winner, t, moment }: { winner: WinnerRow; t: Words; moment: Moment }) {
   return winner.is_received ? (
     <span className="inline-flex flex-col rounded-lg bg-emerald-50 px-2 py-1 text-xs font-semibold whitespace-nowrap text-emerald-800">
-      Received
-      {winner.received_at && <span className="font-normal">{wonAt(winner.received_at)}</span>}
+      {t("received")}
+      {winner.received_at && <span className="font-normal">{moment(winner.received_at)}</span>}
     </span>
   ) : (
     <span className="inline-flex rounded-lg bg-amber-50 px-2 py-1 text-xs font-semibold whitespace-nowrap text-amber-800">
-      Not received
+      {t("notReceived")}
     </span>
   );
 }
@@ -35,62 +42,82 @@ function ReceivedBadge({ winner }: { winner: WinnerRow }) {
  * actions, in words; from `md` each field has a column. A nickname (at most 10 characters) breaks only
  * between words: `break-words`, unlike `anywhere`, does not let the column shrink below its longest word.
  */
-export function winnerColumns(
-  actions: RowAction<WinnerRow>[],
+export function winnerColumns({
+  actions,
+  historyOf = null,
+  t,
+  actionsLabel,
+  moment,
+}: {
+  actions: RowAction<WinnerRow>[];
   /** The winner's audit history, for the roles that read the audit log; null for the others. */
-  historyOf: ((winner: WinnerRow) => string) | null = null,
-): ColumnDef<WinnerRow>[] {
+  historyOf?: ((winner: WinnerRow) => string) | null;
+  t: Words;
+  actionsLabel: string;
+  moment: Moment;
+}): ColumnDef<WinnerRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
     {
       id: "winner",
-      header: "Nickname",
+      header: t("nickname"),
       cell: ({ row: { original: winner } }) => (
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{winner.name}</p>
           {historyOf && (
             <Link
               href={historyOf(winner)}
-              aria-label={`History of ${winner.name}`}
+              aria-label={t("historyOf", { name: winner.name })}
               className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
             >
-              History
+              {t("history")}
             </Link>
           )}
           <p className="text-sm text-slate-600 md:hidden">
+            {/* i18n-exempt: separators between the winner's own data */}
             <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}
           </p>
-          <p className="text-xs text-slate-500 md:hidden">{wonAt(winner.created_at)}</p>
+          <p className="text-xs text-slate-500 md:hidden">{moment(winner.created_at)}</p>
           <div className="mt-1 md:hidden">
-            <ReceivedBadge winner={winner} />
+            <ReceivedBadge winner={winner} t={t} moment={moment} />
           </div>
         </div>
       ),
     },
-    { id: "password", header: "Password", meta: fromMd, cell: ({ row }) => <span className="font-mono">{row.original.password}</span> },
+    {
+      id: "password",
+      header: t("password"),
+      meta: fromMd,
+      cell: ({ row }) => <span className="font-mono">{row.original.password}</span>,
+    },
     // Prize and product names may be one long word: those break anywhere, so the row's buttons stay in the box.
     {
       id: "prize",
-      header: "Prize",
+      header: t("prize"),
       meta: fromMd,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.prize_name}</span>,
     },
     {
       id: "product",
-      header: "Product",
+      header: t("product"),
       meta: fromMd,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.product_name}</span>,
     },
     {
       id: "won",
-      header: "Won at",
+      header: t("wonAt"),
       meta: fromMd,
-      cell: ({ row }) => <span className="whitespace-nowrap">{wonAt(row.original.created_at)}</span>,
+      cell: ({ row }) => <span className="whitespace-nowrap">{moment(row.original.created_at)}</span>,
     },
-    { id: "received", header: "Received", meta: fromMd, cell: ({ row }) => <ReceivedBadge winner={row.original} /> },
+    {
+      id: "received",
+      header: t("received"),
+      meta: fromMd,
+      cell: ({ row }) => <ReceivedBadge winner={row.original} t={t} moment={moment} />,
+    },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{actionsLabel}</span>,
       cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} wordsOnPhones />,
     },
   ];

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
@@ -41,18 +42,15 @@ function PickerSelect({
   value: string;
   options: PickerOption[] | undefined;
   allLabel: string;
-  unknownLabel: string;
+  /** The chosen one's label when it is not among the options ("Product #12"). */
+  unknownLabel: (id: string) => string;
   onChange: (value: string) => void;
 }) {
   return (
     <select id={id} className={control} value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{allLabel}</option>
       {/* One opened from a link but beyond the first 100 still shows as chosen. */}
-      {value && !options?.some((option) => String(option.id) === value) && (
-        <option value={value}>
-          {unknownLabel} #{value}
-        </option>
-      )}
+      {value && !options?.some((option) => String(option.id) === value) && <option value={value}>{unknownLabel(value)}</option>}
       {options?.map((option) => (
         <option key={option.id} value={option.id}>
           {option.name}
@@ -80,6 +78,8 @@ export function WinnerFilterBar({
   onPageSizeChange: (size: number) => void;
 }) {
   const id = useId();
+  const t = useTranslations("admin.winners");
+  const common = useTranslations("common");
   // The desk finds winners by name or password: the page and prize lists (and the export) are not theirs.
   const readsCatalogue = useMay(READ_ROLES);
   const products = useQuery({
@@ -105,10 +105,10 @@ export function WinnerFilterBar({
 
   return (
     <section
-      aria-label="Filters"
+      aria-label={common("filters")}
       className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-7"
     >
-      <Labelled label="From" id={`${id}-0`}>
+      <Labelled label={common("from")} id={`${id}-0`}>
         <input
           id={`${id}-0`}
           type="date"
@@ -118,7 +118,7 @@ export function WinnerFilterBar({
           onChange={(event) => onChange({ start_date: event.target.value })}
         />
       </Labelled>
-      <Labelled label="To" id={`${id}-1`}>
+      <Labelled label={common("to")} id={`${id}-1`}>
         <input
           id={`${id}-1`}
           type="date"
@@ -129,43 +129,43 @@ export function WinnerFilterBar({
         />
       </Labelled>
       {readsCatalogue && (
-        <Labelled label="Product" id={`${id}-2`}>
+        <Labelled label={t("product")} id={`${id}-2`}>
           <PickerSelect
             id={`${id}-2`}
             value={filters.product}
             options={products.data}
-            allLabel="All products"
-            unknownLabel="Product"
+            allLabel={t("allProducts")}
+            unknownLabel={(product) => t("productNumber", { id: product })}
             onChange={(product) => onChange({ product })}
           />
         </Labelled>
       )}
       {readsCatalogue && (
-        <Labelled label="Prize" id={`${id}-3`}>
+        <Labelled label={t("prize")} id={`${id}-3`}>
           <PickerSelect
             id={`${id}-3`}
             value={filters.prize}
             options={prizes.data}
-            allLabel="All prizes"
-            unknownLabel="Prize"
+            allLabel={t("allPrizes")}
+            unknownLabel={(prize) => t("prizeNumber", { id: prize })}
             onChange={(prize) => onChange({ prize })}
           />
         </Labelled>
       )}
-      <Labelled label="Received" id={`${id}-4`}>
+      <Labelled label={t("receivedFilter")} id={`${id}-4`}>
         <select
           id={`${id}-4`}
           className={control}
           value={filters.is_received}
           onChange={(event) => onChange({ is_received: event.target.value })}
         >
-          <option value="">All</option>
-          <option value="true">Received</option>
-          <option value="false">Not received</option>
+          <option value="">{common("all")}</option>
+          <option value="true">{t("received")}</option>
+          <option value="false">{t("notReceived")}</option>
         </select>
       </Labelled>
       {/* Two columns wide on phones and wide screens, so "Nickname or password" is never cut. */}
-      <Labelled label="Search" id={`${id}-5`} className="col-span-2 md:col-span-1 xl:col-span-2">
+      <Labelled label={common("search")} id={`${id}-5`} className="col-span-2 md:col-span-1 xl:col-span-2">
         <input
           id={`${id}-5`}
           type="search"
@@ -173,7 +173,7 @@ export function WinnerFilterBar({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           maxLength={100}
-          placeholder="Nickname or password"
+          placeholder={t("searchPlaceholder")}
         />
       </Labelled>
       <div className="col-span-full flex flex-wrap items-end justify-end gap-2">
@@ -183,10 +183,10 @@ export function WinnerFilterBar({
             href={winnersExcelUrl(filters)}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-3 text-sm font-medium text-white hover:bg-emerald-800"
           >
-            <DownloadIcon className="size-4" /> Excel
+            <DownloadIcon className="size-4" /> {common("excel")}
           </a>
         )}
-        <Button onClick={onReset}>Reset</Button>
+        <Button onClick={onReset}>{common("reset")}</Button>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
@@ -16,9 +17,10 @@ import type { RowAction } from "@/components/ui/row-actions";
 import { AUDIT_ROLES, DESK_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
+import { useMoment } from "@/lib/client/use-moment";
 import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
 import type { WinnerRow } from "@/lib/contracts/winners";
-import { winnerColumns, wonAt } from "./columns";
+import { winnerColumns } from "./columns";
 import { WinnerFilterBar } from "./filter-bar";
 
 /**
@@ -26,11 +28,14 @@ import { WinnerFilterBar } from "./filter-bar";
  * default date range, mark / cancel received, delete with a confirm that shows the winner, Excel.
  */
 export function WinnersScreen() {
+  const t = useTranslations("admin.winners");
+  const common = useTranslations("common");
+  const { moment } = useMoment();
   const list = useAdminList<WinnerRow, WinnerFilters>({
     key: winnersApi.key,
     list: winnersApi.list,
     filters: WINNER_FILTERS,
-    failureMessage: "Failed to load the winners.",
+    failureMessage: t("loadFailed"),
   });
   const { banner, show } = useBanner();
   const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
@@ -65,36 +70,43 @@ export function WinnersScreen() {
   const actions: RowAction<WinnerRow>[] = useMemo(
     () => [
       {
-        label: "Mark received",
+        label: t("markReceived"),
         icon: <CheckCircleIcon className="size-4" />,
         tone: "primary",
         hidden: (winner) => !mayHandOver || winner.is_received,
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.markReceived(winner.id),
-            success: `${winner.name}: handed over.`,
-            failure: "Failed to mark the prize as received.",
+            success: t("handedOver", { name: winner.name }),
+            failure: t("markFailed"),
           }),
       },
       {
-        label: "Cancel received",
+        label: t("cancelReceived"),
         icon: <UndoIcon className="size-4" />,
         hidden: (winner) => !mayHandOver || !winner.is_received,
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.cancelReceived(winner.id),
-            success: `${winner.name}: not received.`,
-            failure: "Failed to cancel received.",
+            success: t("notReceivedAgain", { name: winner.name }),
+            failure: t("cancelFailed"),
           }),
       },
-      { label: "Delete", icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
+      { label: common("delete"), icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
     ],
-    [mutate, mayHandOver, mayDelete],
+    [mutate, mayHandOver, mayDelete, t, common],
   );
   // Owners and managers open a winner's audit history from the row ("I already collected it?").
   const columns = useMemo(
-    () => winnerColumns(actions, mayReadAudit ? (winner) => `/admin/audit?target=winner:${winner.id}` : null),
-    [actions, mayReadAudit],
+    () =>
+      winnerColumns({
+        actions,
+        historyOf: mayReadAudit ? (winner) => `/admin/audit?target=winner:${winner.id}` : null,
+        t,
+        actionsLabel: common("actions"),
+        moment,
+      }),
+    [actions, mayReadAudit, t, common, moment],
   );
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -109,8 +121,8 @@ export function WinnersScreen() {
     mutate(
       {
         action: () => winnersApi.remove(toDelete.id),
-        success: `Deleted the winner ${toDelete.name}.`,
-        failure: "Failed to delete the winner.",
+        success: t("deleted", { name: toDelete.name }),
+        failure: t("deleteFailed"),
       },
       {
         onSettled: () => {
@@ -125,7 +137,7 @@ export function WinnersScreen() {
 
   return (
     <div className="space-y-5">
-      <ScreenHeader title="Winner management" description="Everyone who won, for the prize desk and the end-of-day export." />
+      <ScreenHeader title={t("title")} description={t("description")} />
       {banner}
       <WinnerFilterBar
         filters={list.params.filters}
@@ -137,35 +149,45 @@ export function WinnersScreen() {
       <ListTable
         list={list}
         table={table}
-        caption="Winners"
-        loadingLabel="Loading winners"
-        pagerLabel="Winner pages"
+        caption={t("caption")}
+        loadingLabel={t("loading")}
+        pagerLabel={t("pager")}
         empty={
           <EmptyState
             icon={<SearchIcon />}
-            title="No winners match"
-            description="Change the filters, or reset them to see every winner of the event."
-            action={<Button onClick={reset}>Reset filters</Button>}
+            title={t("emptyTitle")}
+            description={t("emptyDescription")}
+            action={<Button onClick={reset}>{common("resetFilters")}</Button>}
           />
         }
       />
       {list.data && (
         <p className="text-sm text-slate-600" aria-live="polite">
-          Page {list.dataParams.page} / {Math.max(1, list.pageCount)} · {list.total} winner{list.total === 1 ? "" : "s"}
+          {common("pageOf", { page: list.dataParams.page, pages: Math.max(1, list.pageCount) })}
+          {/* i18n-exempt: a separator */}
+          {" · "}
+          {t("total", { count: list.total ?? 0 })}
         </p>
       )}
       <ConfirmDialog
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
-        title="Delete this winner?"
-        confirmLabel="Delete"
+        title={t("deleteTitle")}
+        confirmLabel={common("delete")}
         busy={write.isPending}
         onConfirm={confirmDelete}
       >
         {toDelete && (
           <p>
-            <strong>{toDelete.name}</strong> (password <span className="font-mono">{toDelete.password}</span>) won {toDelete.prize_name} at{" "}
-            {toDelete.product_name} on {wonAt(toDelete.created_at)}. The record goes; the prize does not return to stock.
+            {t.rich("deleteBody", {
+              name: toDelete.name,
+              password: toDelete.password,
+              prize: toDelete.prize_name,
+              product: toDelete.product_name,
+              wonAt: moment(toDelete.created_at),
+              strong: (chunks) => <strong>{chunks}</strong>,
+              code: (chunks) => <span className="font-mono">{chunks}</span>,
+            })}
           </p>
         )}
       </ConfirmDialog>

@@ -2,6 +2,7 @@ import { admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { type AdminCredentials, createAccountBody } from "@/lib/validation/admin";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -24,7 +25,7 @@ export async function createAdmin({ ctx, input }: { ctx: ServiceContext; input: 
       return created!;
     });
   } catch (error) {
-    if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw ValidationError.field("name", `An account named "${name}" already exists.`);
+    if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw ValidationError.field("name", text("errors.accounts.nameTaken", { name }));
     throw error;
   }
 }

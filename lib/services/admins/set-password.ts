@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { admins } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { type AdminCredentials, adminCredentials } from "@/lib/validation/admin";
 import type { ServiceContext } from "../context";
 import { updateAccount } from "./update";
@@ -9,6 +10,6 @@ import { updateAccount } from "./update";
 export async function setAdminPassword({ ctx, input }: { ctx: ServiceContext; input: AdminCredentials }) {
   const { name, password } = adminCredentials.parse(input);
   const [admin] = await ctx.db.select({ id: admins.id }).from(admins).where(eq(admins.name, name));
-  if (!admin) throw notFound(`No admin is named "${name}".`);
+  if (!admin) throw notFound(text("errors.accounts.noSuchAdmin", { name }));
   return updateAccount({ ctx, input: { id: admin.id, password } });
 }

@@ -3,12 +3,13 @@ import type { Tx } from "@/db";
 import { adminSessions, admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { conflict, notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { UpdateAccountBody } from "@/lib/validation/admin";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
-export const ACCOUNT_NOT_FOUND = "No account matches the given id.";
-export const LAST_OWNER = "This is the last active owner: make another account an active owner first.";
+export const ACCOUNT_NOT_FOUND = text("errors.accounts.notFound");
+export const LAST_OWNER = text("errors.accounts.lastOwner");
 
 /** Ends every open session of an account: its next call answers 401. */
 export async function signOutEverywhere(tx: Tx, adminId: number) {

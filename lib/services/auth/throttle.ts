@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { loginAttempts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
 
 /**
@@ -39,7 +40,7 @@ const countOf = (filter: SQL) => sql<number>`count(*) filter (where ${filter})::
 export class ThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    super("throttled", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    super("throttled", text("errors.auth.throttled", { minutes }));
   }
 }
 

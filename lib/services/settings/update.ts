@@ -3,6 +3,7 @@ import { readSettings } from "@/db/queries/settings";
 import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { UpdateSettingsBody } from "@/lib/validation/settings";
 import { diffChanges, recordAudit } from "../audit/record";
 import { closeEventGate } from "../claims/event-gate";
@@ -45,11 +46,11 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     const pick = <K extends keyof UpdateSettingsBody, T>(key: K, stored: T) => (input[key] !== undefined ? input[key] : stored);
     const start = pick("event_start_date", current.eventStartDate);
     const end = pick("event_end_date", current.eventEndDate);
-    if (start && end && end < start) throw ValidationError.field("event_end_date", "The end date must not be before the start date.");
+    if (start && end && end < start) throw ValidationError.field("event_end_date", text("errors.settings.endDateBeforeStart"));
     const startsAt = pick("event_starts_at", current.eventStartsAt);
     const endsAt = pick("event_ends_at", current.eventEndsAt);
     if (startsAt && endsAt && new Date(endsAt) <= new Date(startsAt))
-      throw ValidationError.field("event_ends_at", "The event must end after it starts.");
+      throw ValidationError.field("event_ends_at", text("errors.settings.endsBeforeStarts"));
     const branding = {
       eventName: pick("event_name", current.eventName),
       primaryColor: pick("primary_color", current.primaryColor),

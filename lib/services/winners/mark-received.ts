@@ -2,12 +2,14 @@ import { and, eq, not, sql } from "drizzle-orm";
 import { handOverOf, winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { type Text, text } from "@/lib/i18n/text";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Names the winner: staff at a second desk see whose prize it was, not only when it went. */
-export const alreadyHandedOver = (name: string, time: string) => `Already handed over to ${name} at ${time}.`;
+export const alreadyHandedOver = (name: string, at: Date | null): Text =>
+  at ? text("errors.winners.alreadyHandedOver", { name, at }) : text("errors.winners.alreadyHandedOverNoTime", { name });
 
 /**
  * The prize desk hands a prize over. One conditional UPDATE: of two desks (or one code shown twice) only
@@ -33,5 +35,5 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
   if (marked) return marked;
   const handOver = await handOverOf({ db: ctx.db, id: input.id });
   if (handOver === undefined) throw notFound(WINNER_NOT_FOUND);
-  throw conflict(alreadyHandedOver(handOver.name, handOver.time ?? "--:--"));
+  throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
 }

@@ -5,6 +5,8 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueDeviceCookie, trustedDeviceFor } from "@/lib/auth/device-cookie";
 import { signIn } from "@/lib/auth/next-auth";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { translate } from "@/lib/i18n/translate";
 import { MESSAGES } from "@/lib/messages";
 import { beginSignInAttempt, forgiveSignIn, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
@@ -20,7 +22,10 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     ({ attemptId } = await beginSignInAttempt({ ctx, input: { name: body.name, address, device } }));
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
-    return json({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    // In the caller's language; the success `message` below stays "Login successful" in every language.
+    return json({ error: typeof error.said === "string" ? error.said : translate(localeOfRequest(request), error.said) }, 429, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
   }
   try {
     // Sets the session cookie on this response; wrong credentials throw CredentialsSignin. Both outcomes

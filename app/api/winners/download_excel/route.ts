@@ -1,20 +1,15 @@
-// GET /api/winners/download_excel - every winner of the filters as winners-YYYYMMDD.xlsx
+// GET /api/winners/download_excel - every winner of the filters as winners-YYYYMMDD.xlsx (당첨자-YYYYMMDD.xlsx in Korean)
 
 import { exportWinnerRows } from "@/db/queries/winners";
 import { route } from "@/lib/api/route";
 import { READ_ROLES } from "@/lib/auth/roles";
-import { getConfig } from "@/lib/config";
-import { winnersFileName, winnersWorkbook } from "@/lib/export/winners-xlsx";
+import { excelDownload } from "@/lib/export/download";
+import { winnersWorkbook } from "@/lib/export/winners-xlsx";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { winnerFilters } from "@/lib/validation/winner";
 
-export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ ctx, query }) => {
-  const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, filter: query }));
-  return new Response(new Uint8Array(file), {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${winnersFileName(new Date(), getConfig().timeZone)}"`,
-      "Content-Length": String(file.byteLength),
-      "Cache-Control": "no-store",
-    },
-  });
+export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ request, ctx, query }) => {
+  const locale = localeOfRequest(request);
+  const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, filter: query }), locale);
+  return excelDownload(file, "winners", locale);
 });

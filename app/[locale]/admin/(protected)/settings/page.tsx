@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { BrandingSection } from "@/components/admin/settings/branding-section";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
 import { NewEventSection } from "@/components/admin/settings/new-event-section";
 import { getConfig } from "@/lib/config";
 
-export const metadata: Metadata = { title: "Event settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.settings");
+  return { title: t("title") };
+}
 
 export default function SettingsPage() {
   // The opening hours are edited on the event's clock (APP_TIMEZONE), not the browser's.

@@ -4,11 +4,12 @@ import { route } from "@/lib/api/route";
 import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import { buildEventArchive, eventArchiveName } from "@/lib/export/event-archive";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 
-export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx }) => {
+export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, request }) => {
   const { timeZone, eventPeriod } = getConfig();
   const now = new Date();
-  const file = await buildEventArchive({ db: ctx.db, timeZone, now });
+  const file = await buildEventArchive({ db: ctx.db, timeZone, now, locale: localeOfRequest(request) });
   const { event_start_date } = await readSettings({ db: ctx.db, eventPeriod });
   return new Response(new Uint8Array(file), {
     headers: {

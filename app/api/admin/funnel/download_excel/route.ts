@@ -1,19 +1,13 @@
-// GET /api/admin/funnel/download_excel/ - the funnel of the same filters as funnel-YYYYMMDD.xlsx
+// GET /api/admin/funnel/download_excel/ - the funnel of the same filters as funnel-YYYYMMDD.xlsx (퍼널-YYYYMMDD.xlsx in Korean)
 import { readFunnel } from "@/db/queries/funnel";
 import { route } from "@/lib/api/route";
 import { READ_ROLES } from "@/lib/auth/roles";
-import { getConfig } from "@/lib/config";
-import { funnelFileName, funnelWorkbook } from "@/lib/export/funnel-xlsx";
+import { excelDownload } from "@/lib/export/download";
+import { funnelWorkbook } from "@/lib/export/funnel-xlsx";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { funnelQuery } from "@/lib/validation/funnel";
 
-export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ ctx, query }) => {
-  const file = funnelWorkbook(await readFunnel({ db: ctx.db, filter: query }));
-  return new Response(new Uint8Array(file), {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${funnelFileName(new Date(), getConfig().timeZone)}"`,
-      "Content-Length": String(file.byteLength),
-      "Cache-Control": "no-store",
-    },
-  });
+export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ request, ctx, query }) => {
+  const locale = localeOfRequest(request);
+  return excelDownload(funnelWorkbook(await readFunnel({ db: ctx.db, filter: query }), locale), "funnel", locale);
 });
