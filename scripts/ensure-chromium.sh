@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The browser tests drive Debian's Chromium; Playwright's own browser download cannot reach its host here.
+# They also read and photograph Korean screens, which need a Korean font (a bare Debian has none: every
+# Hangul character would be an empty box in the screenshots).
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium_path" ]; then exit 0; fi
+missing=()
+[ -x "$chromium_path" ] || missing+=(chromium)
+fc-list :lang=ko 2>/dev/null | grep -q . || missing+=(fonts-nanum)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null; then
-  echo "Chromium is missing at $chromium_path. Install Debian's chromium package (or set CHROMIUM_PATH)." >&2
+  echo "Missing for the browser tests: ${missing[*]}. Install Debian's packages (or set CHROMIUM_PATH)." >&2
   exit 1
 fi
-echo "Installing Chromium from Debian's packages for the browser tests..."
+echo "Installing ${missing[*]} from Debian's packages for the browser tests..."
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
