@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
 import { PrizesPage } from "./pages/prizes";
@@ -10,6 +10,17 @@ async function signIn(page: Page) {
   await shell.openLogin();
   await shell.signIn(E2E_ADMIN);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/**
+ * Opens the visitor page until it shows `shown`: a page's state is read at most twice a second per
+ * instance (lib/public-page.ts), so the first load just after a settings change may be the one before it.
+ */
+async function openVisitorPageShowing(page: Page, urlPath: string, shown: Locator) {
+  await expect(async () => {
+    await page.goto(`/p/${urlPath}`);
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }
 
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
@@ -27,15 +38,13 @@ test.describe("the event's rules", () => {
     const urlPath = await pages.withPrize();
     try {
       await admin.updateSettings({ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: null });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "Prizes cannot be won yet" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes cannot be won yet" }));
       await expect(page.getByText(/Prizes can be won from \d\d:\d\d on 3 May\./)).toBeVisible();
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-not-started");
 
       await admin.updateSettings({ event_starts_at: null, paused: true, pause_message: "A short break: back at 14:30." });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "Prizes are paused" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes are paused" }));
       await expect(page.getByText("A short break: back at 14:30.")).toBeVisible();
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-paused");
@@ -45,15 +54,13 @@ test.describe("the event's rules", () => {
         event_starts_at: new Date(Date.now() - 7_200_000).toISOString(),
         event_ends_at: new Date(Date.now() - 3_600_000).toISOString(),
       });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "The event has ended" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "The event has ended" }));
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-ended");
 
       // Open again: the ticket is back on the same address.
       await admin.updateSettings(NO_RULES);
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.locator("[data-ticket]")).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.locator("[data-ticket]"));
     } finally {
       await admin.dispose();
     }
