@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { AUTO_REFRESH_MS } from "../../components/admin/auto-refresh";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
 import { DashboardPage } from "./pages/dashboard";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { renderedLines } from "./support/layout";
+import { expect, test } from "./support/signed-in";
+
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 test.describe("dashboard", () => {
   test("numbers match the API, tables fit or say they scroll, quick actions say what they did, a win shows on refresh", async ({
@@ -24,9 +25,6 @@ test.describe("dashboard", () => {
     // Enough pages of its own for the product table to have a second page of 5, whatever other tests left.
     for (let index = 0; index < 5; index += 1) await admin.createPage(`Dashboard extra ${run} ${index}`);
 
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const dashboard = new DashboardPage(page);
     await dashboard.open();
     const api = await (await page.request.get("/api/admin/dashboard/")).json();

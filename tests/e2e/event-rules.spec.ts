@@ -1,16 +1,11 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
+import type { Locator, Page } from "@playwright/test";
 import { PrizesPage } from "./pages/prizes";
 import { GiveawayAdmin, signInWithPrize } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
+import { expect, test } from "./support/signed-in";
 
-async function signIn(page: Page) {
-  const shell = new AdminPages(page);
-  await shell.openLogin();
-  await shell.signIn(E2E_ADMIN);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 /**
  * Opens the visitor page until it shows `shown`: a page's state is read at most twice a second per
@@ -67,7 +62,6 @@ test.describe("the event's rules", () => {
   });
 
   test("the header's pause switch: one click and a confirmation, the state at a glance", async ({ page }) => {
-    await signIn(page);
     const prizes = new PrizesPage(page);
     await prizes.open();
     const header = page.getByRole("banner");
@@ -94,7 +88,6 @@ test.describe("the event's rules", () => {
   });
 
   test("the settings screen saves opening hours on the event's clock and refuses an end before the start", async ({ page }) => {
-    await signIn(page);
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
     await page.getByLabel("Until").fill("2099-05-03T09:00");
@@ -113,7 +106,6 @@ test.describe("the event's rules", () => {
   });
 
   test("the prize form's hourly limit: at most the daily distribution, shown in the table", async ({ page }) => {
-    await signIn(page);
     const prizes = new PrizesPage(page);
     await prizes.open();
     await prizes.openAddForm();

@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { AUTO_REFRESH_MS } from "../../components/admin/auto-refresh";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
 import { PlacementsPage } from "./pages/placements";
 import { ProductPage } from "./pages/product-page";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
+
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 const stamp = (project: string) => `${project} ${Date.now().toString(36)}`;
 
@@ -18,9 +19,6 @@ test.describe("prize placement", () => {
     await admin.stopMaintenanceMode();
     await admin.clearPlacements();
     placements = new PlacementsPage(page);
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
   });
 
   test.afterEach(async () => {
