@@ -57,6 +57,10 @@ export default defineConfig({
   // One worker per project (below): one per server.
   workers: SIZES.length,
   retries: 0,
+  // Bounds for a loaded 2-core machine running both projects side by side (an admin list took over 5 s to
+  // load there); a passing test never waits them out.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
