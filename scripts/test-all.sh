@@ -2,20 +2,30 @@
 # `npm test`: every test. Lint and format check, type check, production build (the tests run the real server), unit and
 # integration tests (Vitest; integration on a fresh Postgres database, or PGlite if none answers), the
 # deployment test (nginx in front of two instances, when Postgres answers), then the browser tests
-# (Playwright on Debian's Chromium).
+# (Playwright on Debian's Chromium; desktop and phone side by side, each on a server of its own: see
+# playwright.config.ts). Each step prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+step_started=$SECONDS
+step() {
+  if [ -n "${step_name:-}" ]; then echo "== ${step_name}: $((SECONDS - step_started)) s"; fi
+  step_name=$1
+  step_started=$SECONDS
+  echo "== ${step_name}"
+}
+
 bash scripts/ensure-chromium.sh
-echo "== Lint and format (Biome)"
+step "Lint and format (Biome)"
 npx biome ci .
-echo "== Type check"
+step "Type check"
 npx tsc --noEmit
-echo "== Production build"
+step "Production build"
 npm run build
-echo "== Unit and integration tests"
+step "Unit and integration tests"
 npx vitest run --project unit --project integration
-echo "== Deployment test (nginx + two instances on Postgres)"
+step "Deployment test (nginx + two instances on Postgres)"
 npx vitest run --project deploy
-echo "== Browser tests"
+step "Browser tests"
 npx playwright test
+step "All tests passed in $SECONDS s"

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
 import { DeskPage } from "./pages/desk";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
+
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 test.describe("prize desk", () => {
   test("a winner's password finds them; the prize is handed over once, and a second time says when", async ({ page }, testInfo) => {
@@ -22,9 +23,6 @@ test.describe("prize desk", () => {
     }
     await admin.dispose();
 
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
     const desk = new DeskPage(page);
     await desk.open();
     await desk.lookUp(password);

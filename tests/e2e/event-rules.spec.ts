@@ -1,15 +1,21 @@
-import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
+import type { Locator, Page } from "@playwright/test";
 import { PrizesPage } from "./pages/prizes";
 import { GiveawayAdmin, signInWithPrize } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
+import { expect, test } from "./support/signed-in";
 
-async function signIn(page: Page) {
-  const shell = new AdminPages(page);
-  await shell.openLogin();
-  await shell.signIn(E2E_ADMIN);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
+
+/**
+ * Opens the visitor page until it shows `shown`: a page's state is read at most twice a second per
+ * instance (lib/public-page.ts), so the first load just after a settings change may be the one before it.
+ */
+async function openVisitorPageShowing(page: Page, urlPath: string, shown: Locator) {
+  await expect(async () => {
+    await page.goto(`/p/${urlPath}`);
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }
 
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
@@ -27,15 +33,13 @@ test.describe("the event's rules", () => {
     const urlPath = await pages.withPrize();
     try {
       await admin.updateSettings({ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: null });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "Prizes cannot be won yet" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes cannot be won yet" }));
       await expect(page.getByText(/Prizes can be won from \d\d:\d\d on 3 May\./)).toBeVisible();
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-not-started");
 
       await admin.updateSettings({ event_starts_at: null, paused: true, pause_message: "A short break: back at 14:30." });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "Prizes are paused" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes are paused" }));
       await expect(page.getByText("A short break: back at 14:30.")).toBeVisible();
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-paused");
@@ -45,22 +49,19 @@ test.describe("the event's rules", () => {
         event_starts_at: new Date(Date.now() - 7_200_000).toISOString(),
         event_ends_at: new Date(Date.now() - 3_600_000).toISOString(),
       });
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.getByRole("heading", { name: "The event has ended" })).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "The event has ended" }));
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await reviewScreenshot(page, "event-ended");
 
       // Open again: the ticket is back on the same address.
       await admin.updateSettings(NO_RULES);
-      await page.goto(`/p/${urlPath}`);
-      await expect(page.locator("[data-ticket]")).toBeVisible();
+      await openVisitorPageShowing(page, urlPath, page.locator("[data-ticket]"));
     } finally {
       await admin.dispose();
     }
   });
 
   test("the header's pause switch: one click and a confirmation, the state at a glance", async ({ page }) => {
-    await signIn(page);
     const prizes = new PrizesPage(page);
     await prizes.open();
     const header = page.getByRole("banner");
@@ -87,7 +88,6 @@ test.describe("the event's rules", () => {
   });
 
   test("the settings screen saves opening hours on the event's clock and refuses an end before the start", async ({ page }) => {
-    await signIn(page);
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
     await page.getByLabel("Until").fill("2099-05-03T09:00");
@@ -106,7 +106,6 @@ test.describe("the event's rules", () => {
   });
 
   test("the prize form's hourly limit: at most the daily distribution, shown in the table", async ({ page }) => {
-    await signIn(page);
     const prizes = new PrizesPage(page);
     await prizes.open();
     await prizes.openAddForm();

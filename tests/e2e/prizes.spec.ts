@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
 import { PrizesPage } from "./pages/prizes";
 import { pngFile } from "./pages/products";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
+
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 // Both projects (desktop, phone) run against one database: every name carries the project and a stamp.
 const unique = (label: string, project: string) => `${label} ${project} ${Date.now().toString(36)}`;
@@ -13,9 +14,6 @@ test.describe("prize management", () => {
 
   test.beforeEach(async ({ page }) => {
     prizes = new PrizesPage(page);
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
   });
 
   test("adds a prize with an image through every rule of the form, and finds it listed", async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
-import { otherVisitor, secondsShown } from "./support/visitors";
+import { holdPageScripts, otherVisitor, secondsShown } from "./support/visitors";
 
 // The ticket takes a tap from the first HTML, before the page's scripts arrive (README, slow 3G).
 let admin: GiveawayAdmin;
@@ -33,11 +33,8 @@ test.describe("public product page: the early tap", () => {
     expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
     expect(html).toContain("interactive-widget=resizes-content");
 
-    // The page's scripts take 4 s to arrive; the visitor taps at once and gets the hold.
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
-    });
+    // The page's scripts have not arrived; the visitor taps at once and gets the hold.
+    const releaseScripts = await holdPageScripts(page);
     const visitor = new ProductPage(page);
     await visitor.open(urlPath, { beforeScripts: true });
     const reserved = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
@@ -51,6 +48,7 @@ test.describe("public product page: the early tap", () => {
     await expect(other.ticket).toHaveCount(0);
     await other.page.context().close();
     // When the scripts arrive the form opens on the same hold, its countdown already running.
+    await releaseScripts();
     await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Holding your prize… the form is on its way.")).toHaveCount(0);
     expect(secondsShown(await visitor.countdown.textContent())).toBeLessThanOrEqual(60);
@@ -59,16 +57,15 @@ test.describe("public product page: the early tap", () => {
 
   test("an early tap on a ticket someone else took meanwhile says so when the page comes alive", async ({ page, browser }, testInfo) => {
     const urlPath = await pages.withPrize();
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    const releaseScripts = await holdPageScripts(page);
     const visitor = new ProductPage(page);
     await visitor.open(urlPath, { beforeScripts: true });
     const other = await otherVisitor(browser, testInfo);
     await other.open(urlPath);
     expect((await other.tapTicket()).status()).toBe(200);
-    await visitor.ticket.click();
+    // The early tap is answered before the page's scripts arrive.
+    expect((await visitor.tapTicket()).status()).not.toBe(200);
+    await releaseScripts();
     await expect(visitor.failedDialog).toBeVisible({ timeout: 20_000 });
     await other.cancelClaim();
     await other.page.context().close();
@@ -86,19 +83,16 @@ test.describe("public product page: the early tap", () => {
 
     // Before the scripts: the inline early-tap script taps again with the id the refusal set.
     const early = await pages.withPrize();
-    const slowScripts = async (route: import("@playwright/test").Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    };
-    await page.route("**/_next/static/chunks/*.js", slowScripts);
+    const releaseScripts = await holdPageScripts(page);
     await visitor.open(early, { beforeScripts: true });
     expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("visitor_id");
     await forgetVisitorId();
     await visitor.ticket.click();
+    await expect.poll(() => claimStatuses).toEqual([428, 200]);
+    await releaseScripts();
     await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
     expect(claimStatuses).toEqual([428, 200]);
     await visitor.cancelClaim();
-    await page.unroute("**/_next/static/chunks/*.js", slowScripts);
 
     // Once React runs the page: its own call taps again the same way.
     claimStatuses.length = 0;

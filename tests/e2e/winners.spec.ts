@@ -1,11 +1,12 @@
-import { expect, test } from "@playwright/test";
 import * as XLSX from "xlsx";
-import { E2E_ADMIN } from "../../playwright.config";
-import { AdminPages } from "./pages/admin";
 import { ProductsPage } from "./pages/products";
 import { WinnersPage } from "./pages/winners";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { placeholderRoom, renderedLines } from "./support/layout";
+import { expect, test } from "./support/signed-in";
+
+// Signed in from the start: these tests are about the screens behind the sign-in, not the form.
+test.use({ signedIn: true });
 
 test.describe("winner management", () => {
   test("from a product's winners link to its winners, readable at both widths; hand over, undo, export to Excel, delete", async ({
@@ -25,10 +26,6 @@ test.describe("winner management", () => {
     const nickname = `Newcomer${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-1)}`;
     await winAsVisitor(baseURL, stand.urlPath, nickname, "4321");
     await admin.dispose();
-
-    await new AdminPages(page).openLogin();
-    await new AdminPages(page).signIn(E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
 
     // The products screen's winners count opens this screen filtered by that product, in the URL.
     const products = new ProductsPage(page);

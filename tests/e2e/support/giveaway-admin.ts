@@ -33,6 +33,11 @@ export class GiveawayAdmin {
     return new GiveawayAdmin(api, csrf);
   }
 
+  /** This session's cookies, for a browser to start signed in with (support/signed-in.ts). */
+  sessionState(): ReturnType<APIRequestContext["storageState"]> {
+    return this.api.storageState();
+  }
+
   private headers() {
     return { "X-CSRFToken": this.csrf };
   }

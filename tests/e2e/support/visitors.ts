@@ -1,4 +1,4 @@
-import type { Browser, TestInfo } from "@playwright/test";
+import type { Browser, Page, Route, TestInfo } from "@playwright/test";
 import { ProductPage } from "../pages/product-page";
 
 /** A second visitor: another browser context (own cookies, own visitor id) on the same kind of device. */
@@ -13,4 +13,23 @@ export function secondsShown(text: string | null): number {
   const match = /^(\d+)s$/.exec(text ?? "");
   if (!match) throw new Error(`Countdown shows "${text}"`);
   return Number(match[1]);
+}
+
+/**
+ * A phone on a slow network: the page's scripts are held back until the test calls the returned
+ * `release`, so a tap is surely made before they arrive (no fixed delay to outlast on a busy machine).
+ */
+export async function holdPageScripts(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const chunks = "**/_next/static/chunks/*.js";
+  const holdBack = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  await page.route(chunks, holdBack);
+  // Left in place once released (unrouting would cut the held requests off): it then lets all through.
+  return async () => release();
 }
