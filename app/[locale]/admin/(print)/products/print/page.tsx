@@ -16,7 +16,11 @@ import { productPageUrl } from "@/lib/urls/products";
 
 export const metadata: Metadata = { title: "Print QR codes" };
 
-/** Six cards per A4 sheet (2 x 3): each QR is 6 cm wide, large enough to scan from a metre or two. */
+/**
+ * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 56 mm QR code (scans from a metre or
+ * two), the product's name and address. A card never grows past its third of the sheet: a longer name is
+ * cut rather than push the sheet onto two pages.
+ */
 const CARDS_PER_SHEET = 6;
 
 // Page size and margins for the browser's print dialog; the sheets below are sized to fit inside.
@@ -83,17 +87,17 @@ export default async function PrintQrCodesPage() {
           {sheet.map((card) => (
             <article
               key={card.id}
-              className="flex flex-col items-center justify-center rounded-xl border border-slate-300 bg-white p-5 text-center break-inside-avoid print:rounded-none print:border-dashed print:p-[6mm]"
+              className="flex flex-col items-center justify-center rounded-xl border border-slate-300 bg-white p-5 text-center break-inside-avoid print:overflow-hidden print:rounded-none print:border-dashed print:p-[4mm]"
             >
               {/* The event on every card, so a stand's visitor knows whose giveaway the code is part of. */}
-              <p className="mb-3 flex max-w-full items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary-700 print:mb-[3mm] print:text-[11pt]">
+              <p className="mb-3 flex max-w-full items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary-700 print:mb-[2mm] print:text-[10pt]">
                 {branding.logo && <BrandLogo logo={branding.logo} height={28} maxWidth={120} />}
                 <span className="[overflow-wrap:anywhere]" data-testid="event-name">
                   {branding.event_name}
                 </span>
               </p>
-              <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[60mm]" />
-              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[3mm] print:text-[14pt]">
+              <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[56mm]" />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[2mm] print:text-[12pt]">
                 {card.name}
               </h2>
               <p className="mt-1 font-mono text-sm break-all text-slate-600 print:text-[9pt]">{card.shortUrl}</p>
