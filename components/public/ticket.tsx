@@ -1,10 +1,12 @@
+import type { VisitorWords } from "./visitor-words";
+
 /**
  * The prize ticket, drawn inline: no image request on a slow event network, and the CSP allows nothing
  * from elsewhere. Dark ink on bright gold with a thick dark outline stays legible in direct sunlight.
  * Decorative: the button around it carries the accessible name. Every text has a textLength, so it
  * fits its box whatever system font the phone substitutes.
  */
-export function TicketArt({ className }: { className?: string }) {
+export function TicketArt({ words, className }: { words: VisitorWords["ticket"]; className?: string }) {
   // A ticket outline with round notches on both long edges at the tear line (x = 236).
   const outline =
     "M20 8 H224 A12 12 0 0 0 248 8 H300 A12 12 0 0 1 312 20 V66 A14 14 0 0 0 312 94 V140 A12 12 0 0 1 300 152 H248 A12 12 0 0 0 224 152 H20 A12 12 0 0 1 8 140 V94 A14 14 0 0 0 8 66 V20 A12 12 0 0 1 20 8 Z";
@@ -66,7 +68,7 @@ export function TicketArt({ className }: { className?: string }) {
         lengthAdjust="spacingAndGlyphs"
         fill="#7c2d12"
       >
-        ★ PRIZE ★
+        {words.top}
       </text>
       <text
         x="122"
@@ -79,7 +81,7 @@ export function TicketArt({ className }: { className?: string }) {
         lengthAdjust="spacingAndGlyphs"
         fill="#1c0a00"
       >
-        TICKET
+        {words.main}
       </text>
       <text
         x="122"
@@ -92,7 +94,7 @@ export function TicketArt({ className }: { className?: string }) {
         lengthAdjust="spacingAndGlyphs"
         fill="#7c2d12"
       >
-        FIRST COME · FIRST SERVED
+        {words.bottom}
       </text>
 
       {/* Stub: a big star and "TAP" in white on deep red. */}
@@ -114,7 +116,7 @@ export function TicketArt({ className }: { className?: string }) {
         lengthAdjust="spacingAndGlyphs"
         fill="#ffffff"
       >
-        TAP
+        {words.tap}
       </text>
 
       <path d={outline} fill="none" stroke="#450a0a" strokeWidth="4" strokeLinejoin="round" />

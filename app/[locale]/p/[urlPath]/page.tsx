@@ -6,26 +6,29 @@ import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/compo
 import { getPublicProductPage, type PublicProductPage as ProductPageRow } from "@/db/queries/public";
 import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 
 // Rendered afresh on every request. Most visitors get the cached copy instead (proxy.ts rewrites to
 // ./v/[version]/[prizeState]); this render serves the rest: a slow or failing database, an unknown path.
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ urlPath: string }> };
+type Props = { params: Promise<{ urlPath: string; locale: string }> };
 
 // generateMetadata and the page both need the row; cache() makes that one query per request.
 const loadPage = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { urlPath } = await params;
+  const { urlPath, locale } = await params;
   // A failing database is the page's problem to show (error.tsx); the title just falls back.
-  return productPageMetadata(await loadPage(urlPath).catch(() => null));
+  return productPageMetadata(await loadPage(urlPath).catch(() => null), isLocale(locale) ? locale : "en");
 }
 
 /** /p/{urlPath}: the product a visitor scanned, and the prize waiting on it, rendered on the server. */
 export default async function PublicProductPage({ params }: Props) {
-  const { urlPath } = await params;
+  const { urlPath, locale } = await params;
+  if (!isLocale(locale)) notFound();
   const loading = loadPage(urlPath);
   // A read that fails in time takes the slow path too: the skeleton, then the error screen (error.tsx)
   // streamed into the HTML. Thrown here, before the page's shell, it was a bare 500 (the database
@@ -34,12 +37,12 @@ export default async function PublicProductPage({ params }: Props) {
   if (answer.settled && !answer.value) notFound();
 
   return (
-    <ProductPageFrame>
+    <ProductPageFrame locale={locale}>
       {answer.settled && answer.value ? (
-        <ProductWithPrize page={answer.value} />
+        <ProductWithPrize page={answer.value} locale={locale} />
       ) : (
-        <Suspense fallback={<ProductSkeleton />}>
-          <SlowProductWithPrize loading={loading} />
+        <Suspense fallback={<ProductSkeleton loading={MESSAGES[locale].visitor.page.loading} />}>
+          <SlowProductWithPrize loading={loading} locale={locale} />
         </Suspense>
       )}
     </ProductPageFrame>
@@ -47,8 +50,8 @@ export default async function PublicProductPage({ params }: Props) {
 }
 
 /** The slow path: awaited inside the Suspense boundary, so the skeleton is on screen meanwhile. */
-async function SlowProductWithPrize({ loading }: { loading: Promise<ProductPageRow | null> }) {
+async function SlowProductWithPrize({ loading, locale }: { loading: Promise<ProductPageRow | null>; locale: Locale }) {
   const page = await loading;
   if (!page) notFound();
-  return <ProductWithPrize page={page} />;
+  return <ProductWithPrize page={page} locale={locale} />;
 }

@@ -28,7 +28,8 @@ type Props = { params: Promise<{ urlPath: string; version: string; prizeState: s
 const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return productPageMetadata(await loadProduct((await params).urlPath));
+  const { urlPath, locale } = await params;
+  return productPageMetadata(await loadProduct(urlPath), isLocale(locale) ? locale : "en");
 }
 
 export default async function CachedProductPage({ params }: Props) {
@@ -43,8 +44,9 @@ export default async function CachedProductPage({ params }: Props) {
   const page = await loadProduct(urlPath);
   if (!page) notFound();
   return (
-    <ProductPageFrame>
+    <ProductPageFrame locale={locale}>
       <ProductWithPrize
+        locale={locale}
         page={{
           ...page,
           has_prize: prizeState === "waiting" || prizeState === "held",
