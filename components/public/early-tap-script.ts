@@ -21,7 +21,8 @@ export function earlyTapScript(urlPath: string, holdingNote: string): string {
   const path = JSON.stringify(urlPath).replace(/</g, "\\u003c");
   const storageKey = JSON.stringify(keptWinKey(urlPath)).replace(/</g, "\\u003c");
   const note = JSON.stringify(holdingNote).replace(/</g, "\\u003c");
-  // ES5 on purpose: it runs as written, before any bundle, on whatever phone scanned the code.
+  // ES5 on purpose: it runs as written, before any bundle, on whatever phone scanned the code. Its one
+  // shown text is `holdingNote`, in the visitor's language. i18n-exempt: code, not words.
   return `(function(){var w=window,b=document.querySelector("[data-ticket]");if(!b)return;
 try{if(w.localStorage.getItem(${storageKey}))return}catch(e){}
 w.__ticketTappableAt=performance.now();

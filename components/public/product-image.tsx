@@ -8,6 +8,7 @@ import type { VisitorWords } from "./visitor-words";
 export type ImageState = "loading" | "loaded" | "failed";
 
 /** The frame's width: under a third of the screen height on phones (see below), a half column from `md`. */
+// i18n-exempt: a media query, not words.
 const PRODUCT_IMAGE_SIZES = "(min-width: 768px) 440px, min(calc(100vw - 2rem), 30vh)";
 
 type ProductImageProps = {

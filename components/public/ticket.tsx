@@ -6,6 +6,9 @@ import type { VisitorWords } from "./visitor-words";
  * Decorative: the button around it carries the accessible name. Every text has a textLength, so it
  * fits its box whatever system font the phone substitutes.
  */
+// i18n-exempt: a font stack and SVG's fitting mode, not words.
+const LETTERING = { fontFamily: "system-ui, sans-serif", lengthAdjust: "spacingAndGlyphs" } as const;
+
 export function TicketArt({ words, className }: { words: VisitorWords["ticket"]; className?: string }) {
   // A ticket outline with round notches on both long edges at the tear line (x = 236).
   const outline =
@@ -57,43 +60,13 @@ export function TicketArt({ words, className }: { words: VisitorWords["ticket"];
       {/* Tear line between body and stub. */}
       <path d="M236 24 V136" stroke="#450a0a" strokeWidth="3" strokeDasharray="6 6" strokeLinecap="round" />
 
-      <text
-        x="122"
-        y="56"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="17"
-        fontWeight="800"
-        textLength="120"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#7c2d12"
-      >
+      <text x="122" y="56" textAnchor="middle" {...LETTERING} fontSize="17" fontWeight="800" textLength="120" fill="#7c2d12">
         {words.top}
       </text>
-      <text
-        x="122"
-        y="98"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="36"
-        fontWeight="900"
-        textLength="148"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#1c0a00"
-      >
+      <text x="122" y="98" textAnchor="middle" {...LETTERING} fontSize="36" fontWeight="900" textLength="148" fill="#1c0a00">
         {words.main}
       </text>
-      <text
-        x="122"
-        y="124"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="12"
-        fontWeight="700"
-        textLength="176"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#7c2d12"
-      >
+      <text x="122" y="124" textAnchor="middle" {...LETTERING} fontSize="12" fontWeight="700" textLength="176" fill="#7c2d12">
         {words.bottom}
       </text>
 
@@ -105,17 +78,7 @@ export function TicketArt({ words, className }: { words: VisitorWords["ticket"];
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <text
-        x="278"
-        y="116"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="22"
-        fontWeight="900"
-        textLength="52"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#ffffff"
-      >
+      <text x="278" y="116" textAnchor="middle" {...LETTERING} fontSize="22" fontWeight="900" textLength="52" fill="#ffffff">
         {words.tap}
       </text>
 

@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { BigScreen } from "@/components/display/big-screen";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
+import { isLocale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/translate";
 import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Winners", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("display"))("title"), robots: { index: false, follow: false } };
+}
 
 /**
  * /display/{token}: the venue's big screen (a TV, 1920x1080). Public but unlisted, like a product page;
@@ -17,12 +22,23 @@ export default async function DisplayPage({
   params,
   searchParams,
 }: {
-  params: Promise<{ token: string }>;
+  params: Promise<{ token: string; locale: string }>;
   searchParams: Promise<{ theme?: string }>;
 }) {
-  const { token } = await params;
+  const { token, locale } = await params;
+  if (!isLocale(locale)) notFound();
   if (!isDisplayToken(token) || (await readDisplayToken({ db: db() })) !== token) notFound();
   const snapshot = await readDisplaySnapshot({ db: db() });
   const { theme } = await searchParams;
-  return <BigScreen token={token} initial={snapshot} theme={theme === "light" ? "light" : "dark"} timeZone={getConfig().timeZone} />;
+  // The words as written (lib/i18n/fill.ts fills in their numbers on the screen): the TV loads no translation library.
+  return (
+    <BigScreen
+      token={token}
+      initial={snapshot}
+      theme={theme === "light" ? "light" : "dark"}
+      timeZone={getConfig().timeZone}
+      locale={locale}
+      words={MESSAGES[locale].display}
+    />
+  );
 }
