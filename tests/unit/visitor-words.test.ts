@@ -3,7 +3,7 @@ import { opensAtMessage } from "@/lib/event/messages";
 import { clockTime, dayOfMonth } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { MessageKey } from "@/lib/i18n/text";
-import { translate } from "@/lib/i18n/translate";
+import { sayIn, translate } from "@/lib/i18n/translate";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
 
@@ -55,7 +55,7 @@ describe("times said to visitors, on the event's clock in their language", () =>
 
   it("a refusal made once is said in each reader's language", () => {
     const opens = opensAtMessage(at, "Asia/Seoul");
-    expect(translate("en", opens)).toBe("Prizes can be won from 14:05 on 3 May.");
-    expect(translate("ko", opens)).toBe("5월 3일 오후 2:05부터 경품을 받을 수 있어요.");
+    expect(sayIn("en", opens)).toBe("Prizes can be won from 14:05 on 3 May.");
+    expect(sayIn("ko", opens)).toBe("5월 3일 오후 2:05부터 경품을 받을 수 있어요.");
   });
 });
