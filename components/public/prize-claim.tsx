@@ -15,8 +15,7 @@ import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
 import { RefusedModal, TimeUpModal } from "./refused-modal";
 import { type ClaimResult, ResultModal, successMessage } from "./result-modal";
-import { TicketArt } from "./ticket";
-import type { VisitorWords } from "./visitor-words";
+import type { TicketParts, VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
 
 type Phase =
@@ -31,10 +30,12 @@ export type PrizeClaimProps = {
   urlPath: string;
   productName: string;
   image: string | null;
-  hasPrize: boolean;
-  /** While the event is not open: why (before its hours, after them, paused), in the server's words. */
-  closedEvent: { state: "not_started" | "ended" | "paused"; title: string; message: string } | null;
-  isReserved: boolean;
+  /**
+   * The prize waiting here, its ticket's parts rendered on the server; null when there is no ticket to tap
+   * (then `standing`, rendered on the server too, says why: the event closed, someone holding it, none here).
+   */
+  ticket: TicketParts | null;
+  standing: ReactNode;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
@@ -58,17 +59,7 @@ const ClaimForm = lazy(() =>
  * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
  * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
  */
-export function PrizeClaim({
-  urlPath,
-  productName,
-  image,
-  hasPrize,
-  isReserved,
-  holdSeconds,
-  closedEvent,
-  words,
-  children,
-}: PrizeClaimProps) {
+export function PrizeClaim({ urlPath, productName, image, ticket, standing, holdSeconds, words, children }: PrizeClaimProps) {
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
@@ -195,7 +186,7 @@ export function PrizeClaim({
   // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
   // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
   // the picture's frame is a still placeholder of its size until the picture is in (issue 25).
-  const ticketShown = hasPrize && !isReserved && !claimed;
+  const ticketShown = ticket !== null && !claimed;
 
   useEffect(() => {
     if (ticketShown) void loadClaimForm().catch(() => undefined);
@@ -209,26 +200,21 @@ export function PrizeClaim({
         state={imageState}
         onStateChange={onImageState}
         stillWhileLoading={ticketShown}
-        words={words.page}
+        words={words}
       />
 
       <div className="mt-4 md:mt-0">
         {children}
 
         {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
-        <section aria-live="polite" aria-label={words.page.prizeRegion} className="mt-5">
+        <section aria-live="polite" aria-label={words.prizeRegion} className="mt-5">
           {kept ? (
-            <Note tone="success" title={fill(words.page.youWon, { prize: kept.prizeName })}>
+            <Note tone="success" title={fill(words.youWon, { prize: kept.prizeName })}>
               <WinCard win={kept} words={words} />
             </Note>
-          ) : closedEvent ? (
-            <Note tone={closedEvent.state === "paused" ? "busy" : "neutral"} title={closedEvent.title}>
-              <p data-event-state={closedEvent.state}>{closedEvent.message}</p>
-            </Note>
-          ) : ticketShown ? (
+          ) : ticket && ticketShown ? (
             <div className="rounded-2xl bg-rose-50 p-4 ring-2 ring-rose-200 sm:p-5">
-              <h2 className="text-2xl font-extrabold tracking-tight text-rose-800">{words.page.foundPrize}</h2>
-              <p className="mt-1 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
+              {ticket.intro}
               <button
                 type="button"
                 // The early-tap script finds the ticket by this.
@@ -240,31 +226,15 @@ export function PrizeClaim({
                 aria-busy={phase.name === "reserving" || undefined}
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
-                <TicketArt
-                  words={words.ticket}
-                  className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none"
-                />
+                {ticket.art}
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-rose-800 underline decoration-2 underline-offset-4">
-                  {phase.name === "reserving" ? words.page.holding : words.page.tapTicket}
+                  {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
             </div>
-          ) : hasPrize && isReserved ? (
-            <Note tone="busy" title={words.page.heldTitle}>
-              <p>{fill(words.page.heldBody, { seconds: holdSeconds })}</p>
-              <button
-                type="button"
-                onClick={reload}
-                className="mt-3 h-12 rounded-xl bg-slate-900 px-5 text-base font-semibold text-white hover:bg-slate-700"
-              >
-                {words.page.checkAgain}
-              </button>
-            </Note>
-          ) : !hasPrize ? (
-            <Note tone="neutral" title={words.page.noPrizeTitle}>
-              {words.page.noPrizeBody}
-            </Note>
-          ) : null}
+          ) : (
+            standing
+          )}
         </section>
       </div>
 

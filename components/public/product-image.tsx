@@ -21,7 +21,7 @@ type ProductImageProps = {
    * not a spinner, so nothing announces a prize over a spinner (spec §2) and the ticket needs no wait.
    */
   stillWhileLoading?: boolean;
-  words: Pick<VisitorWords["page"], "imageLoading" | "imageFailed" | "noImage">;
+  words: Pick<VisitorWords, "image">;
 };
 
 /**
@@ -53,7 +53,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
           {state === "loading" && !stillWhileLoading && (
             <div className="absolute inset-0 flex items-center justify-center" role="status">
               <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-indigo-600" aria-hidden="true" />
-              <span className="sr-only">{words.imageLoading}</span>
+              <span className="sr-only">{words.image.loading}</span>
             </div>
           )}
           {/* eslint-disable-next-line @next/next/no-img-element -- see the component comment */}
@@ -76,7 +76,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
           <GiftIcon className="size-16" />
-          <span className="text-sm font-medium">{src ? words.imageFailed : words.noImage}</span>
+          <span className="text-sm font-medium">{src ? words.image.failed : words.image.none}</span>
         </div>
       )}
     </div>

@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES, sayIn } from "@/lib/i18n/translate";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
+import { prizeStanding } from "./prize-standing";
 import { PublicHeader } from "./public-header";
 import { visitorWords } from "./visitor-words";
 
@@ -44,26 +45,21 @@ export async function productPageMetadata(page: Pick<PublicProductPage, "name" |
  */
 export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
   const { timeZone, reservationSeconds } = getConfig();
-  const words = visitorWords(locale);
-  const closed =
+  const closedMessage =
     page.event_state === "open"
-      ? null
-      : {
-          state: page.event_state,
-          title: MESSAGES[locale].visitor.closed[page.event_state],
-          message: sayIn(locale, closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? ""),
-        };
+      ? ""
+      : sayIn(locale, closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "");
+  const { ticket, standing } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage });
   return (
     <>
       <PrizeClaim
         urlPath={page.url_path}
         productName={page.name}
         image={page.image}
-        hasPrize={page.has_prize}
-        isReserved={page.is_reserved}
+        ticket={ticket}
+        standing={standing}
         holdSeconds={reservationSeconds}
-        closedEvent={closed}
-        words={words}
+        words={visitorWords(locale)}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
           {page.name}
@@ -75,9 +71,9 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         )}
       </PrizeClaim>
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
-      {page.has_prize && !page.is_reserved && (
+      {ticket && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
-        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, words.page.earlyHold) }} />
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, MESSAGES[locale].visitor.page.earlyHold) }} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import type { VisitorWords } from "./visitor-words";
+import type en from "@/messages/en.json";
 
 /**
  * The prize ticket, drawn inline: no image request on a slow event network, and the CSP allows nothing
@@ -9,7 +9,7 @@ import type { VisitorWords } from "./visitor-words";
 // i18n-exempt: a font stack and SVG's fitting mode, not words.
 const LETTERING = { fontFamily: "system-ui, sans-serif", lengthAdjust: "spacingAndGlyphs" } as const;
 
-export function TicketArt({ words, className }: { words: VisitorWords["ticket"]; className?: string }) {
+export function TicketArt({ words, className }: { words: (typeof en)["visitor"]["ticket"]; className?: string }) {
   // A ticket outline with round notches on both long edges at the tear line (x = 236).
   const outline =
     "M20 8 H224 A12 12 0 0 0 248 8 H300 A12 12 0 0 1 312 20 V66 A14 14 0 0 0 312 94 V140 A12 12 0 0 1 300 152 H248 A12 12 0 0 0 224 152 H20 A12 12 0 0 1 8 140 V94 A14 14 0 0 0 8 66 V20 A12 12 0 0 1 20 8 Z";
