@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
-import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
+import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 
 // Issue 24: a phone whose browser asks for Korean sees the whole visitor flow in Korean, from the scan to
 // the winner's proof, the refusal and the not-found page. The English run of the same flow is
@@ -160,5 +160,22 @@ test.describe("the visitor's page in Korean", () => {
     await expect(page.getByRole("heading", { name: "You found a prize!" })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(`/p/${urlPath}`);
     await visitor.screenshot("en-after-switch");
+  });
+
+  test("@desktop-only the big screen in Korean at 1920x1080: its words, a win's time on the event's clock", async ({ page }, testInfo) => {
+    const token = await admin.displayToken();
+    const stand = await pages.withPrize();
+    await winAsVisitor(String(testInfo.project.use.baseURL), stand, `Kim${String(Date.now()).slice(-5)}`, "4321");
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("heading", { name: ko.display.latestWinners })).toBeVisible();
+    await expect(page.getByRole("heading", { name: ko.display.heading })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText(ko.display.live);
+    await expect(page.getByText(/^오늘 \d+개 남음 · 전체 \d+개$/).first()).toBeVisible();
+    // A win's time as a Korean TV says it: "오후 2:05".
+    await expect(page.locator("time").first()).toHaveText(/^(오전|오후|저녁|밤|아침|새벽|낮) \d{1,2}:\d{2}$/);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+    await expectNoSidewaysOverflow(page);
+    await page.screenshot({ path: ".tmp/screenshots/big-screen-ko-dark-1920.png" });
   });
 });
