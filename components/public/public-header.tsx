@@ -8,7 +8,7 @@ export function PublicHeader({ brand, children }: { brand: string; children?: Re
       <div className="mx-auto flex h-12 w-full max-w-md items-center gap-2 px-4 md:max-w-4xl md:px-8">
         <GiftIcon className="size-5" />
         <span className="text-base font-bold tracking-tight">{brand}</span>
-        {children && <div className="ml-auto">{children}</div>}
+        {children && <div className="ml-auto flex">{children}</div>}
       </div>
     </header>
   );
