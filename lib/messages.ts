@@ -7,6 +7,5 @@ export const MESSAGES = {
   placementNotFound: "Placement not found.",
   imageNotFound: "No such image.",
   loggedOut: "Logged out.",
-  reservationCancelled: "Your reservation was cancelled.",
   wrongCredentials: "Login failed. Please check your ID and password.",
 } as const;

@@ -17,9 +17,8 @@ import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products, settings } from "@/db/schema";
 import { storeImage } from "@/lib/images/store";
-import { MESSAGES } from "@/lib/messages";
-import { TAKEN } from "@/lib/services/claims/reserve";
 import { newUrlPath } from "@/lib/url-path";
+import en from "@/messages/en.json";
 import { positiveOption } from "./bench-support";
 
 const baseUrl = process.argv[2]?.replace(/\/+$/, "");
@@ -188,14 +187,14 @@ async function main() {
         label: "refused reserve (no prize)",
         request: await visitorCall(`/api/p/${empty}/prize/claim/`, "POST"),
         status: 409,
-        shows: JSON.stringify(TAKEN),
+        shows: JSON.stringify(en.visitor.api.taken),
       },
       // The floor for a call that is not a GET: the same route, CSRF check and JSON answer, no database.
       {
         label: "let go, no hold (PATCH)",
         request: await visitorCall(`/api/p/${empty}/prize/claim/`, "PATCH"),
         status: 200,
-        shows: JSON.stringify(MESSAGES.reservationCancelled),
+        shows: JSON.stringify(en.visitor.api.reservationCancelled),
       },
     ];
     await checkAnswers(rows);

@@ -8,6 +8,7 @@ import { readEventRules } from "@/db/queries/event-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { closedEventMessage } from "@/lib/event/messages";
+import { sayIn } from "@/lib/i18n/translate";
 import { storeImage } from "@/lib/images/store";
 import { lastServerAddress } from "@/lib/server-address";
 import { newUrlPath } from "@/lib/url-path";
@@ -132,7 +133,8 @@ async function main() {
   // The event's rules apply to the demo too: say why no ticket shows (the settings screen changes them).
   const rules = await readEventRules(db);
   const closed = closedEventMessage(rules, config.timeZone);
-  if (closed) console.log(`No ticket shows right now: ${closed} (Event settings, or the Pause switch, at /admin.)`);
+  const said = closed && sayIn(config.defaultLocale, closed);
+  if (said) console.log(`No ticket shows right now: ${said} (Event settings, or the Pause switch, at /admin.)`);
   await database.close();
 }
 

@@ -1,8 +1,13 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { BrandStyle } from "@/components/branding/brand-style";
 import type { DisplayPrize, DisplaySnapshot } from "@/lib/contracts/display";
+import { clockTime } from "@/lib/i18n/clock";
+import { fill } from "@/lib/i18n/fill";
+import type { Locale } from "@/lib/i18n/locales";
+import type en from "@/messages/en.json";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
 /** As many prizes as fit beside the winners in type read from 5 m; the rest are summed up in one line. */
@@ -29,11 +34,20 @@ const THEMES = {
   },
 } as const;
 
-const STATE_TEXT: Record<LiveState, string> = {
-  live: "Live",
-  reconnecting: "Reconnecting…",
-  ended: "This screen's address has changed. Open the new one from the admin's placements screen.",
-};
+/** The big screen's words, from messages/*.json's `display`, given by its page (lib/i18n/fill.ts fills them in). */
+export type DisplayWords = (typeof en)["display"];
+
+/** A message with one argument shown as an element (a number in the accent colour). */
+function withElement(message: string, name: string, element: ReactNode, values: Record<string, string | number>): ReactNode {
+  const [before = "", after = ""] = message.split(`{${name}}`);
+  return (
+    <>
+      {fill(before, values)}
+      {element}
+      {fill(after, values)}
+    </>
+  );
+}
 
 /**
  * The venue's big screen: today's winner count, the newest winners (masked nicknames) and what is left to
@@ -44,15 +58,22 @@ export function BigScreen({
   initial,
   theme,
   timeZone,
+  locale,
+  words,
+  productName,
 }: {
   token: string;
   initial: DisplaySnapshot;
   theme: keyof typeof THEMES;
   timeZone: string;
+  locale: Locale;
+  words: DisplayWords;
+  /** The heading's name while the organiser has named no event (app.name, in the screen's language). */
+  productName: string;
 }) {
   const { snapshot, state } = useLiveSnapshot(token, initial);
   const colors = THEMES[theme];
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" });
+  const stateText: Record<LiveState, string> = { live: words.live, reconnecting: words.reconnecting, ended: words.ended };
   const { branding } = snapshot;
   return (
     <main className={`flex h-dvh w-full flex-col gap-[2vh] overflow-hidden p-[3vh] ${colors.page}`}>
@@ -65,20 +86,20 @@ export function BigScreen({
               <BrandLogo logo={branding.logo} height={72} maxWidth={320} className="h-[6.5vh] w-auto rounded-[0.8vh] bg-white p-[0.4vh]" />
             )}
             <span className="truncate" data-testid="event-name">
-              {branding.event_name}
+              {branding.event_name ?? productName}
             </span>
           </p>
-          <h1 className="text-[5.5vh] font-extrabold leading-tight">Scan a QR code at the stands and win!</h1>
+          <h1 className="text-[5.5vh] font-extrabold leading-tight">{words.heading}</h1>
           <p className={`text-[3vh] ${colors.muted}`} role="status">
             <span
               aria-hidden="true"
               className={`mr-[0.6vw] inline-block size-[1.6vh] rounded-full ${state === "live" ? "bg-emerald-400" : "bg-red-500"}`}
             />
-            {STATE_TEXT[state]}
+            {stateText[state]}
           </p>
         </div>
         <p className="text-right">
-          <span className={`block text-[3vh] ${colors.muted}`}>Winners today</span>
+          <span className={`block text-[3vh] ${colors.muted}`}>{words.winnersToday}</span>
           <span className={`block text-[11vh] font-black leading-none tabular-nums ${colors.accent}`} data-testid="winners-today">
             {snapshot.winners_today}
           </span>
@@ -87,10 +108,10 @@ export function BigScreen({
       <div className="grid min-h-0 flex-1 grid-cols-[3fr_2fr] gap-[2vw]">
         <section aria-labelledby="latest-winners" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
           <h2 id="latest-winners" className="mb-[1.5vh] text-[4vh] font-bold">
-            Latest winners
+            {words.latestWinners}
           </h2>
           {snapshot.recent_winners.length === 0 ? (
-            <p className={`text-[3.5vh] ${colors.muted}`}>No winners yet: be the first!</p>
+            <p className={`text-[3.5vh] ${colors.muted}`}>{words.noWinners}</p>
           ) : (
             <ol className="flex min-h-0 flex-col gap-[1vh]">
               {snapshot.recent_winners.map((winner, index) => (
@@ -101,39 +122,49 @@ export function BigScreen({
                   <span className="truncate font-bold">{winner.nickname_masked}</span>
                   <span className="min-w-0 flex-1 truncate text-right">{winner.prize_name}</span>
                   <time dateTime={winner.won_at} className="shrink-0 tabular-nums opacity-80">
-                    {time.format(new Date(winner.won_at))}
+                    {clockTime(new Date(winner.won_at), locale, timeZone)}
                   </time>
                 </li>
               ))}
             </ol>
           )}
         </section>
-        <PrizesLeft prizes={snapshot.prizes} colors={colors} />
+        <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} />
       </div>
     </main>
   );
 }
 
-function PrizesLeft({ prizes, colors }: { prizes: DisplayPrize[]; colors: (typeof THEMES)[keyof typeof THEMES] }) {
+function PrizesLeft({
+  prizes,
+  colors,
+  words,
+}: {
+  prizes: DisplayPrize[];
+  colors: (typeof THEMES)[keyof typeof THEMES];
+  words: DisplayWords;
+}) {
   const shown = prizes.slice(0, PRIZES_SHOWN);
   const more = prizes.length - shown.length;
   return (
     <section aria-labelledby="prizes-left" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
       <h2 id="prizes-left" className="mb-[1.5vh] text-[4vh] font-bold">
-        Still to win
+        {words.stillToWin}
       </h2>
       <ul className="flex min-h-0 flex-col gap-[1vh]">
         {shown.map((prize) => (
           <li key={prize.name} className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row}`}>
             <span className="block truncate text-[3.4vh] font-bold">{prize.name}</span>
             <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
-              <strong className={colors.accent}>{prize.today_left}</strong> left today · {prize.remaining_quantity} in all
+              {withElement(words.leftToday, "today", <strong className={colors.accent}>{prize.today_left}</strong>, {
+                total: prize.remaining_quantity,
+              })}
             </span>
           </li>
         ))}
       </ul>
-      {more > 0 && <p className={`mt-[1vh] text-[2.8vh] ${colors.muted}`}>and {more} more prizes</p>}
-      {prizes.length === 0 && <p className={`text-[3.5vh] ${colors.muted}`}>No prizes right now.</p>}
+      {more > 0 && <p className={`mt-[1vh] text-[2.8vh] ${colors.muted}`}>{fill(words.more, { count: more })}</p>}
+      {prizes.length === 0 && <p className={`text-[3.5vh] ${colors.muted}`}>{words.noPrizes}</p>}
     </section>
   );
 }

@@ -4,7 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { type ClaimBody, claimBody } from "@/lib/validation/claim";
+import { fill } from "@/lib/i18n/fill";
+import { type ClaimBody, claimBody, NICKNAME_MAX } from "@/lib/validation/claim";
+import type { VisitorWords } from "./visitor-words";
 
 type ClaimInput = z.input<typeof claimBody>;
 type Field = keyof ClaimInput;
@@ -18,14 +20,24 @@ type ClaimFormProps = {
   onCancel: () => void;
   /** A message about the last attempt as a whole (e.g. the network dropped); shown above the buttons. */
   formError?: string;
+  words: VisitorWords["claim"];
 };
+
+/**
+ * A field error in the visitor's language: the schema's own (a key of messages/*.json, whose last part
+ * names it in `words.errors`), or the server's, which arrives already said in it.
+ */
+function sayError(message: string | undefined, errors: VisitorWords["claim"]["errors"]): string | undefined {
+  const name = message?.startsWith("visitor.claim.errors.") ? message.slice("visitor.claim.errors.".length) : undefined;
+  return name && Object.hasOwn(errors, name) ? errors[name as keyof typeof errors] : message;
+}
 
 /**
  * Nickname and 4-digit password, checked with the same zod schema as the server (spec §5 messages).
  * Errors appear on submit and disappear as soon as the visitor edits that field, as the spec asks,
  * rather than re-validating on every keystroke (a half-typed password would keep shouting).
  */
-export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
+export function ClaimForm({ onSubmit, onCancel, formError, words }: ClaimFormProps) {
   const ids = { name: useId(), password: useId(), nameHint: useId(), passwordHint: useId(), nameError: useId(), passwordError: useId() };
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -73,10 +85,10 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <div>
         <label htmlFor={ids.name} className="block text-base font-semibold text-slate-900">
-          Nickname
+          {words.nickname}
         </label>
         <p id={ids.nameHint} className="mt-0.5 text-sm text-slate-600">
-          Up to 10 characters.
+          {fill(words.nicknameHint, { max: NICKNAME_MAX })}
         </p>
         <input
           id={ids.name}
@@ -92,17 +104,17 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
         />
         {errors.name?.message && (
           <p id={ids.nameError} className="mt-1.5 text-sm font-semibold text-red-700">
-            {errors.name.message}
+            {sayError(errors.name.message, words.errors)}
           </p>
         )}
       </div>
 
       <div>
         <label htmlFor={ids.password} className="block text-base font-semibold text-slate-900">
-          Password
+          {words.password}
         </label>
         <p id={ids.passwordHint} className="mt-0.5 text-sm text-slate-600">
-          4 digits. Remember it for the prize desk.
+          {words.passwordHint}
         </p>
         <div className="relative mt-2">
           <input
@@ -122,15 +134,15 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
             onClick={() => setShowPassword((shown) => !shown)}
             aria-pressed={showPassword}
             aria-controls={ids.password}
+            aria-label={showPassword ? words.hidePassword : words.showPassword}
             className="absolute inset-y-1 right-1 min-w-16 rounded-lg px-3 text-sm font-semibold text-primary-700 hover:bg-primary-50"
           >
-            {showPassword ? "Hide" : "Show"}
-            <span className="sr-only"> password</span>
+            {showPassword ? words.hide : words.show}
           </button>
         </div>
         {errors.password?.message && (
           <p id={ids.passwordError} className="mt-1.5 text-sm font-semibold text-red-700">
-            {errors.password.message}
+            {sayError(errors.password.message, words.errors)}
           </p>
         )}
       </div>
@@ -150,7 +162,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
           disabled={isSubmitting}
           className="h-14 rounded-xl border-2 border-slate-300 bg-white px-6 text-base font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50 sm:h-12"
         >
-          Cancel
+          {words.cancel}
         </button>
         <button
           type="submit"
@@ -158,7 +170,7 @@ export function ClaimForm({ onSubmit, onCancel, formError }: ClaimFormProps) {
           aria-busy={isSubmitting || undefined}
           className="h-14 rounded-xl bg-prize-700 px-6 text-lg font-bold text-white shadow-sm hover:bg-prize-800 disabled:opacity-60 sm:h-12 sm:text-base"
         >
-          {isSubmitting ? "Claiming…" : "Claim my prize"}
+          {isSubmitting ? words.submitting : words.submit}
         </button>
       </div>
     </form>

@@ -13,11 +13,16 @@ import { keptWinKey } from "./kept-win";
 /** The element that tells a visitor their early tap is being held, until React takes over. */
 export const EARLY_HOLD_NOTE_ID = "early-hold-note";
 
-/** The inline script for the page of `urlPath` (JSON-escaped; `<` escaped so it cannot close the tag). */
-export function earlyTapScript(urlPath: string): string {
+/**
+ * The inline script for the page of `urlPath`, saying `holdingNote` while the hold is asked for (both
+ * JSON-escaped; `<` escaped so neither can close the tag).
+ */
+export function earlyTapScript(urlPath: string, holdingNote: string): string {
   const path = JSON.stringify(urlPath).replace(/</g, "\\u003c");
   const storageKey = JSON.stringify(keptWinKey(urlPath)).replace(/</g, "\\u003c");
-  // ES5 on purpose: it runs as written, before any bundle, on whatever phone scanned the code.
+  const note = JSON.stringify(holdingNote).replace(/</g, "\\u003c");
+  // ES5 on purpose: it runs as written, before any bundle, on whatever phone scanned the code. Its one
+  // shown text is `holdingNote`, in the visitor's language. i18n-exempt: code, not words.
   return `(function(){var w=window,b=document.querySelector("[data-ticket]");if(!b)return;
 try{if(w.localStorage.getItem(${storageKey}))return}catch(e){}
 w.__ticketTappableAt=performance.now();
@@ -27,5 +32,5 @@ function send(again){return fetch("/api/p/"+encodeURIComponent(${path})+"/prize/
 w.__earlyHold=send(true);
 var n=document.createElement("p");n.id="${EARLY_HOLD_NOTE_ID}";n.setAttribute("role","status");
 n.className="fixed inset-x-4 bottom-4 z-50 rounded-2xl bg-slate-900 px-5 py-4 text-center text-lg font-bold text-white shadow-xl";
-n.textContent="Holding your prize\\u2026 the form is on its way.";document.body.appendChild(n)})})();`;
+n.textContent=${note};document.body.appendChild(n)})})();`;
 }

@@ -4,17 +4,18 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import { cancelHold, claimPrize, type Reservation, reservePrize } from "@/lib/client/claim-api";
+import { fill } from "@/lib/i18n/fill";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
-import { CLOSED_TITLES, Note } from "./prize-note";
+import { Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
-import { RefusedModal, RULE_TITLES, TimeUpModal } from "./refused-modal";
-import { CLAIM_FAILURE_FALLBACK, type ClaimResult, ResultModal, successMessage } from "./result-modal";
-import { TicketArt } from "./ticket";
+import { RefusedModal, TimeUpModal } from "./refused-modal";
+import { type ClaimResult, ResultModal, successMessage } from "./result-modal";
+import type { TicketParts, VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
 
 type Phase =
@@ -29,12 +30,16 @@ export type PrizeClaimProps = {
   urlPath: string;
   productName: string;
   image: string | null;
-  hasPrize: boolean;
-  /** While the event is not open: why (before its hours, after them, paused), in the server's words. */
-  closedEvent: { state: "not_started" | "ended" | "paused"; message: string } | null;
-  isReserved: boolean;
+  /**
+   * The prize waiting here, its ticket's parts rendered on the server; null when there is no ticket to tap
+   * (then `standing`, rendered on the server too, says why: the event closed, someone holding it, none here).
+   */
+  ticket: TicketParts | null;
+  standing: ReactNode;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
+  /** Everything this island says, in the visitor's language (visitor-words.ts). */
+  words: VisitorWords;
   /** The product's name and description, rendered on the server. */
   children: ReactNode;
 };
@@ -49,14 +54,12 @@ const ClaimForm = lazy(() =>
     .then((module) => ({ default: module.ClaimForm })),
 );
 
-const NETWORK_TROUBLE = "We could not reach the prize desk server. Please check your connection and try again.";
-
 /**
  * The page's only client island: the product picture (the ticket waits for it, spec §2) and the whole
  * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
  * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
  */
-export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, holdSeconds, closedEvent, children }: PrizeClaimProps) {
+export function PrizeClaim({ urlPath, productName, image, ticket, standing, holdSeconds, words, children }: PrizeClaimProps) {
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
@@ -114,7 +117,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
         return;
       }
       const tapAgainAt = letGoAt.current === null ? null : letGoAt.current + holdSeconds * 1000;
-      setPhase({ name: "refused", refusal: refusalOf(error, tapAgainAt) });
+      setPhase({ name: "refused", refusal: refusalOf(error, tapAgainAt, words.taken) });
     } finally {
       busy.current = false;
     }
@@ -140,13 +143,13 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
       };
       keepWin(urlPath, win);
       setKept(win);
-      setPhase({ name: "result", result: { kind: "success", message: successMessage(won?.detail), win } });
+      setPhase({ name: "result", result: { kind: "success", message: successMessage(won?.detail, words.result), win } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 404) return;
       // No answer at all: the hold is probably still ours, so let the visitor simply try again.
       if (error.status === 0) {
-        setFormError(NETWORK_TROUBLE);
+        setFormError(words.claim.networkTrouble);
         return;
       }
       if (error.status === 400) {
@@ -156,8 +159,8 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
       // The hold is gone (409) or the server failed; free whatever is left of it, then say so.
       void cancelHold(urlPath);
       // A new event was started while this visitor held the prize: the title says so too.
-      const title = error.body?.code === "event_ended" ? RULE_TITLES.event_ended : undefined;
-      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, CLAIM_FAILURE_FALLBACK), title } });
+      const title = error.body?.code === "event_ended" ? words.refused.rules.event_ended : undefined;
+      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, words.result.failureFallback), title } });
     } finally {
       submitting.current = false;
     }
@@ -185,7 +188,7 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
   // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
   // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
   // the picture's frame is a still placeholder of its size until the picture is in (issue 25).
-  const ticketShown = hasPrize && !isReserved && !claimed;
+  const ticketShown = ticket !== null && !claimed;
 
   useEffect(() => {
     if (ticketShown) void loadClaimForm().catch(() => undefined);
@@ -193,27 +196,27 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
 
   return (
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
-      <ProductImage src={image} alt={productName} state={imageState} onStateChange={onImageState} stillWhileLoading={ticketShown} />
+      <ProductImage
+        src={image}
+        alt={productName}
+        state={imageState}
+        onStateChange={onImageState}
+        stillWhileLoading={ticketShown}
+        words={words}
+      />
 
       <div className="mt-4 md:mt-0">
         {children}
 
         {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
-        <section aria-live="polite" aria-label="Prize" className="mt-5">
+        <section aria-live="polite" aria-label={words.prizeRegion} className="mt-5">
           {kept ? (
-            <Note tone="success" title={`You won ${kept.prizeName}`}>
-              <WinCard win={kept} />
+            <Note tone="success" title={fill(words.youWon, { prize: kept.prizeName })}>
+              <WinCard win={kept} words={words} />
             </Note>
-          ) : closedEvent ? (
-            <Note tone={closedEvent.state === "paused" ? "busy" : "neutral"} title={CLOSED_TITLES[closedEvent.state]}>
-              <p data-event-state={closedEvent.state}>{closedEvent.message}</p>
-            </Note>
-          ) : ticketShown ? (
+          ) : ticket && ticketShown ? (
             <div className="rounded-2xl bg-prize-50 p-4 ring-2 ring-prize-200 sm:p-5">
-              <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">You found a prize!</h2>
-              <p className="mt-1 text-base text-slate-800">
-                First come, first served: tap the ticket, then enter a nickname and a password within {holdSeconds} seconds.
-              </p>
+              {ticket.intro}
               <button
                 type="button"
                 // The early-tap script finds the ticket by this.
@@ -225,65 +228,58 @@ export function PrizeClaim({ urlPath, productName, image, hasPrize, isReserved, 
                 aria-busy={phase.name === "reserving" || undefined}
                 className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
               >
-                <TicketArt className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none" />
+                {ticket.art}
                 <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-prize-800 underline decoration-2 underline-offset-4">
-                  {phase.name === "reserving" ? "Holding your prize…" : "Tap the ticket to claim your prize"}
+                  {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
             </div>
-          ) : hasPrize && isReserved ? (
-            <Note tone="busy" title="Someone is claiming this prize right now">
-              <p>If they do not finish within {holdSeconds} seconds, it comes back. Check again in a moment.</p>
-              <button
-                type="button"
-                onClick={reload}
-                className="mt-3 h-12 rounded-xl bg-slate-900 px-5 text-base font-semibold text-white hover:bg-slate-700"
-              >
-                Check again
-              </button>
-            </Note>
-          ) : !hasPrize ? (
-            <Note tone="neutral" title="No prize is waiting here right now">
-              Prizes move around the event: scan the QR codes at other product stands to find one.
-            </Note>
-          ) : null}
+          ) : (
+            standing
+          )}
         </section>
       </div>
 
       <Modal
         open={phase.name === "claiming"}
         onClose={closeClaim}
-        title="Claim your prize"
+        title={words.claim.title}
         size="sm"
-        closeLabel="Cancel and give the prize back"
+        closeLabel={words.claim.closeLabel}
         closeOnBackdrop={false}
       >
         {phase.name === "claiming" && (
           <div className="-mt-4 space-y-4">
             {/* Stays at the top of the sheet while it scrolls under the phone's keyboard. */}
             <div className="sticky -top-4 z-10 -mx-5 bg-white px-5 pt-4 pb-1 sm:-mx-6 sm:px-6">
-              <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} />
+              <Countdown deadline={phase.deadline} total={phase.seconds} onExpire={onExpire} words={words.claim} />
             </div>
-            <p className="text-base text-slate-700">The prize is held for you. Enter a nickname and a password to claim it.</p>
+            <p className="text-base text-slate-700">{words.claim.intro}</p>
             <Suspense
               fallback={
                 <div role="status" className="flex h-72 items-center justify-center gap-3 text-slate-700">
                   <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-prize-700" aria-hidden="true" />
-                  Loading the form…
+                  {words.claim.loadingForm}
                 </div>
               }
             >
-              <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} />
+              <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} words={words.claim} />
             </Suspense>
           </div>
         )}
       </Modal>
       {phase.name === "result" && (
-        <ResultModal result={phase.result} onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload} />
+        <ResultModal
+          result={phase.result}
+          words={words}
+          onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload}
+        />
       )}
-      {phase.name === "refused" && <RefusedModal refusal={phase.refusal} onReload={reload} onClose={() => setPhase({ name: "idle" })} />}
+      {phase.name === "refused" && (
+        <RefusedModal refusal={phase.refusal} words={words} onReload={reload} onClose={() => setPhase({ name: "idle" })} />
+      )}
       {phase.name === "expired" && (
-        <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} onConfirm={() => setPhase({ name: "idle" })} />
+        <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} words={words} onConfirm={() => setPhase({ name: "idle" })} />
       )}
     </div>
   );

@@ -3,10 +3,12 @@
 import { useEffect, useRef } from "react";
 import { GiftIcon, ImageIcon } from "@/components/ui/icons";
 import { imageSrcSet } from "@/lib/urls/images";
+import type { VisitorWords } from "./visitor-words";
 
 export type ImageState = "loading" | "loaded" | "failed";
 
 /** The frame's width: under a third of the screen height on phones (see below), a half column from `md`. */
+// i18n-exempt: a media query, not words.
 const PRODUCT_IMAGE_SIZES = "(min-width: 768px) 440px, min(calc(100vw - 2rem), 30vh)";
 
 type ProductImageProps = {
@@ -19,6 +21,7 @@ type ProductImageProps = {
    * not a spinner, so nothing announces a prize over a spinner (spec §2) and the ticket needs no wait.
    */
   stillWhileLoading?: boolean;
+  words: Pick<VisitorWords, "image">;
 };
 
 /**
@@ -27,7 +30,7 @@ type ProductImageProps = {
  * none or it fails. A plain <img>:
  * the file is already a normalised WebP from our own /api/images, next/image would add nothing but JS.
  */
-export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading = false }: ProductImageProps) {
+export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading = false, words }: ProductImageProps) {
   const ref = useRef<HTMLImageElement>(null);
 
   // The server-rendered <img> may finish before React hydrates and attaches onLoad; catch that case.
@@ -50,7 +53,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
           {state === "loading" && !stillWhileLoading && (
             <div className="absolute inset-0 flex items-center justify-center" role="status">
               <span className="size-12 animate-spin rounded-full border-4 border-slate-200 border-t-primary-600" aria-hidden="true" />
-              <span className="sr-only">Loading the product image…</span>
+              <span className="sr-only">{words.image.loading}</span>
             </div>
           )}
           {/* eslint-disable-next-line @next/next/no-img-element -- see the component comment */}
@@ -73,7 +76,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
           <GiftIcon className="size-16" />
-          <span className="text-sm font-medium">{src ? "The picture could not be loaded." : "No picture for this product."}</span>
+          <span className="text-sm font-medium">{src ? words.image.failed : words.image.none}</span>
         </div>
       )}
     </div>

@@ -1,25 +1,36 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BrandStyle } from "@/components/branding/brand-style";
+import { LanguageSwitch } from "@/components/ui/language-switch";
 import { readEventRules } from "@/db/queries/event-rules";
 import type { PublicProductPage } from "@/db/queries/public";
 import { getConfig } from "@/lib/config";
 import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { closedEventMessage } from "@/lib/event/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { MESSAGES, sayIn } from "@/lib/i18n/translate";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
+import { prizeStanding } from "./prize-standing";
 import { PublicHeader } from "./public-header";
+import { visitorWords } from "./visitor-words";
 
 /**
- * The product page's frame: the event's colour, brand bar, the centred column, and the organiser's footer
- * line (small, after everything, so never in the ticket's way).
+ * The product page's frame: the event's colour, brand bar (with the language switch, out of the ticket's
+ * way), the centred column, and the organiser's footer line (small, after everything, so never in the
+ * ticket's way).
  */
-export function ProductPageFrame({ branding, children }: { branding: Branding; children: ReactNode }) {
+export async function ProductPageFrame({ branding, locale, children }: { branding: Branding; locale: Locale; children: ReactNode }) {
+  const t = await getTranslations({ locale });
   return (
     <>
       <BrandStyle color={branding.primary_color} />
-      <PublicHeader branding={branding} />
+      <PublicHeader name={branding.event_name ?? t("app.name")} logo={branding.logo}>
+        {/* On the brand bar: its globe in white (the switch is shared with the admin's light screens). */}
+        <LanguageSwitch current={locale} label={t("language.label")} className="text-white!" />
+      </PublicHeader>
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
       {branding.footer_text && (
         <footer className="mx-auto w-full max-w-md px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
@@ -34,9 +45,14 @@ export function ProductPageFrame({ branding, children }: { branding: Branding; c
  * The page's <title> ("product | event") and description; pages are reached by scanning a QR code, not by
  * search engines.
  */
-export function productPageMetadata(page: Pick<PublicProductPage, "name" | "description"> | null, eventName: string): Metadata {
+export async function productPageMetadata(
+  page: Pick<PublicProductPage, "name" | "description"> | null,
+  branding: Pick<Branding, "event_name">,
+  locale: Locale,
+): Promise<Metadata> {
+  const t = await getTranslations({ locale });
   return {
-    title: { absolute: `${page?.name ?? "Product"} | ${eventName}` },
+    title: { absolute: `${page?.name ?? t("visitor.productFallbackTitle")} | ${branding.event_name ?? t("app.name")}` },
     description: page?.description || undefined,
     robots: { index: false, follow: false },
   };
@@ -46,25 +62,23 @@ export function productPageMetadata(page: Pick<PublicProductPage, "name" | "desc
  * The product, its picture and the prize waiting on it (the client island), server-rendered. While the
  * event is not open, the page says why (and when it opens) in place of any ticket.
  */
-export async function ProductWithPrize({ page }: { page: PublicProductPage }) {
+export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
   const { timeZone, reservationSeconds } = getConfig();
-  const closed =
+  const closedMessage =
     page.event_state === "open"
-      ? null
-      : {
-          state: page.event_state,
-          message: closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "",
-        };
+      ? ""
+      : sayIn(locale, closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "");
+  const { ticket, standing } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage });
   return (
     <>
       <PrizeClaim
         urlPath={page.url_path}
         productName={page.name}
         image={page.image}
-        hasPrize={page.has_prize}
-        isReserved={page.is_reserved}
+        ticket={ticket}
+        standing={standing}
         holdSeconds={reservationSeconds}
-        closedEvent={closed}
+        words={visitorWords(locale)}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
           {page.name}
@@ -76,9 +90,9 @@ export async function ProductWithPrize({ page }: { page: PublicProductPage }) {
         )}
       </PrizeClaim>
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
-      {page.has_prize && !page.is_reserved && (
+      {ticket && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
-        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path) }} />
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, MESSAGES[locale].visitor.page.earlyHold) }} />
       )}
     </>
   );

@@ -1,5 +1,7 @@
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { RESERVE_REFUSAL_CODES, type ReserveRefusalCode } from "@/lib/contracts/claims";
+import { clockTime } from "@/lib/i18n/clock";
+import type { VisitorWords } from "./visitor-words";
 
 /** The event's rules that refuse a tap whoever taps (closed hours, the pause), or this visitor (their win limit), or this hour. */
 export type RuleCode = Exclude<ReserveRefusalCode, "taken" | "let_go_recently" | "holding_another">;
@@ -16,20 +18,23 @@ export type Refusal =
   | { kind: "rule"; code: RuleCode; message: string }
   | { kind: "unreachable"; message: string | null };
 
-/** The refusal a failed reserve call means. `tapAgainAt`: when this page's visitor may tap again, if it knows. */
-export function refusalOf(error: unknown, tapAgainAt: number | null): Refusal {
+/**
+ * The refusal a failed reserve call means. `tapAgainAt`: when this page's visitor may tap again, if it
+ * knows; `takenFallback`: what a 409 that says nothing itself means, in the visitor's language.
+ */
+export function refusalOf(error: unknown, tapAgainAt: number | null, takenFallback: string): Refusal {
   if (!(error instanceof ApiError) || error.status !== 409) {
     // No answer, or the server in trouble (its 503 says so in its detail).
     const detail = error instanceof ApiError ? error.body?.detail : undefined;
     return { kind: "unreachable", message: typeof detail === "string" && detail ? detail : null };
   }
-  const message = errorMessage(error, "Sorry, someone else got there first.");
+  const message = errorMessage(error, takenFallback);
   const code = RESERVE_REFUSAL_CODES.find((known) => known === error.body?.code) ?? "taken";
   if (code === "let_go_recently") return { kind: code, message, tapAgainAt };
   if (code === "taken" || code === "holding_another") return { kind: code, message };
   return { kind: "rule", code, message };
 }
 
-/** A time of day to the second, as the phone shows its clock: "14:03:25". */
-export const clockTime = (at: number) =>
-  new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+/** A time of day to the second, in the visitor's language on the event's clock: "14:03:25", "오후 2:03:25". */
+export const secondClock = (at: number, words: Pick<VisitorWords, "locale" | "timeZone">) =>
+  clockTime(at, words.locale, words.timeZone, { seconds: true });

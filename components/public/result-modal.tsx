@@ -4,12 +4,8 @@ import type { ReactNode } from "react";
 import { GiftIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import type { KeptWin } from "./kept-win";
+import type { VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
-
-export const CLAIM_SUCCESS_TITLE = "Congratulations!";
-export const CLAIM_SUCCESS_FALLBACK = "Successfully participated in the event!";
-export const CLAIM_FAILURE_TITLE = "Oops";
-export const CLAIM_FAILURE_FALLBACK = "Failed to participate in the event.";
 
 export type Tone = "success" | "failure" | "notice";
 
@@ -95,26 +91,28 @@ export function NoticeModal({
 export type ClaimResult = { kind: "success"; message: string; win: KeptWin } | { kind: "failure"; message: string; title?: string };
 
 /**
- * The server's success detail without its own leading "Congratulations!": the title already says it
- * (spec §8 shows the title and the detail together).
+ * The server's success detail without its own leading "Congratulations!" (in the visitor's language): the
+ * title already says it (spec §8 shows the title and the detail together).
  */
-export function successMessage(detail: string | undefined): string {
-  const message = (detail ?? "").replace(/^\s*congratulations!?\s*/i, "").trim();
-  return message || CLAIM_SUCCESS_FALLBACK;
+export function successMessage(detail: string | undefined, words: VisitorWords["result"]): string {
+  const trimmed = (detail ?? "").trim();
+  const title = words.successTitle.replace(/!$/, "");
+  const message = trimmed.toLowerCase().startsWith(title.toLowerCase()) ? trimmed.slice(title.length).replace(/^!?\s*/, "") : trimmed;
+  return message || words.successFallback;
 }
 
 /** The end of a claim: "Congratulations!" with the server's detail and the win to show, or "Oops". */
-export function ResultModal({ result, onClose }: { result: ClaimResult; onClose: () => void }) {
+export function ResultModal({ result, words, onClose }: { result: ClaimResult; words: VisitorWords; onClose: () => void }) {
   if (result.kind === "success") {
     return (
-      <NoticeModal title={CLAIM_SUCCESS_TITLE} tone="success" buttonLabel="OK" onConfirm={onClose}>
+      <NoticeModal title={words.result.successTitle} tone="success" buttonLabel={words.result.ok} onConfirm={onClose}>
         <p className="text-lg font-semibold text-slate-900">{result.message}</p>
-        <WinCard win={result.win} />
+        <WinCard win={result.win} words={words} />
       </NoticeModal>
     );
   }
   return (
-    <NoticeModal title={result.title ?? CLAIM_FAILURE_TITLE} tone="failure" buttonLabel="OK" onConfirm={onClose}>
+    <NoticeModal title={result.title ?? words.result.failureTitle} tone="failure" buttonLabel={words.result.ok} onConfirm={onClose}>
       <p className="text-lg font-semibold text-slate-900">{result.message}</p>
     </NoticeModal>
   );

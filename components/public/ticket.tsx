@@ -1,10 +1,15 @@
+import type en from "@/messages/en.json";
+
 /**
  * The prize ticket, drawn inline: no image request on a slow event network, and the CSP allows nothing
  * from elsewhere. Dark ink on bright gold with a thick dark outline stays legible in direct sunlight.
  * Decorative: the button around it carries the accessible name. Every text has a textLength, so it
  * fits its box whatever system font the phone substitutes.
  */
-export function TicketArt({ className }: { className?: string }) {
+// i18n-exempt: a font stack and SVG's fitting mode, not words.
+const LETTERING = { fontFamily: "system-ui, sans-serif", lengthAdjust: "spacingAndGlyphs" } as const;
+
+export function TicketArt({ words, className }: { words: (typeof en)["visitor"]["ticket"]; className?: string }) {
   // A ticket outline with round notches on both long edges at the tear line (x = 236).
   const outline =
     "M20 8 H224 A12 12 0 0 0 248 8 H300 A12 12 0 0 1 312 20 V66 A14 14 0 0 0 312 94 V140 A12 12 0 0 1 300 152 H248 A12 12 0 0 0 224 152 H20 A12 12 0 0 1 8 140 V94 A14 14 0 0 0 8 66 V20 A12 12 0 0 1 20 8 Z";
@@ -55,44 +60,14 @@ export function TicketArt({ className }: { className?: string }) {
       {/* Tear line between body and stub. */}
       <path d="M236 24 V136" stroke="#450a0a" strokeWidth="3" strokeDasharray="6 6" strokeLinecap="round" />
 
-      <text
-        x="122"
-        y="56"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="17"
-        fontWeight="800"
-        textLength="120"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#7c2d12"
-      >
-        ★ PRIZE ★
+      <text x="122" y="56" textAnchor="middle" {...LETTERING} fontSize="17" fontWeight="800" textLength="120" fill="#7c2d12">
+        {words.top}
       </text>
-      <text
-        x="122"
-        y="98"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="36"
-        fontWeight="900"
-        textLength="148"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#1c0a00"
-      >
-        TICKET
+      <text x="122" y="98" textAnchor="middle" {...LETTERING} fontSize="36" fontWeight="900" textLength="148" fill="#1c0a00">
+        {words.main}
       </text>
-      <text
-        x="122"
-        y="124"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="12"
-        fontWeight="700"
-        textLength="176"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#7c2d12"
-      >
-        FIRST COME · FIRST SERVED
+      <text x="122" y="124" textAnchor="middle" {...LETTERING} fontSize="12" fontWeight="700" textLength="176" fill="#7c2d12">
+        {words.bottom}
       </text>
 
       {/* Stub: a big star and "TAP" in white on deep red. */}
@@ -103,18 +78,8 @@ export function TicketArt({ className }: { className?: string }) {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <text
-        x="278"
-        y="116"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="22"
-        fontWeight="900"
-        textLength="52"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#ffffff"
-      >
-        TAP
+      <text x="278" y="116" textAnchor="middle" {...LETTERING} fontSize="22" fontWeight="900" textLength="52" fill="#ffffff">
+        {words.tap}
       </text>
 
       <path d={outline} fill="none" stroke="#450a0a" strokeWidth="4" strokeLinejoin="round" />

@@ -1,25 +1,34 @@
+import { clockTime } from "@/lib/i18n/clock";
+import { fill } from "@/lib/i18n/fill";
 import type { KeptWin } from "./kept-win";
+import type { VisitorWords } from "./visitor-words";
 
 /**
  * What the winner shows at the prize desk: the prize, the nickname and the password in large type,
- * readable at arm's length, with a hint to keep a screenshot.
+ * readable at arm's length, when it was won (on the event's clock), with a hint to keep a screenshot.
  */
-export function WinCard({ win }: { win: Pick<KeptWin, "prizeName" | "nickname" | "password"> }) {
+export function WinCard({ win, words }: { win: KeptWin; words: Pick<VisitorWords, "win" | "locale" | "timeZone"> }) {
+  const wonAt = new Date(win.wonAt);
   return (
     <div className="w-full rounded-2xl border-2 border-dashed border-prize-300 bg-white p-4 text-left">
-      <p className="text-sm font-semibold uppercase tracking-wide text-prize-700">Show this at the prize desk</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-prize-700">{words.win.showAtDesk}</p>
       <p className="mt-1 text-xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{win.prizeName}</p>
+      {!Number.isNaN(wonAt.getTime()) && (
+        <p className="text-sm text-slate-600" data-testid="won-at">
+          {fill(words.win.wonAt, { time: clockTime(wonAt, words.locale, words.timeZone) })}
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1">
-        <dt className="text-sm text-slate-600">Nickname</dt>
+        <dt className="text-sm text-slate-600">{words.win.nickname}</dt>
         <dd className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]" data-testid="won-nickname">
           {win.nickname}
         </dd>
-        <dt className="text-sm text-slate-600">Password</dt>
+        <dt className="text-sm text-slate-600">{words.win.password}</dt>
         <dd className="font-mono text-4xl font-extrabold tracking-[0.3em] text-slate-900" data-testid="won-password">
           {win.password}
         </dd>
       </dl>
-      <p className="mt-3 text-sm text-slate-600">Take a screenshot now: you will need the password to collect your prize.</p>
+      <p className="mt-3 text-sm text-slate-600">{words.win.screenshot}</p>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, settings } from "@/db/schema";
-import { type Branding, DEFAULT_EVENT_NAME } from "@/lib/contracts/branding";
+import type { Branding } from "@/lib/contracts/branding";
 import { imageUrl } from "@/lib/urls/images";
 
 /**
- * The event's branding, defaults filled in (server-behaviour.md, "Branding"). Not "server-only": the big
+ * The event's branding (null where the organiser set none) (server-behaviour.md, "Branding"). Not "server-only": the big
  * screen's hub reads it with its snapshot. One small read (the settings row and the logo's size).
  */
 export async function readBranding({ db }: { db: Queryable }): Promise<Branding> {
@@ -23,7 +23,7 @@ export async function readBranding({ db }: { db: Queryable }): Promise<Branding>
     .where(eq(settings.id, 1));
   if (!row) throw new Error("The settings row is missing: the migrations create it.");
   return {
-    event_name: row.eventName ?? DEFAULT_EVENT_NAME,
+    event_name: row.eventName,
     primary_color: row.primaryColor,
     footer_text: row.footerText,
     logo:

@@ -6,13 +6,12 @@ import {
   type FieldErrors,
   isDatabaseUnavailable,
   isRetryableTransactionError,
-  type Said,
   ValidationError,
 } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
-import { translate } from "@/lib/i18n/translate";
+import { sayIn, translate } from "@/lib/i18n/translate";
 import { describeError, log } from "@/lib/log";
 
 const statusOf: Record<ErrorCode, number> = {
@@ -41,13 +40,8 @@ export const RETRY_AFTER_SECONDS = 2;
 
 type RequestLike = { method: string; url: string; headers: Headers; cookies: { get(name: string): { value: string } | undefined } };
 
-/** What an error says, in the caller's language. */
-function words(said: Said, locale: Locale): string {
-  return typeof said === "string" ? said : translate(locale, said);
-}
-
 function fieldWords(fields: FieldErrors, locale: Locale): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([field, said]) => [field, said.map((one) => words(one, locale))]));
+  return Object.fromEntries(Object.entries(fields).map(([field, said]) => [field, said.map((one) => sayIn(locale, one))]));
 }
 
 /**
@@ -58,7 +52,7 @@ function fieldWords(fields: FieldErrors, locale: Locale): Record<string, string[
 export function errorResponse(error: unknown, request?: RequestLike): NextResponse {
   const locale = request ? localeOfRequest(request) : getConfig().defaultLocale;
   if (error instanceof ValidationError) return json(fieldWords(error.fields, locale), statusOf.validation);
-  if (error instanceof AppError) return json({ detail: words(error.said, locale), ...error.extra }, statusOf[error.code]);
+  if (error instanceof AppError) return json({ detail: sayIn(locale, error.said), ...error.extra }, statusOf[error.code]);
   const where = request ? { method: request.method, path: new URL(request.url).pathname } : {};
   if (isDatabaseUnavailable(error) || isRetryableTransactionError(error)) {
     log("warn", "Database unavailable: answered 503", { ...where, ...describeError(error, false) });

@@ -1,8 +1,5 @@
 /** The event's face (server-behaviour.md, "Branding"): what the visitor page, big screen, sign-in and print sheet show. */
 
-/** Shown wherever no event name is set: today's title. */
-export const DEFAULT_EVENT_NAME = "Prize Giveaway";
-
 export const EVENT_NAME_MAX = 60;
 export const FOOTER_TEXT_MAX = 120;
 
@@ -10,8 +7,8 @@ export const FOOTER_TEXT_MAX = 120;
 export type BrandLogo = { url: string; width: number; height: number };
 
 export type Branding = {
-  /** The organiser's name for the event, or DEFAULT_EVENT_NAME. */
-  event_name: string;
+  /** The organiser's name for the event; null: none set, and each place shows the product's name (app.name) in its reader's language. */
+  event_name: string | null;
   /** #rrggbb, or null for today's colours. */
   primary_color: string | null;
   footer_text: string | null;
@@ -19,4 +16,4 @@ export type Branding = {
 };
 
 /** Today's look: for a page drawn before the branding could be read (a slow database, the error screen). */
-export const DEFAULT_BRANDING: Branding = { event_name: DEFAULT_EVENT_NAME, primary_color: null, footer_text: null, logo: null };
+export const DEFAULT_BRANDING: Branding = { event_name: null, primary_color: null, footer_text: null, logo: null };

@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
 import type { Locale } from "./locales";
-import type { MessageKey, Text } from "./text";
+import type { MessageKey, Text, TextValues } from "./text";
 
 export const MESSAGES = { en, ko } satisfies Record<Locale, unknown>;
 
@@ -23,10 +23,25 @@ export function translatorFor(locale: Locale): Translator {
   return translator;
 }
 
+/** Words in one language: a Text said in it, a plain string (words not ours) as it is. */
+export function sayIn(locale: Locale, said: string | Text): string {
+  return typeof said === "string" ? said : translate(locale, said);
+}
+
 /** A Text in one language. */
 export function translate(locale: Locale, said: Text): string {
   // The key is checked by the type checker where the Text is made; here it is only a string.
-  return (translatorFor(locale) as unknown as (key: string, values?: Text["values"]) => string)(said.key, said.values);
+  const say = translatorFor(locale) as unknown as (key: string, values?: Record<string, string | number | Date>) => string;
+  return say(said.key, said.values && valuesIn(locale, said.values));
+}
+
+function valuesIn(locale: Locale, values: TextValues): Record<string, string | number | Date> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === "object" && "perLocale" in value ? value.perLocale[locale] : value,
+    ]),
+  );
 }
 
 /**

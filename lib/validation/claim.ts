@@ -1,11 +1,16 @@
+import type { MessageKey } from "@/lib/i18n/text";
 import { z } from "./zod";
 
+/**
+ * The claim's field errors, as keys of messages/*.json: the API says them in the visitor's language
+ * (lib/api/zod-errors.ts), the form with the words its page was given (no translation library there).
+ */
 export const CLAIM_MESSAGES = {
-  nameRequired: "Please enter a nickname.",
-  nameTooLong: "Please enter a nickname of 10 characters or fewer.",
-  passwordRequired: "Please enter a password.",
-  passwordFormat: "Please enter a 4-digit number as the password.",
-} as const;
+  nameRequired: "visitor.claim.errors.nameRequired",
+  nameTooLong: "visitor.claim.errors.nameTooLong",
+  passwordRequired: "visitor.claim.errors.passwordRequired",
+  passwordFormat: "visitor.claim.errors.passwordFormat",
+} as const satisfies Record<string, MessageKey>;
 
 export const NICKNAME_MAX = 10;
 

@@ -3,8 +3,9 @@ import { type Browser, expect, type Page, type TestInfo, test } from "@playwrigh
 import { sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { prizes, winners } from "@/db/schema";
-import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
+import { EVENT_RESET_DETAIL } from "@/lib/services/claims/finalise";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
+import { english } from "@/tests/support/english";
 import { TEST_ADMIN } from "../integration/global-setup";
 import { type OwnServer, startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
@@ -118,7 +119,7 @@ test.describe("starting a new event", () => {
     await visitor.fillClaim("Mina", "0420");
     await visitor.submitClaim();
     const ended = visitor.alert("The event has ended");
-    await expect(ended.getByText(EVENT_RESET_DETAIL)).toBeVisible();
+    await expect(ended.getByText(english(EVENT_RESET_DETAIL))).toBeVisible();
     await reviewScreenshot(visitor.page, "new-event-visitor");
     // OK reloads the page as it is now: no ticket any more, no error.
     await ended.getByRole("button", { name: "OK" }).click();

@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { TAKEN } from "../../lib/services/claims/reserve";
-import { CLAIM_MESSAGES } from "../../lib/validation/claim";
+import en from "../../messages/en.json";
 import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
 import { otherVisitor, secondsShown } from "./support/visitors";
+
+// The English words the API answers a caller with no language of ours.
+const { taken: TAKEN } = en.visitor.api;
+const CLAIM_MESSAGES = en.visitor.claim.errors;
 
 // The visitor's page: the prize, the claim form and the win, the page without a prize or unknown.
 let admin: GiveawayAdmin;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LET_GO_RECENTLY, TAKEN } from "@/lib/services/claims/reserve";
-import { CLAIM_MESSAGES } from "@/lib/validation/claim";
+import en from "@/messages/en.json";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+
+// The English words the API answers a caller with no language of ours.
+const { letGoRecently: LET_GO_RECENTLY, taken: TAKEN } = en.visitor.api;
+const CLAIM_MESSAGES = en.visitor.claim.errors;
 
 const baseUrl = inject("baseUrl");
 const connection = openServerDatabase("claims-api");

@@ -2,14 +2,17 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { placements, prizes, settings, winners } from "@/db/schema";
-import { DEFAULT_PAUSE_MESSAGE, EVENT_ENDED, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
+import en from "@/messages/en.json";
 import type { RunningServer } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor, newVisitors } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+
+// The English words the API answers a caller with no language of ours.
+const { defaultPause: DEFAULT_PAUSE_MESSAGE, eventEnded: EVENT_ENDED, winLimitPerEvent: WIN_LIMIT_PER_EVENT } = en.visitor.api;
 
 const HOUR = 3_600_000;
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };

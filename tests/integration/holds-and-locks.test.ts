@@ -4,11 +4,15 @@ import { placements, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
-import { HOLDING_ANOTHER, LET_GO_RECENTLY, NO_PRODUCT, reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { reservePrize } from "@/lib/services/claims/reserve";
 import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
+import en from "@/messages/en.json";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
+
+// The English words the API answers a caller with no language of ours.
+const { holdingAnother: HOLDING_ANOTHER, letGoRecently: LET_GO_RECENTLY, noProduct: NO_PRODUCT, taken: TAKEN } = en.visitor.api;
 
 let database: ServiceDatabase;
 const ctx = () => ({ db: database.db });

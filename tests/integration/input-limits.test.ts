@@ -1,9 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
-import { CLAIM_MESSAGES } from "@/lib/validation/claim";
+import en from "@/messages/en.json";
 import { signedInClient, TestClient } from "../support/http-client";
 import { rawRequest } from "../support/raw-http";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+
+const CLAIM_MESSAGES = en.visitor.claim.errors;
 
 const baseUrl = inject("baseUrl");
 const SOME_PAGE = "AbCdEfGhJk";

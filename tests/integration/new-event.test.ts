@@ -6,11 +6,12 @@ import { type DatabaseHandle, openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import { eventResetSince } from "@/db/queries/event-resets";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
-import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
 import { buildEventArchive } from "@/lib/export/event-archive";
 import { FunnelCounter } from "@/lib/funnel/counter";
+import { EVENT_RESET_DETAIL } from "@/lib/services/claims/finalise";
 import { type NewEventStep, startNewEvent } from "@/lib/services/event/start-new";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
+import { english } from "@/tests/support/english";
 import { createAccount } from "../support/accounts";
 import type { RunningServer } from "../support/app-server";
 import { insertWinners, tableDigest } from "../support/direct-database";
@@ -179,7 +180,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     // The visitor who was holding a prize: a clear 409, never a 500; their page still opens, with no ticket.
     const claim = await visitor.post(claimPath(pages[1]!.urlPath), { name: "Mina", password: "0420" });
     expect(claim.status).toBe(409);
-    expect(await claim.json()).toEqual({ detail: EVENT_RESET_DETAIL, code: "event_ended" });
+    expect(await claim.json()).toEqual({ detail: english(EVENT_RESET_DETAIL), code: "event_ended" });
     expect((await visitor.patch(claimPath(pages[1]!.urlPath))).status).toBe(200);
     expect((await visitor.get(`/p/${pages[1]!.urlPath}`)).status).toBe(200);
     expect(await (await visitor.get(`/api/p/${pages[1]!.urlPath}/prize/`)).json()).toMatchObject({ has_prize: false, is_reserved: false });

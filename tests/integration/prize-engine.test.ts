@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPublicProductPage } from "@/db/queries/public";
 import { placements, prizes, winners } from "@/db/schema";
 import { cancelReservation } from "@/lib/services/claims/cancel";
-import { finaliseClaim, HOLD_EXPIRED, PRIZE_GONE } from "@/lib/services/claims/finalise";
-import { reservePrize, TAKEN } from "@/lib/services/claims/reserve";
+import { finaliseClaim } from "@/lib/services/claims/finalise";
+import { reservePrize } from "@/lib/services/claims/reserve";
 import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
@@ -12,8 +12,12 @@ import { randomizePlacements } from "@/lib/services/placements/randomize";
 import { setPlacementActive } from "@/lib/services/placements/set-active";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
+import en from "@/messages/en.json";
 import { place, prizeRow, seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
+
+// The English words the API answers a caller with no language of ours.
+const { holdExpired: HOLD_EXPIRED, prizeGone: PRIZE_GONE, taken: TAKEN } = en.visitor.api;
 
 let database: ServiceDatabase;
 const ctx = () => ({ db: database.db });

@@ -2,11 +2,14 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { placements } from "@/db/schema";
 import { VISITOR_COOKIE } from "@/lib/api/visitor";
-import { NO_VISITOR_COOKIE } from "@/lib/services/claims/reserve";
+import en from "@/messages/en.json";
 import { openServerDatabase } from "../support/direct-database";
 import { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, visitorWithOnlyCsrfToken } from "../support/visitor";
+
+// The English words the API answers a caller with no language of ours.
+const { noVisitorCookie: NO_VISITOR_COOKIE } = en.visitor.api;
 
 const baseUrl = inject("baseUrl");
 const connection = openServerDatabase("visitor-cookie");

@@ -23,11 +23,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production build (`npm run build` first) with the given environment on a free port. */
-export function spawnServer(env: Record<string, string>, port: number): { child: ChildProcess; output: () => string } {
-  if (!existsSync(BUILD_ID)) throw new Error("No production build: run `npm run build` before the integration tests.");
+/**
+ * Starts the production build (`npm run build` first) with the given environment on a free port.
+ * `appServer`: another checkout's server.mjs (a benchmark comparing two builds).
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  port: number,
+  appServer = APP_SERVER,
+): { child: ChildProcess; output: () => string } {
+  const buildId = appServer === APP_SERVER ? BUILD_ID : path.join(path.dirname(appServer), ".next/BUILD_ID");
+  if (!existsSync(buildId)) throw new Error("No production build: run `npm run build` before the integration tests.");
   let output = "";
-  const child = spawn(process.execPath, [APP_SERVER], {
+  const child = spawn(process.execPath, [appServer], {
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -52,9 +60,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** `port`: a given one, e.g. to start a stopped instance again where its clients reconnect. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, port?: number, appServer?: string): Promise<RunningServer> {
   port ??= await freePort();
-  const { child, output } = spawnServer(env, port);
+  const { child, output } = spawnServer(env, port, appServer);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -79,8 +79,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   "components/admin/screen-header.tsx",
   "components/admin/search-picker.tsx",
   "components/admin/sidebar-collapsed.ts",
-  "components/display",
-  "components/public",
   "components/ui",
   // app/[locale]/admin: everything but the winners, desk, audit, accounts and settings pages.
   "app/[locale]/admin/(print)",
@@ -93,8 +91,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   "app/[locale]/admin/(protected)/distributions",
   "app/[locale]/admin/(protected)/prizes",
   "app/[locale]/admin/(protected)/products",
-  "app/[locale]/display",
-  "app/[locale]/p",
 ];
 
 describe("no words outside the message files", () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BrandStyle } from "@/components/branding/brand-style";
 import { adminPageBranding } from "@/lib/branding/request";
@@ -10,8 +11,9 @@ import "./admin.css";
 /** Browser tabs read "Winner management | {event name}". */
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
-  const { event_name } = await adminPageBranding();
-  return { title: { template: `%s | ${event_name}`, default: event_name } };
+  const [{ event_name }, t] = await Promise.all([adminPageBranding(), getTranslations("app")]);
+  const name = event_name ?? t("name");
+  return { title: { template: `%s | ${name}`, default: name } };
 }
 
 /**

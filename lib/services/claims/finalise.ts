@@ -5,21 +5,23 @@ import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
-import { conflict, notFound } from "@/lib/errors";
-import { EVENT_RESET_DETAIL } from "@/lib/event/messages";
+import { conflict, notFound, type Said } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
-export const HOLD_EXPIRED = "Your reservation has expired. Please try again.";
-export const PRIZE_GONE = "Sorry, this prize has just run out.";
+export const HOLD_EXPIRED = text("visitor.api.holdExpired");
+export const PRIZE_GONE = text("visitor.api.prizeGone");
+/** A claim whose hold went with "Start a new event" (server-behaviour.md, "A new event"). */
+export const EVENT_RESET_DETAIL = text("visitor.api.eventReset");
 /** How long a visitor's repeated claim (a retry after a lost response) is answered with their win. */
 const REPEAT_WINDOW_SECONDS = 10 * 60;
 
 class ClaimRefused extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
+  constructor(readonly detail: Said) {
+    super("claim refused");
   }
 }
 

@@ -3,8 +3,9 @@ import { eventRulesAt } from "@/db/queries/event-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
-import { type AppError, conflict, notFound } from "@/lib/errors";
+import { type AppError, conflict, notFound, type Said } from "@/lib/errors";
 import { closedEventMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
+import { text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { eventGateShared } from "./event-gate";
@@ -15,11 +16,12 @@ export function productIdOf(urlPath: string) {
   return sql`(select ${products.id} from ${products} where ${products.urlPath} = ${urlPath})`;
 }
 
-export const TAKEN = "Sorry, someone else got there first.";
-export const NO_PRODUCT = "Product information not found.";
-export const HOLDING_ANOTHER = "You are already holding a prize on another page: claim it or cancel it first.";
-export const NO_VISITOR_COOKIE = "Your phone had no visitor cookie yet; it has one now. Tap the ticket again.";
-export const LET_GO_RECENTLY = "You let this prize go a moment ago, so others get a turn first. Please try again shortly.";
+// Said in the visitor's language by lib/api/respond.ts.
+export const TAKEN = text("visitor.api.taken");
+export const NO_PRODUCT = text("visitor.api.noProduct");
+export const HOLDING_ANOTHER = text("visitor.api.holdingAnother");
+export const NO_VISITOR_COOKIE = text("visitor.api.noVisitorCookie");
+export const LET_GO_RECENTLY = text("visitor.api.letGoRecently");
 
 // Two-key advisory locks (class, key) never collide with the one-key locks of lib/services/placements.
 export const VISITOR_LOCK_CLASS = 7_301_994;
@@ -92,7 +94,7 @@ export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rulesVe
   return conflict(await refusalDetail(ctx, kind, rulesVersion), { code: kind });
 }
 
-async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesVersion: string | null): Promise<string> {
+async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesVersion: string | null): Promise<Said> {
   const timeZone = getConfig().timeZone;
   switch (code) {
     case "taken":

@@ -6,7 +6,6 @@ import { safeNextPath } from "@/lib/auth/next-path";
 import { getAdminSession } from "@/lib/auth/session";
 import { adminPageBranding } from "@/lib/branding/request";
 import { getConfig } from "@/lib/config";
-import { DEFAULT_EVENT_NAME } from "@/lib/contracts/branding";
 import packageJson from "@/package.json";
 
 // The session check and the support phone are per request / per deployment, never baked in at build time.
@@ -32,7 +31,7 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
           <div className="mb-8 flex flex-col items-center text-center">
             {branding.logo && <BrandLogo logo={branding.logo} height={56} maxWidth={200} className="mb-4" />}
             <p className="text-sm font-semibold uppercase tracking-wide text-primary-600 [overflow-wrap:anywhere]" data-testid="event-name">
-              {branding.event_name === DEFAULT_EVENT_NAME ? UNNAMED_EVENT_LABEL : branding.event_name}
+              {branding.event_name ?? UNNAMED_EVENT_LABEL}
             </p>
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
           </div>

@@ -1,18 +1,21 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
+import { isLocale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/translate";
 import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
 
 /** The tab (or the TV's input label) reads "Winners | {event name}". */
 export async function generateMetadata(): Promise<Metadata> {
-  const { event_name } = await readBranding({ db: db() });
-  return { title: { absolute: `Winners | ${event_name}` }, robots: { index: false, follow: false } };
+  const [t, { event_name }] = await Promise.all([getTranslations(), readBranding({ db: db() })]);
+  return { title: { absolute: `${t("display.title")} | ${event_name ?? t("app.name")}` }, robots: { index: false, follow: false } };
 }
 
 /**
@@ -23,12 +26,24 @@ export default async function DisplayPage({
   params,
   searchParams,
 }: {
-  params: Promise<{ token: string }>;
+  params: Promise<{ token: string; locale: string }>;
   searchParams: Promise<{ theme?: string }>;
 }) {
-  const { token } = await params;
+  const { token, locale } = await params;
+  if (!isLocale(locale)) notFound();
   if (!isDisplayToken(token) || (await readDisplayToken({ db: db() })) !== token) notFound();
   const snapshot = await readDisplaySnapshot({ db: db() });
   const { theme } = await searchParams;
-  return <BigScreen token={token} initial={snapshot} theme={theme === "light" ? "light" : "dark"} timeZone={getConfig().timeZone} />;
+  // The words as written (lib/i18n/fill.ts fills in their numbers on the screen): the TV loads no translation library.
+  return (
+    <BigScreen
+      token={token}
+      initial={snapshot}
+      theme={theme === "light" ? "light" : "dark"}
+      timeZone={getConfig().timeZone}
+      locale={locale}
+      words={MESSAGES[locale].display}
+      productName={MESSAGES[locale].app.name}
+    />
+  );
 }

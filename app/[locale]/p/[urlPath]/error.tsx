@@ -1,7 +1,7 @@
 "use client";
 
+import { useErrorWords } from "@/components/public/error-words";
 import { PublicHeader } from "@/components/public/public-header";
-import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 
 /**
  * The product page could not be read (spec §8: 'Failed to load product information.').
@@ -10,19 +10,20 @@ import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
  * is what a passing database hiccup needs. Scanning the code again does the same.
  */
 export default function ProductPageError() {
+  const words = useErrorWords();
   return (
     <>
-      <PublicHeader branding={DEFAULT_BRANDING} />
+      <PublicHeader name={words.brand} logo={null} />
       <main className="flex min-h-[70dvh] items-center justify-center px-6 py-12">
         <div className="w-full max-w-sm text-center" role="alert">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Failed to load product information.</h1>
-          <p className="mt-3 text-base text-slate-700">Please try again in a moment, or scan the QR code at the product stand again.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{words.title}</h1>
+          <p className="mt-3 text-base text-slate-700">{words.body}</p>
           <button
             type="button"
             onClick={() => window.location.reload()}
             className="mt-6 h-14 w-full rounded-xl bg-slate-900 px-6 text-lg font-bold text-white hover:bg-slate-700"
           >
-            Back to the product page
+            {words.back}
           </button>
         </div>
       </main>

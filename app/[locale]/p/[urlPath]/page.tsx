@@ -8,13 +8,15 @@ import { getPublicProductPage, type PublicProductPage as ProductPageRow } from "
 import { settleWithin } from "@/lib/async/settle-within";
 import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 
 // Rendered afresh on every request. Most visitors get the cached copy instead (proxy.ts rewrites to
 // ./v/[version]/[prizeState]); this render serves the rest: a slow or failing database, an unknown path.
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ urlPath: string }> };
+type Props = { params: Promise<{ urlPath: string; locale: string }> };
 
 // generateMetadata and the page both need the row; cache() makes that one query per request.
 const loadPage = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
@@ -25,15 +27,16 @@ const loadBranding = cache(async () => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { urlPath } = await params;
+  const { urlPath, locale } = await params;
   // A failing database is the page's problem to show (error.tsx); the title just falls back.
   const [page, branding] = await Promise.all([loadPage(urlPath).catch(() => null), loadBranding()]);
-  return productPageMetadata(page, branding.event_name);
+  return productPageMetadata(page, branding, isLocale(locale) ? locale : "en");
 }
 
 /** /p/{urlPath}: the product a visitor scanned, and the prize waiting on it, rendered on the server. */
 export default async function PublicProductPage({ params }: Props) {
-  const { urlPath } = await params;
+  const { urlPath, locale } = await params;
+  if (!isLocale(locale)) notFound();
   const loading = loadPage(urlPath);
   // A read that fails in time takes the slow path too: the skeleton, then the error screen (error.tsx)
   // streamed into the HTML. Thrown here, before the page's shell, it was a bare 500 (the database
@@ -45,12 +48,12 @@ export default async function PublicProductPage({ params }: Props) {
   if (answer.settled && !answer.value) notFound();
 
   return (
-    <ProductPageFrame branding={branding}>
+    <ProductPageFrame branding={branding} locale={locale}>
       {answer.settled && answer.value ? (
-        <ProductWithPrize page={answer.value} />
+        <ProductWithPrize page={answer.value} locale={locale} />
       ) : (
-        <Suspense fallback={<ProductSkeleton />}>
-          <SlowProductWithPrize loading={loading} />
+        <Suspense fallback={<ProductSkeleton loading={MESSAGES[locale].visitor.page.loading} />}>
+          <SlowProductWithPrize loading={loading} locale={locale} />
         </Suspense>
       )}
     </ProductPageFrame>
@@ -58,8 +61,8 @@ export default async function PublicProductPage({ params }: Props) {
 }
 
 /** The slow path: awaited inside the Suspense boundary, so the skeleton is on screen meanwhile. */
-async function SlowProductWithPrize({ loading }: { loading: Promise<ProductPageRow | null> }) {
+async function SlowProductWithPrize({ loading, locale }: { loading: Promise<ProductPageRow | null>; locale: Locale }) {
   const page = await loading;
   if (!page) notFound();
-  return <ProductWithPrize page={page} />;
+  return <ProductWithPrize page={page} locale={locale} />;
 }

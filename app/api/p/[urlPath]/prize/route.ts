@@ -6,10 +6,12 @@ import { route } from "@/lib/api/route";
 import { getConfig } from "@/lib/config";
 import { notFound } from "@/lib/errors";
 import { closedEventMessage } from "@/lib/event/messages";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { sayIn } from "@/lib/i18n/translate";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
 // The page's state read (the one proxy.ts makes for a scan): the flags without the product's text and picture.
-export const GET = route({ access: "public" }, async ({ ctx, params }) => {
+export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
   const state = await getPublicPageState({ db: ctx.db, urlPath: params.urlPath ?? "" });
   if (!state) throw notFound(NO_PRODUCT);
   const answer = { has_prize: state.has_prize, is_reserved: state.is_reserved, event_state: state.event_state };
@@ -18,6 +20,6 @@ export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   return {
     ...answer,
     ...(state.event_state === "not_started" && rules.startsAt ? { opens_at: rules.startsAt } : {}),
-    message: closedEventMessage({ ...rules, state: state.event_state }, getConfig().timeZone),
+    message: sayIn(localeOfRequest(request), closedEventMessage({ ...rules, state: state.event_state }, getConfig().timeZone) ?? ""),
   };
 });

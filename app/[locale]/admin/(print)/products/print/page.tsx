@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { Banner } from "@/components/ui/banner";
@@ -34,7 +35,11 @@ export default async function PrintQrCodesPage() {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
   if (!(await getAdminSession())) redirect("/admin/login");
   const { baseUrl, configured } = qrBaseUrl(await headers());
-  const [products, branding] = await Promise.all([listProductCodes({ db: organiserDb() }), adminPageBranding()]);
+  const [products, branding, productName] = await Promise.all([
+    listProductCodes({ db: organiserDb() }),
+    adminPageBranding(),
+    getTranslations("app").then((t) => t("name")),
+  ]);
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
   const cards = await Promise.all(
     products.map(async (product) => {
@@ -93,7 +98,7 @@ export default async function PrintQrCodesPage() {
               <p className="mb-3 flex max-w-full items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary-700 print:mb-[2mm] print:text-[10pt]">
                 {branding.logo && <BrandLogo logo={branding.logo} height={28} maxWidth={120} />}
                 <span className="[overflow-wrap:anywhere]" data-testid="event-name">
-                  {branding.event_name}
+                  {branding.event_name ?? productName}
                 </span>
               </p>
               <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[56mm]" />

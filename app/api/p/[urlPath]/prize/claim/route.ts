@@ -6,7 +6,9 @@ import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
-import { MESSAGES } from "@/lib/messages";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
@@ -22,7 +24,7 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
     const visitorId = readVisitorId(request);
     if (!visitorId) {
       // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
-      const refused = json({ detail: NO_VISITOR_COOKIE }, 428);
+      const refused = json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
       issueVisitorCookie(request, refused);
       return refused;
     }
@@ -30,7 +32,7 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
     const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
     if (hold.granted) countFunnel("holds", { urlPath });
     return {
-      detail: `The prize is yours for ${hold.secondsLeft} seconds: enter a nickname and a password to claim it.`,
+      detail: translate(localeOfRequest(request), text("visitor.api.reserved", { seconds: hold.secondsLeft })),
       reserved_until: hold.reservedUntil,
       seconds_left: hold.secondsLeft,
     };
@@ -41,11 +43,12 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
   if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
   // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12).
-  return json({ detail: `Congratulations! You won ${won.prizeName}.`, prize_name: won.prizeName }, 201);
+  const detail = translate(localeOfRequest(request), text("visitor.api.won", { prize: won.prizeName }));
+  return json({ detail, prize_name: won.prizeName }, 201);
 });
 
 export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
   const visitorId = readVisitorId(request);
   if (visitorId && isUrlPath(params.urlPath)) await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId } });
-  return { detail: MESSAGES.reservationCancelled };
+  return { detail: translate(localeOfRequest(request), text("visitor.api.reservationCancelled")) };
 });

@@ -31,8 +31,9 @@ const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), 
 const loadBranding = cache(() => readBranding({ db: db() }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [page, branding] = await Promise.all([loadProduct((await params).urlPath), loadBranding()]);
-  return productPageMetadata(page, branding.event_name);
+  const { urlPath, locale } = await params;
+  const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
+  return productPageMetadata(page, branding, isLocale(locale) ? locale : "en");
 }
 
 export default async function CachedProductPage({ params }: Props) {
@@ -47,8 +48,9 @@ export default async function CachedProductPage({ params }: Props) {
   const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
   if (!page) notFound();
   return (
-    <ProductPageFrame branding={branding}>
+    <ProductPageFrame branding={branding} locale={locale}>
       <ProductWithPrize
+        locale={locale}
         page={{
           ...page,
           has_prize: prizeState === "waiting" || prizeState === "held",
