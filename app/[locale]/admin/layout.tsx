@@ -1,5 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { UiWordsProvider } from "@/components/ui/ui-words";
 import "../../globals.css";
 import "./admin.css";
 
@@ -8,5 +9,9 @@ import "./admin.css";
  * message catalogue of the reader's language for its client components (useTranslations).
  */
 export default function AdminLayout({ children }: { children: ReactNode }) {
-  return <NextIntlClientProvider>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider>
+      <UiWordsProvider>{children}</UiWordsProvider>
+    </NextIntlClientProvider>
+  );
 }

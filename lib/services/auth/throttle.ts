@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { loginAttempts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { type Text, text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
 
 /**
@@ -37,9 +38,12 @@ const secondsUntilOldestLeaves = (filter: SQL) =>
 const countOf = (filter: SQL) => sql<number>`count(*) filter (where ${filter})::int`;
 
 export class ThrottledError extends AppError {
+  /** What the sign-in answer says, in the caller's language (the route answers `{error}`, not `{detail}`). */
+  readonly throttledText: Text;
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    super("throttled", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    const said = text("errors.login.throttled", { minutes: Math.ceil(retryAfterSeconds / 60) });
+    super("throttled", said);
+    this.throttledText = said;
   }
 }
 

@@ -5,11 +5,11 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueDeviceCookie, trustedDeviceFor } from "@/lib/auth/device-cookie";
 import { signIn } from "@/lib/auth/next-auth";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { translate } from "@/lib/i18n/translate";
 import { MESSAGES } from "@/lib/messages";
 import { beginSignInAttempt, forgiveSignIn, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
-
-const WRONG_CREDENTIALS = MESSAGES.wrongCredentials;
 
 export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
   // A browser where this name signed in before is throttled on its own (device cookies, OWASP).
@@ -20,7 +20,9 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     ({ attemptId } = await beginSignInAttempt({ ctx, input: { name: body.name, address, device } }));
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
-    return json({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    return json({ error: translate(localeOfRequest(request), error.throttledText) }, 429, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
   }
   try {
     // Sets the session cookie on this response; wrong credentials throw CredentialsSignin. Both outcomes
@@ -28,9 +30,10 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     await signIn("credentials", { name: body.name, password: body.password, address, redirect: false });
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) throw error;
-    return json({ error: WRONG_CREDENTIALS }, 400);
+    return json({ error: translate(localeOfRequest(request), MESSAGES.wrongCredentials) }, 400);
   }
   await forgiveSignIn({ ctx, input: { attemptId, device } });
+  // Never translated: the spec's client compares this exact text.
   const response = json({ message: LOGIN_SUCCESSFUL });
   issueDeviceCookie(request, response, body.name);
   return response;
