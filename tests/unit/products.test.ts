@@ -62,7 +62,7 @@ describe("QR file names and addresses", () => {
   });
 
   it("dates the zip YYYYMMDD in local time", () => {
-    expect(qrZipName(new Date(2026, 3, 24, 23, 59))).toBe("QR codes collection 20260424.zip");
+    expect(qrZipName(new Date(2026, 3, 24, 23, 59), "QR codes collection")).toBe("QR codes collection 20260424.zip");
   });
 
   it("builds the page address from a base with or without a trailing slash", () => {
