@@ -58,11 +58,18 @@ describe("the message catalogues", () => {
  * list when its words are moved; the list must end empty.
  */
 const NOT_YET_TRANSLATED: readonly string[] = [
-  "components/admin",
+  "components/admin/accounts",
+  "components/admin/audit",
+  "components/admin/desk",
+  "components/admin/settings",
+  "components/admin/winners",
   "components/display",
   "components/public",
-  "components/ui",
-  "app/[locale]/admin",
+  "app/[locale]/admin/(protected)/accounts",
+  "app/[locale]/admin/(protected)/audit",
+  "app/[locale]/admin/(protected)/desk",
+  "app/[locale]/admin/(protected)/settings",
+  "app/[locale]/admin/(protected)/winners",
   "app/[locale]/display",
   "app/[locale]/p",
 ];
