@@ -8,7 +8,7 @@ import { MESSAGES } from "@/lib/messages";
 import { isImageWidth } from "@/lib/urls/images";
 import { wholeNumberInput } from "@/lib/validation/fields";
 
-// A message key (zod messages take no values): its text names IMAGE_WIDTHS, checked by tests/unit/i18n-admin-a.test.ts.
+// A message key (zod messages take no values): its text names IMAGE_WIDTHS, checked by tests/integration/i18n-admin-a-api.test.ts.
 const widthMessage = "validation.image.width";
 const imageQuery = z.object({
   w: wholeNumberInput(widthMessage).refine(isImageWidth, widthMessage).optional(),
