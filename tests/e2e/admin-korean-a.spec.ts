@@ -46,6 +46,9 @@ async function openFromMenu(page: Page, label: string) {
 }
 
 test.describe("the admin in Korean", () => {
+  // Two long walks through several screens, each looked at twice (390 px or 1280 and 1440 px).
+  test.describe.configure({ timeout: 120_000 });
+
   test("sign-in, shell and dashboard, products with a modal and the print sheet", async ({ page }, testInfo) => {
     // A wrong password first: the server's answer comes back in Korean.
     await page.goto("/admin/login");
@@ -56,7 +59,7 @@ test.describe("the admin in Korean", () => {
 
     await signInInKorean(page);
     await expect(page.getByRole("heading", { name: "대시보드", level: 1 })).toBeVisible();
-    await expect(page.getByText("스캔에서 당첨까지")).toBeVisible();
+    await expect(page.getByText("스캔에서 당첨까지")).toBeVisible({ timeout: 15_000 });
     await lookAt(page, "dashboard");
 
     const name = unique("우산", testInfo.project.name);
@@ -109,9 +112,8 @@ test.describe("the admin in Korean", () => {
     // The language switch in the header: English from then on, on this screen and the next.
     await page.getByRole("combobox", { name: "언어" }).selectOption("en");
     await expect(page.getByRole("heading", { name: "Prize placement", level: 1 })).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: "Place prizes at random" }).or(page.getByText("Place prizes · maintenance mode")),
-    ).toBeVisible();
+    // The switch names itself in the reader's language: English now.
+    await expect(page.getByRole("combobox", { name: "Language" })).toHaveValue("en");
     await lookAt(page, "placements-switched-to-english");
   });
 });
