@@ -40,8 +40,8 @@ async function signInInKorean(page: Page) {
 
 /** Opens a screen from the menu (a drawer on phones). */
 async function openFromMenu(page: Page, label: string) {
-  const menuButton = page.getByRole("button", { name: "메뉴 열기" });
-  if (await menuButton.isVisible()) await menuButton.click();
+  // Below the md breakpoint (48rem) the menu is a drawer behind a button; waited for, not peeked at.
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole("button", { name: "메뉴 열기" }).click();
   await page.getByRole("link", { name: label }).first().click();
 }
 
