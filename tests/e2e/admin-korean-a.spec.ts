@@ -36,6 +36,8 @@ async function signInInKorean(page: Page) {
   await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
+  // The dashboard's data has come: the page is live (a tap on the phone's menu button before then is lost).
+  await expect(page.getByText("스캔에서 당첨까지")).toBeVisible({ timeout: 15_000 });
 }
 
 /** Opens a screen from the menu (a drawer on phones). */
