@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type EventState, placements, prizes, settings, winners } from "@/db/schema";
+import { text } from "@/lib/i18n/text";
 
 /**
  * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it
@@ -34,7 +35,8 @@ export function prizeWinnable(): SQL<boolean> {
   return sql<boolean>`(${prizes.isActive} and ${prizes.remainingQuantity} > 0 and ${distributedToday()} < ${prizes.dailyDistribution} and ${hourBudgetLeft()})`;
 }
 
-export const HELD_NOW = "A visitor is claiming this prize right now. Try again in a minute, when their hold ends.";
+/** Said in the caller's language (messages/*.json). */
+export const HELD_NOW = text("errors.placements.heldNow");
 
 /** A visitor holds this live placement right now (an expired hold counts as free; a won one is not held). */
 export function heldNow(): SQL<boolean> {

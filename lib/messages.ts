@@ -1,11 +1,13 @@
+import { text } from "@/lib/i18n/text";
+
 /**
- * Messages the route handlers answer with themselves (not-found ids, logout, sign-in failure). Messages a
- * service decides live beside that service; the spec's client-side texts live with their screens.
+ * Messages the route handlers answer with themselves (not-found ids, logout, sign-in failure), as keys of
+ * messages/*.json said in the caller's language. Messages a service decides live beside that service.
  */
 export const MESSAGES = {
-  prizeNotFound: "Prize not found.",
-  placementNotFound: "Placement not found.",
-  imageNotFound: "No such image.",
-  loggedOut: "Logged out.",
-  wrongCredentials: "Login failed. Please check your ID and password.",
+  prizeNotFound: text("errors.prizes.notFound"),
+  placementNotFound: text("errors.placements.notFound"),
+  imageNotFound: text("errors.images.notFound"),
+  loggedOut: text("errors.login.loggedOut"),
+  wrongCredentials: text("errors.login.wrongCredentials"),
 } as const;

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFocusTrap } from "@/components/ui/focus-trap";
 import {
@@ -20,25 +21,25 @@ import {
   SlidersIcon,
   TicketIcon,
 } from "@/components/ui/icons";
-import { type AdminScreen, mayOpen, ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { LanguageSwitch } from "@/components/ui/language-switch";
+import { type AdminScreen, mayOpen, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/client/api";
+import type { Locale } from "@/lib/i18n/locales";
 import { EventSwitch } from "./event-switch";
 import { getCollapsed, setCollapsed, subscribeCollapsed } from "./sidebar-collapsed";
 
 // Each role sees only the screens it may open (lib/auth/roles.ts SCREEN_ROLES).
-const NAV_ITEMS: { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[] = [
-  { href: "/admin/dashboard", label: "Dashboard", Icon: HomeIcon },
-  { href: "/admin/products", label: "Product management", Icon: QrCodeIcon },
-  { href: "/admin/prizes", label: "Prize management", Icon: GiftIcon },
-  { href: "/admin/winners", label: "Winner management", Icon: GroupIcon },
-  { href: "/admin/distributions", label: "Prize placement", Icon: TicketIcon },
-  { href: "/admin/desk", label: "Prize desk", Icon: CheckCircleIcon },
-  { href: "/admin/settings", label: "Event settings", Icon: SlidersIcon },
-  { href: "/admin/audit", label: "Audit log", Icon: HistoryIcon },
-  { href: "/admin/accounts", label: "Accounts", Icon: KeyIcon },
-];
-
-const APP_TITLE = "Event management";
+const NAV_ITEMS = [
+  { href: "/admin/dashboard", label: "dashboard", Icon: HomeIcon },
+  { href: "/admin/products", label: "products", Icon: QrCodeIcon },
+  { href: "/admin/prizes", label: "prizes", Icon: GiftIcon },
+  { href: "/admin/winners", label: "winners", Icon: GroupIcon },
+  { href: "/admin/distributions", label: "placements", Icon: TicketIcon },
+  { href: "/admin/desk", label: "desk", Icon: CheckCircleIcon },
+  { href: "/admin/settings", label: "settings", Icon: SlidersIcon },
+  { href: "/admin/audit", label: "audit", Icon: HistoryIcon },
+  { href: "/admin/accounts", label: "accounts", Icon: KeyIcon },
+] as const satisfies readonly { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[];
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -63,11 +64,13 @@ function SidebarNav({
   onNavigate?: () => void;
   onLogout: () => void;
 }) {
+  const t = useTranslations("admin.shell");
   return (
-    <nav id={id} aria-label="Admin" className="flex min-h-0 flex-1 flex-col">
+    <nav id={id} aria-label={t("navLabel")} className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 space-y-1 overflow-y-auto p-3">
-        {NAV_ITEMS.filter((item) => mayOpen(role, item.href)).map(({ href, label, Icon }) => {
+        {NAV_ITEMS.filter((item) => mayOpen(role, item.href)).map(({ href, label: labelKey, Icon }) => {
           const active = isActive(pathname, href);
+          const label = t(`nav.${labelKey}`);
           return (
             <li key={href}>
               <Link
@@ -91,11 +94,11 @@ function SidebarNav({
           type="button"
           onClick={onLogout}
           disabled={loggingOut}
-          title={collapsed ? "Log out" : undefined}
+          title={collapsed ? t("logOut") : undefined}
           className={`${itemClass} ${collapsed ? "justify-center" : ""} text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60`}
         >
           <SignOutIcon className="size-5 shrink-0 text-slate-500" />
-          <span className={collapsed ? "sr-only" : "truncate"}>{loggingOut ? "Logging out…" : "Log out"}</span>
+          <span className={collapsed ? "sr-only" : "truncate"}>{loggingOut ? t("loggingOut") : t("logOut")}</span>
         </button>
       </div>
     </nav>
@@ -103,6 +106,9 @@ function SidebarNav({
 }
 
 export function AdminShell({ adminName, role, children }: { adminName: string; role: Role; children: ReactNode }) {
+  const t = useTranslations("admin.shell");
+  const tLanguage = useTranslations("language");
+  const locale = useLocale() as Locale;
   const pathname = usePathname();
   const collapsed = useSyncExternalStore(subscribeCollapsed, getCollapsed, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -159,7 +165,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
 
       <aside
@@ -168,14 +174,14 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
         }`}
       >
         <div className={`flex h-16 items-center border-b border-slate-200 px-3 ${collapsed ? "justify-center" : "justify-between"}`}>
-          {!collapsed && <span className="min-w-0 flex-1 pl-3 leading-tight font-semibold text-balance text-slate-900">{APP_TITLE}</span>}
+          {!collapsed && <span className="min-w-0 flex-1 pl-3 leading-tight font-semibold text-balance text-slate-900">{t("title")}</span>}
           <button
             type="button"
             onClick={() => setCollapsed(!collapsed)}
             aria-expanded={!collapsed}
             aria-controls="admin-sidebar-nav"
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-label={collapsed ? t("expandSidebar") : t("collapseSidebar")}
+            title={collapsed ? t("expandSidebar") : t("collapseSidebar")}
             className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
             {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
@@ -197,17 +203,18 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             type="button"
             onClick={() => setDrawerOpen(true)}
             aria-expanded={drawerOpen}
-            aria-label="Open menu"
+            aria-label={t("openMenu")}
             className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
           >
             <MenuIcon className="size-6" />
           </button>
-          <span className="hidden truncate font-semibold text-slate-900 sm:inline md:hidden">{APP_TITLE}</span>
+          <span className="hidden truncate font-semibold text-slate-900 sm:inline md:hidden">{t("title")}</span>
           <div className="flex items-center gap-2 sm:ml-4">
             <EventSwitch />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-2 pr-2 text-sm text-slate-600 md:pr-0">
-            <span className="hidden lg:inline">Signed in as</span>
+            <LanguageSwitch current={locale} label={tLanguage("label")} className="shrink-0" />
+            <span className="hidden lg:inline">{t("signedInAs")}</span>
             <span
               aria-hidden="true"
               className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-700"
@@ -216,7 +223,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             </span>
             <span className="hidden max-w-40 truncate font-medium text-slate-900 sm:inline">{adminName}</span>
             <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 lg:inline">
-              {ROLE_LABELS[role]}
+              {t(`roles.${role}`)}
             </span>
           </div>
         </header>
@@ -233,16 +240,16 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             ref={drawerRef}
             role="dialog"
             aria-modal="true"
-            aria-label="Navigation menu"
+            aria-label={t("navMenu")}
             className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-200 pr-2 pl-6">
-              <span className="truncate font-semibold text-slate-900">{APP_TITLE}</span>
+              <span className="truncate font-semibold text-slate-900">{t("title")}</span>
               <button
                 ref={closeButtonRef}
                 type="button"
                 onClick={closeDrawer}
-                aria-label="Close menu"
+                aria-label={t("closeMenu")}
                 className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               >
                 <CloseIcon className="size-6" />

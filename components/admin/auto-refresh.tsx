@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -30,8 +31,6 @@ function useNow(active: boolean): number {
   return now;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-
 /**
  * "Refresh in 23 s", a refresh button, an auto-refresh checkbox and the time of the data on screen. The
  * query does the refreshing (react-query `refetchInterval`); this only shows and steers it. A failed refresh
@@ -49,6 +48,8 @@ export function AutoRefresh({
   fetching: boolean;
   onRefresh: () => void;
 }) {
+  const t = useTranslations("admin.shell.autoRefresh");
+  const format = useFormatter();
   const id = useId();
   const now = useNow(auto.enabled);
   // Clamped: the clock ticks once a second, so "now" can trail the data by up to a second.
@@ -58,15 +59,17 @@ export function AutoRefresh({
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
       <Button size="sm" onClick={onRefresh} busy={fetching}>
         {!fetching && <UndoIcon className="size-4 -scale-x-100" />}
-        Refresh
+        {t("refresh")}
       </Button>
       <label htmlFor={`${id}-auto`} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
         <Checkbox id={`${id}-auto`} checked={auto.enabled} onChange={(event) => auto.setEnabled(event.target.checked)} />
-        Auto-refresh
+        {t("auto")}
       </label>
       <span aria-live="off">
-        {auto.enabled && secondsLeft !== null && !fetching ? `Refresh in ${secondsLeft} s · ` : ""}
-        {updatedAt ? `Updated ${timeFormat.format(updatedAt)}` : "Not loaded yet"}
+        {auto.enabled && secondsLeft !== null && !fetching ? t("countdown", { seconds: secondsLeft }) : ""}
+        {updatedAt
+          ? t("updated", { time: format.dateTime(updatedAt, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })
+          : t("notLoaded")}
       </span>
     </div>
   );

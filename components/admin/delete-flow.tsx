@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -20,15 +21,18 @@ export const askWhenWinnersLinked: ForcePolicy = (error) => {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const count = error.body?.winners_count;
   if (typeof count !== "number") return null;
+  return <WinnersLinkedQuestion count={count} />;
+};
+
+function WinnersLinkedQuestion({ count }: { count: number }) {
+  const t = useTranslations("admin.shell.deleteFlow");
   return (
     <>
-      <p>
-        {count} winner record{count === 1 ? " is" : "s are"} linked to what you are deleting. Delete anyway?
-      </p>
-      <p className="mt-2 text-slate-600">The winner records stay in the winners list with the product name they had.</p>
+      <p>{t("winnersLinked", { count })}</p>
+      <p className="mt-2 text-slate-600">{t("winnersKept")}</p>
     </>
   );
-};
+}
 
 /** Prizes and placements: `409` while a visitor holds one. Nothing to force: the server's message says why. */
 export const refuseWhileHeld: ForcePolicy = () => null;
@@ -43,7 +47,7 @@ export const refuseWhileHeld: ForcePolicy = () => null;
 export function useDeleteFlow<Target>({
   perform,
   askToForce = refuseWhileHeld,
-  failureMessage = "Failed to delete. Please try again.",
+  failureMessage,
   onDeleted,
 }: {
   perform: (target: Target, force: boolean) => Promise<DeleteOutcome>;
@@ -51,6 +55,7 @@ export function useDeleteFlow<Target>({
   failureMessage?: string;
   onDeleted: (outcome: DeleteOutcome, target: Target) => void;
 }) {
+  const t = useTranslations("admin.shell.deleteFlow");
   const [target, setTarget] = useState<Target | null>(null);
   const [question, setQuestion] = useState<ReactNode | null>(null);
   const mutation = useMutation({
@@ -76,7 +81,7 @@ export function useDeleteFlow<Target>({
     /** What the confirmation is open for; null while closed or while the force question is asked. */
     target: question === null ? target : null,
     busy: mutation.isPending,
-    error: mutation.isError && question === null ? errorMessage(mutation.error, failureMessage) : null,
+    error: mutation.isError && question === null ? errorMessage(mutation.error, failureMessage ?? t("failed")) : null,
     question,
     open: (next: Target) => {
       mutation.reset();
@@ -95,12 +100,13 @@ type DeleteFlowView = Omit<DeleteFlow<unknown>, "open">;
 
 /** The "delete anyway?" question of a delete flow, shown over its confirmation. */
 export function ForceDeleteDialog({ flow, title }: { flow: DeleteFlowView; title: string }) {
+  const t = useTranslations("admin.shell.deleteFlow");
   return (
     <ConfirmDialog
       open={flow.question !== null}
       onClose={flow.close}
       title={title}
-      confirmLabel="Delete anyway"
+      confirmLabel={t("deleteAnyway")}
       busy={flow.busy}
       onConfirm={flow.force}
     >
@@ -108,10 +114,6 @@ export function ForceDeleteDialog({ flow, title }: { flow: DeleteFlowView; title
     </ConfirmDialog>
   );
 }
-
-/** The phrases the bulk deletes ask to be typed (spec §5). */
-export const DELETE_SELECTED_PHRASE = "delete selected";
-export const DELETE_ALL_PHRASE = "delete all";
 
 /** Bulk delete of the selected rows or of all of them, confirmed by typing the phrase. */
 export function BulkDeleteModal({
@@ -127,6 +129,7 @@ export function BulkDeleteModal({
   /** What the delete does, in the entity's words. */
   children: ReactNode;
 }) {
+  const t = useTranslations("admin.shell.deleteFlow");
   const target = flow.target as { kind?: string } | null;
   const open = target?.kind === scope;
   return (
@@ -134,8 +137,9 @@ export function BulkDeleteModal({
       open={open}
       onClose={flow.close}
       title={title}
-      phrase={scope === "all" ? DELETE_ALL_PHRASE : DELETE_SELECTED_PHRASE}
-      mismatchMessage="The confirmation text does not match."
+      // The phrases the bulk deletes ask to be typed (spec §5), each language its own.
+      phrase={scope === "all" ? t("phraseAll") : t("phraseSelected")}
+      mismatchMessage={t("mismatch")}
       busy={flow.busy}
       error={flow.error}
       onConfirm={flow.confirm}

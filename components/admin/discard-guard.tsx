@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
@@ -8,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
  * `setDirty`; wrap every way of closing in `guard(close)`; render `dialog` once.
  */
 export function useDiscardGuard() {
+  const t = useTranslations("admin.shell.discard");
   const dirty = useRef(false);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
 
@@ -15,9 +17,9 @@ export function useDiscardGuard() {
     <ConfirmDialog
       open={pendingClose !== null}
       onClose={() => setPendingClose(null)}
-      title="Discard your changes?"
-      confirmLabel="Discard changes"
-      cancelLabel="Keep editing"
+      title={t("title")}
+      confirmLabel={t("confirm")}
+      cancelLabel={t("keep")}
       onConfirm={() => {
         const close = pendingClose;
         setPendingClose(null);
@@ -25,7 +27,7 @@ export function useDiscardGuard() {
         close?.();
       }}
     >
-      What you changed in this form has not been saved.
+      {t("body")}
     </ConfirmDialog>
   );
 

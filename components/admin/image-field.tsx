@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { UndoIcon } from "@/components/ui/icons";
@@ -41,11 +42,12 @@ export function useImageChange(originalUrl: string | null) {
 
 export type ImageChangeState = ReturnType<typeof useImageChange>;
 
-function imageStatus(change: ImageChange, hasOriginal: boolean, noun: string): string {
-  if (change.kind === "remove") return "The current image will be deleted when you save.";
-  if (change.kind === "replace")
-    return hasOriginal ? "The image will be changed to the new image when you save." : "The new image will be added when you save.";
-  return hasOriginal ? "The current image is kept if unchanged." : `This ${noun} has no image; choose one to add it.`;
+type ImageStatus = "removed" | "replaced" | "added" | "kept" | "none";
+
+function imageStatus(change: ImageChange, hasOriginal: boolean): ImageStatus {
+  if (change.kind === "remove") return "removed";
+  if (change.kind === "replace") return hasOriginal ? "replaced" : "added";
+  return hasOriginal ? "kept" : "none";
 }
 
 /**
@@ -57,24 +59,25 @@ export function ImageChangeField({
   mode,
   limit,
   noun,
-  label = "Image",
+  label,
   hint,
   disabled,
 }: {
   image: ImageChangeState;
   mode: "create" | "edit";
   limit: ImageLimit;
-  /** "product", "prize": for "This prize has no image". */
+  /** The entity in the reader's language ("product", "경품"): for "This prize has no image". */
   noun: string;
   label?: string;
   /** What to upload, in place of the picker's own "Recommended 400 × 400 px" line. */
   hint?: string;
   disabled: boolean;
 }) {
+  const t = useTranslations("admin.shell.imageField");
   return (
     <>
       <ImagePicker
-        label={label}
+        label={label ?? t("label")}
         hint={hint}
         file={image.file}
         currentUrl={image.shownUrl}
@@ -88,13 +91,13 @@ export function ImageChangeField({
         {mode === "edit" && image.hasOriginal && image.change.kind !== "keep" && (
           <Button size="sm" variant="ghost" disabled={disabled} onClick={image.restore}>
             <UndoIcon className="size-4" />
-            Restore original image
+            {t("restore")}
           </Button>
         )}
       </ImagePicker>
       {mode === "edit" && (
         <p role="status" className="-mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          {imageStatus(image.change, image.hasOriginal, noun)}
+          {t(`status.${imageStatus(image.change, image.hasOriginal)}`, { noun })}
         </p>
       )}
     </>

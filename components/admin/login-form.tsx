@@ -1,24 +1,25 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { inputClass } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { useSaid } from "@/lib/client/use-said";
 import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/admin";
 
-const UNEXPECTED_RESPONSE = "Login failed.";
-const FALLBACK_ERROR = "Login failed. Please check your ID and password.";
-
-/** The login endpoint answers `{error}` (400 wrong credentials, 429 throttled); prefer that text. */
-function loginErrorMessage(error: unknown): string {
+/** The login endpoint answers `{error}` in the reader's language (400 wrong credentials, 429 throttled); prefer that text. */
+function loginErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && typeof error.body?.error === "string" && error.body.error) return error.body.error;
-  return FALLBACK_ERROR;
+  return fallback;
 }
 
 /** `nextPath`: where to go once signed in (checked by the page with `safeNextPath`). */
 export function LoginForm({ nextPath }: { nextPath: string }) {
+  const t = useTranslations("admin.login");
+  const said = useSaid();
   const [formError, setFormError] = useState<string | null>(null);
   // Stays true after success so the button cannot be pressed again while the dashboard loads.
   const [redirecting, setRedirecting] = useState(false);
@@ -37,13 +38,13 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         { redirectOn401: false },
       );
       if (response?.message !== LOGIN_SUCCESSFUL) {
-        setFormError(UNEXPECTED_RESPONSE);
+        setFormError(t("unexpected"));
         return;
       }
       setRedirecting(true);
       window.location.assign(nextPath);
     } catch (error) {
-      setFormError(loginErrorMessage(error));
+      setFormError(loginErrorMessage(error, t("failed")));
     }
   };
 
@@ -55,7 +56,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
 
       <div className="mb-5">
         <label htmlFor="login-name" className="mb-1.5 block text-sm font-medium text-slate-700">
-          ID
+          {t("id")}
         </label>
         <input
           id="login-name"
@@ -72,14 +73,14 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         />
         {errors.name && (
           <p id="login-name-error" className="mt-1.5 text-sm text-red-700">
-            {errors.name.message}
+            {said(errors.name.message)}
           </p>
         )}
       </div>
 
       <div className="mb-6">
         <label htmlFor="login-password" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Password
+          {t("password")}
         </label>
         <input
           id="login-password"
@@ -93,7 +94,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         />
         {errors.password && (
           <p id="login-password-error" className="mt-1.5 text-sm text-red-700">
-            {errors.password.message}
+            {said(errors.password.message)}
           </p>
         )}
       </div>
@@ -103,7 +104,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         disabled={pending}
         className="flex min-h-11 w-full items-center justify-center rounded-lg bg-primary-600 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-primary-700 disabled:cursor-not-allowed disabled:opacity-70"
       >
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
@@ -12,23 +13,24 @@ export type QrProduct = Pick<ProductRow, "name" | "url_path" | "qr_code">;
 
 /** A product's QR code with its URL path, the full address it opens, and a download named after the path. */
 export function QrPanel({ product, baseUrl, compact = false }: { product: QrProduct; baseUrl: string; compact?: boolean }) {
+  const t = useTranslations("admin.shell.qr");
   const fullUrl = productPageUrl(baseUrl, product.url_path);
   return (
     <div className={`flex gap-4 ${compact ? "flex-col sm:flex-row sm:items-center" : "flex-col items-center text-center"}`}>
       <img
         src={product.qr_code}
-        alt={`QR code opening ${fullUrl}`}
+        alt={t("alt", { url: fullUrl })}
         width={compact ? 128 : 240}
         height={compact ? 128 : 240}
         className={`shrink-0 rounded-lg border border-slate-200 bg-white ${compact ? "size-32" : "size-60"}`}
       />
       <dl className="min-w-0 space-y-2 text-sm">
         <div>
-          <dt className="text-slate-500">URL path</dt>
-          <dd className="font-mono text-slate-900">/p/{product.url_path}</dd>
+          <dt className="text-slate-500">{t("urlPath")}</dt>
+          <dd className="font-mono text-slate-900">{`/p/${product.url_path}`}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Full URL</dt>
+          <dt className="text-slate-500">{t("fullUrl")}</dt>
           <dd>
             <a href={fullUrl} target="_blank" rel="noreferrer" className="break-all text-primary-700 underline-offset-2 hover:underline">
               {fullUrl}
@@ -38,7 +40,7 @@ export function QrPanel({ product, baseUrl, compact = false }: { product: QrProd
         <dd>
           <a href={product.qr_code} download={qrDownloadName(product.url_path)} className={buttonClass({ size: "sm", className: "mt-1" })}>
             <DownloadIcon className="size-4" />
-            Download QR code
+            {t("download")}
           </a>
         </dd>
       </dl>
@@ -47,8 +49,9 @@ export function QrPanel({ product, baseUrl, compact = false }: { product: QrProd
 }
 
 export function QrModal({ product, baseUrl, onClose }: { product: QrProduct | null; baseUrl: string; onClose: () => void }) {
+  const t = useTranslations("admin.shell.qr");
   return (
-    <Modal open={product !== null} onClose={onClose} title={product ? `QR code: ${product.name}` : ""} size="md">
+    <Modal open={product !== null} onClose={onClose} title={product ? t("title", { name: product.name }) : ""} size="md">
       {product && <QrPanel product={product} baseUrl={baseUrl} />}
     </Modal>
   );

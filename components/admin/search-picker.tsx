@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { PICKER_PAGE_SIZE, type PickerOption } from "@/lib/client/pickers";
@@ -32,6 +33,7 @@ export function SearchPicker({
   /** An option meaning "any" (random placement over all prizes), listed first. */
   allLabel?: string;
 }) {
+  const t = useTranslations("admin.shell.picker");
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
@@ -53,13 +55,13 @@ export function SearchPicker({
   const choices: (PickerOption | null)[] = allLabel && !typed.trim() ? [null, ...found] : found;
   const lower = label.toLowerCase();
   const note = options.isFetching
-    ? "Searching…"
+    ? t("searching")
     : found.length === 0
       ? search
-        ? `No ${lower} matches “${search}”.`
-        : `No ${lower} yet.`
+        ? t("noMatch", { noun: lower, search })
+        : t("none", { noun: lower })
       : found.length >= PICKER_PAGE_SIZE
-        ? `The first ${PICKER_PAGE_SIZE}: type to find others.`
+        ? t("firstOnly", { count: PICKER_PAGE_SIZE })
         : null;
 
   function openList() {
@@ -108,7 +110,7 @@ export function SearchPicker({
         aria-autocomplete="list"
         aria-activedescendant={open && choices.length > 0 ? optionId(Math.min(active, choices.length - 1)) : undefined}
         autoComplete="off"
-        placeholder={`Search or choose a ${lower}`}
+        placeholder={t("placeholder", { noun: lower })}
         className={`${inputClass} pr-9`}
         value={shownText}
         onFocus={openList}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { AlertIcon, CheckCircleIcon, CloseIcon } from "./icons";
 
@@ -41,6 +42,7 @@ export function Banner({
     return () => window.clearTimeout(timer);
   }, [autoHideMs, children]);
 
+  const t = useTranslations("ui");
   const Icon = tone === "success" ? CheckCircleIcon : AlertIcon;
   return (
     <div
@@ -53,7 +55,7 @@ export function Banner({
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss message"
+          aria-label={t("dismissMessage")}
           className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
         >
           <CloseIcon className="size-4" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "./button";
 import { inputClass } from "./field";
@@ -16,9 +17,9 @@ export function ConfirmByTyping({
   children,
   phrase,
   inputLabel,
-  mismatchMessage = "The text does not match. Type it exactly as shown.",
-  confirmLabel = "Delete",
-  busyLabel = "Deleting…",
+  mismatchMessage,
+  confirmLabel,
+  busyLabel,
   busy = false,
   error,
   onConfirm,
@@ -38,6 +39,7 @@ export function ConfirmByTyping({
   error?: string | null;
   onConfirm: () => void;
 }) {
+  const t = useTranslations("ui.confirmByTyping");
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState("");
@@ -51,7 +53,7 @@ export function ConfirmByTyping({
       setMismatch(false);
     }
   }
-  const message = mismatch ? mismatchMessage : error;
+  const message = mismatch ? (mismatchMessage ?? t("mismatch")) : error;
   return (
     <Modal
       open={open}
@@ -63,10 +65,10 @@ export function ConfirmByTyping({
       footer={
         <>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form={`${id}-form`} variant="danger" busy={busy}>
-            {busy ? busyLabel : confirmLabel}
+            {busy ? (busyLabel ?? t("deleting")) : (confirmLabel ?? t("delete"))}
           </Button>
         </>
       }
@@ -87,11 +89,11 @@ export function ConfirmByTyping({
       >
         {children && <div className="mb-4 text-sm text-slate-700">{children}</div>}
         <label htmlFor={`${id}-input`} className="mb-1.5 block text-sm text-slate-700">
-          {inputLabel ?? (
-            <>
-              Type <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{phrase}</strong> to confirm.
-            </>
-          )}
+          {inputLabel ??
+            t.rich("typeToConfirm", {
+              phrase,
+              strong: (chunks) => <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{chunks}</strong>,
+            })}
         </label>
         <input
           ref={inputRef}

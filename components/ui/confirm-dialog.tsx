@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 import { Modal } from "./modal";
@@ -11,7 +12,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   variant = "danger",
   busy = false,
   onConfirm,
@@ -26,6 +27,7 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
 }) {
+  const t = useTranslations("ui");
   return (
     <Modal
       open={open}
@@ -36,7 +38,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t("cancel")}
           </Button>
           <Button variant={variant} busy={busy} onClick={onConfirm}>
             {confirmLabel}

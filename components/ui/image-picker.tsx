@@ -1,15 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { useSaid } from "@/lib/client/use-said";
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, type ImageLimit } from "@/lib/validation/image";
 import { buttonClass } from "./button";
 import { ImageIcon, TrashIcon } from "./icons";
 
 /** What happens to the image on save: nothing, a new file, or removal of the stored one. */
 export type ImageChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
-
-// Screen readers announce it as an image already; the words say which one (and the browser tests find it so).
-const PREVIEW_NAME = "Selected image preview";
 
 /** An object URL for a picked file, revoked when the file changes or the picker goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -58,6 +57,8 @@ export function ImagePicker({
   /** Extra controls next to the buttons, such as "restore original". */
   children?: ReactNode;
 }) {
+  const t = useTranslations("ui.imagePicker");
+  const said = useSaid();
   const id = useId();
   const previewUrl = useObjectUrl(file) ?? (file ? null : currentUrl);
   const hasImage = Boolean(file || currentUrl);
@@ -70,11 +71,11 @@ export function ImagePicker({
         <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
           {previewUrl ? (
             // A plain img: object URLs and our own immutable images need no image optimiser.
-            <img src={previewUrl} alt={PREVIEW_NAME} className="size-full object-cover" />
+            <img src={previewUrl} alt={t("preview")} className="size-full object-cover" />
           ) : (
             <span className="flex flex-col items-center gap-1 text-xs text-slate-500">
               <ImageIcon className="size-7 text-slate-400" />
-              No image
+              {t("noImage")}
             </span>
           )}
         </div>
@@ -87,7 +88,7 @@ export function ImagePicker({
               }`}
             >
               <ImageIcon className="size-4" />
-              {hasImage ? "Change image" : "Choose image"}
+              {hasImage ? t("change") : t("choose")}
               <input
                 type="file"
                 accept={ACCEPTED_IMAGE_TYPES}
@@ -114,18 +115,18 @@ export function ImagePicker({
                 className={buttonClass({ size: "sm", variant: "ghost", className: "text-red-700 hover:bg-red-50" })}
               >
                 <TrashIcon className="size-4" />
-                Remove image
+                {t("remove")}
               </button>
             )}
             {children}
           </div>
           <p id={`${id}-hint`} className="text-xs text-slate-500">
-            {hint ?? `Recommended 400 × 400 px, JPG or PNG, up to ${Math.round(limit.maxBytes / 1024 / 1024)} MB.`}
+            {hint ?? t("hint", { megabytes: Math.round(limit.maxBytes / 1024 / 1024) })}
           </p>
           <div role="alert">
             {error && (
               <p id={`${id}-error`} className="text-sm text-red-700">
-                {error}
+                {said(error)}
               </p>
             )}
           </div>

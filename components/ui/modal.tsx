@@ -1,9 +1,10 @@
 "use client";
 
-import { type ReactNode, type RefObject, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useContext, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { FOCUSABLE, useFocusTrap } from "./focus-trap";
 import { CloseIcon } from "./icons";
+import { UiWords } from "./ui-words";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "full";
 
@@ -36,7 +37,7 @@ export function Modal({
   initialFocus,
   role = "dialog",
   hideCloseButton = false,
-  closeLabel = "Close",
+  closeLabel,
   closeOnBackdrop = true,
   children,
 }: {
@@ -54,11 +55,12 @@ export function Modal({
   role?: "dialog" | "alertdialog";
   /** Hide the corner close button when the content has its own way out (a single "OK"). */
   hideCloseButton?: boolean;
-  /** Accessible name of the corner close button. */
+  /** Accessible name of the corner close button; by default the screen's word for "Close" (ui-words.tsx). */
   closeLabel?: string;
   closeOnBackdrop?: boolean;
   children?: ReactNode;
 }) {
+  const words = useContext(UiWords);
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   useFocusTrap({
@@ -109,7 +111,7 @@ export function Modal({
               type="button"
               onClick={onClose}
               disabled={!dismissible}
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? words?.close}
               className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40"
             >
               <CloseIcon />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 
 /** Spec §9: page sizes 5, 10, 20, 50; default 10. */
@@ -10,18 +11,19 @@ export function PageSizeSelect({
   value,
   onChange,
   options = PAGE_SIZES,
-  label = "Rows per page",
+  label,
 }: {
   value: number;
   onChange: (size: number) => void;
   options?: readonly number[];
   label?: string;
 }) {
+  const t = useTranslations("ui");
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm text-slate-700">
       <label htmlFor={id} className="whitespace-nowrap">
-        {label}
+        {label ?? t("rowsPerPage")}
       </label>
       <select
         id={id}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "./icons";
 import { pageWindow } from "./page-window";
@@ -40,7 +41,7 @@ export function Pager({
   page,
   pageCount,
   onPageChange,
-  label = "Pages",
+  label,
   disabled = false,
 }: {
   page: number;
@@ -50,6 +51,7 @@ export function Pager({
   /** While the next page loads. */
   disabled?: boolean;
 }) {
+  const t = useTranslations("ui.pager");
   if (pageCount <= 1) return null;
   // Phones show three consecutive page numbers around the current one (no "…"), so the row never wraps.
   const phoneFirst = Math.min(Math.max(1, page - 1), Math.max(1, pageCount - 2));
@@ -58,11 +60,11 @@ export function Pager({
     if (!disabled && target !== page && target >= 1 && target <= pageCount) onPageChange(target);
   };
   return (
-    <nav aria-label={label} className="flex items-center justify-center gap-1 sm:flex-wrap">
-      <StepButton label="First page" disabled={disabled || page <= 1} onClick={() => go(1)}>
+    <nav aria-label={label ?? t("pages")} className="flex items-center justify-center gap-1 sm:flex-wrap">
+      <StepButton label={t("first")} disabled={disabled || page <= 1} onClick={() => go(1)}>
         <ChevronsLeftIcon className="size-4" />
       </StepButton>
-      <StepButton label="Previous page" disabled={disabled || page <= 1} onClick={() => go(page - 1)}>
+      <StepButton label={t("previous")} disabled={disabled || page <= 1} onClick={() => go(page - 1)}>
         <ChevronLeftIcon className="size-4" />
       </StepButton>
       {pageWindow(page, pageCount).map((item) =>
@@ -72,7 +74,7 @@ export function Pager({
             type="button"
             onClick={() => go(item)}
             disabled={disabled && item !== page}
-            aria-label={`Page ${item}`}
+            aria-label={t("page", { page: item })}
             aria-current={item === page ? "page" : undefined}
             className={`${cellClass} ${phoneHidden(item)} ${item === page ? "bg-primary-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
@@ -84,10 +86,10 @@ export function Pager({
           </span>
         ),
       )}
-      <StepButton label="Next page" disabled={disabled || page >= pageCount} onClick={() => go(page + 1)}>
+      <StepButton label={t("next")} disabled={disabled || page >= pageCount} onClick={() => go(page + 1)}>
         <ChevronRightIcon className="size-4" />
       </StepButton>
-      <StepButton label="Last page" disabled={disabled || page >= pageCount} onClick={() => go(pageCount)}>
+      <StepButton label={t("last")} disabled={disabled || page >= pageCount} onClick={() => go(pageCount)}>
         <ChevronsRightIcon className="size-4" />
       </StepButton>
     </nav>

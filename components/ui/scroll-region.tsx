@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
@@ -9,6 +10,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * `scrollable-region-focusable`; a table of plain text has nothing else to take focus).
  */
 export function ScrollRegion({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+  const t = useTranslations("ui.scrollRegion");
   const box = useRef<HTMLDivElement>(null);
   const [overflowing, setOverflowing] = useState(false);
   useEffect(() => {
@@ -25,14 +27,14 @@ export function ScrollRegion({ label, className = "", children }: { label: strin
     <>
       {overflowing && (
         <p className="mb-2 text-xs text-slate-600" aria-hidden="true">
-          Scroll sideways for more columns →
+          {t("hint")}
         </p>
       )}
       <div
         ref={box}
         tabIndex={overflowing ? 0 : undefined}
         role={overflowing ? "region" : undefined}
-        aria-label={overflowing ? `${label} (scrolls sideways)` : undefined}
+        aria-label={overflowing ? t("label", { label }) : undefined}
         className={`overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ${className}`}
       >
         {children}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "./button";
 import { CloseIcon, SearchIcon } from "./icons";
@@ -12,7 +13,7 @@ import { CloseIcon, SearchIcon } from "./icons";
 export function SearchBox({
   value,
   onSearch,
-  label = "Search",
+  label,
   placeholder,
 }: {
   value: string;
@@ -20,6 +21,7 @@ export function SearchBox({
   label?: string;
   placeholder?: string;
 }) {
+  const t = useTranslations("ui.search");
   const id = useId();
   const [draft, setDraft] = useState(value);
   // Follow the applied value when it changes from outside (a clear from the empty state, say).
@@ -40,7 +42,7 @@ export function SearchBox({
       className="flex w-full min-w-0 items-center gap-2 sm:max-w-md"
     >
       <label htmlFor={id} className="sr-only">
-        {label}
+        {label ?? t("label")}
       </label>
       <div className="relative min-w-0 flex-1">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -54,13 +56,13 @@ export function SearchBox({
         />
       </div>
       <Button type="submit" variant="primary" disabled={!term && !value}>
-        Search
+        {t("submit")}
       </Button>
       {value && (
         <Button
           variant="ghost"
-          aria-label="Clear search"
-          title="Clear search"
+          aria-label={t("clear")}
+          title={t("clear")}
           className="px-2.5"
           onClick={() => {
             setDraft("");

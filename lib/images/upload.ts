@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
 import { normaliseImage, saveImage } from "./store";
 
@@ -21,7 +22,7 @@ export function imageUploadBody(kind: ImageKind) {
   return {
     bodyFormat: "multipart",
     maxBodyBytes: IMAGE_LIMITS[kind].maxBytes + MULTIPART_OVERHEAD_BYTES,
-    tooLargeMessage: IMAGE_LIMITS[kind].tooLarge,
+    tooLargeMessage: text(IMAGE_LIMITS[kind].tooLarge),
   } as const;
 }
 
@@ -36,21 +37,21 @@ export async function storeUploadedImage(
   field = "image",
 ): Promise<{ id: number; url: string }> {
   const limit = IMAGE_LIMITS[kind];
-  if (file.size > limit.maxBytes) throw ValidationError.field(field, limit.tooLarge);
+  if (file.size > limit.maxBytes) throw ValidationError.field(field, text(limit.tooLarge));
   const bytes = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;
   } catch {
-    throw ValidationError.field(field, ONLY_IMAGES);
+    throw ValidationError.field(field, text(ONLY_IMAGES));
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, ONLY_IMAGES);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, text(ONLY_IMAGES));
   let normalised: Awaited<ReturnType<typeof normaliseImage>>;
   try {
     normalised = await normaliseImage(bytes);
   } catch {
     // Decodable header but a broken body (truncated file, corrupt pixels), or too many pixels.
-    throw ValidationError.field(field, ONLY_IMAGES);
+    throw ValidationError.field(field, text(ONLY_IMAGES));
   }
   return saveImage(db, normalised);
 }

@@ -17,8 +17,8 @@ export function qrDownloadName(urlPath: string): string {
   return `${urlPath}.png`;
 }
 
-/** `QR codes collection 20260424.zip`, dated in the admin's own time zone. */
-export function qrZipName(date: Date): string {
+/** `QR codes collection 20260424.zip` (the words in the admin's language), dated in the admin's own time zone. */
+export function qrZipName(date: Date, collection: string): string {
   const stamp = `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, "0")}${String(date.getDate()).padStart(2, "0")}`;
-  return `QR codes collection ${stamp}.zip`;
+  return `${collection} ${stamp}.zip`;
 }

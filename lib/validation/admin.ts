@@ -6,8 +6,15 @@ export const LOGIN_SUCCESSFUL = "Login successful";
 
 /** The sign-in form and POST /api/admin/login/ share this schema, and so the spec's messages. */
 export const loginBody = z.object({
-  name: z.string({ error: "Please enter an ID." }).trim().min(1, "Please enter an ID.").max(150, "The ID is too long."),
-  password: z.string({ error: "Please enter a password." }).min(1, "Please enter a password.").max(200, "The password is too long."),
+  name: z
+    .string({ error: "validation.login.idRequired" })
+    .trim()
+    .min(1, "validation.login.idRequired")
+    .max(150, "validation.login.idTooLong"),
+  password: z
+    .string({ error: "validation.login.passwordRequired" })
+    .min(1, "validation.login.passwordRequired")
+    .max(200, "validation.login.passwordTooLong"),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -21,7 +21,7 @@ function decimalTextToNumber(value: unknown): unknown {
   return DECIMAL.test(text) ? Number(text) : value;
 }
 
-/** A whole number from JSON or form text, with `message` for anything that is not one. */
+/** A whole number from JSON or form text, with `message` (a message key) for anything that is not one. */
 export const wholeNumberInput = (message: string) => z.preprocess(decimalTextToNumber, z.number({ error: message }).int(message));
 
 /** An id: a whole number from 1 to the largest Postgres integer. */
@@ -38,7 +38,7 @@ export const positiveInt = (message: string) => wholeNumberInput(message).pipe(z
  * "on"; "" is false). Add `.optional()` or `.default()` per use; see `absentMeansFalse`.
  */
 export const formBoolean = z
-  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])], { error: "Must be true or false." })
+  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])], { error: "validation.fields.boolean" })
   .transform((value) => value === true || value === "true" || value === "on" || value === "1");
 
 /** A flag that is false unless sent: a query flag (`?force=true`) or an unticked checkbox, which is absent. */
@@ -60,11 +60,11 @@ export const imageFile = z
   .transform((value, context): File | undefined => {
     if (value === undefined || value === "") return undefined;
     if (Array.isArray(value)) {
-      context.addIssue({ code: "custom", message: "Send one image only." });
+      context.addIssue({ code: "custom", message: "validation.fields.oneImage" });
       return z.NEVER;
     }
     if (!isFileLike(value)) {
-      context.addIssue({ code: "custom", message: "The submitted data was not a file. Check the encoding type on the form." });
+      context.addIssue({ code: "custom", message: "validation.fields.notAFile" });
       return z.NEVER;
     }
     if (value.size === 0 && value.name === "") return undefined;

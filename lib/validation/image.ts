@@ -3,15 +3,18 @@
  * checks the same limits before uploading. The server decides for real in lib/images/upload.ts.
  */
 
-export const ONLY_IMAGES = "Only image files can be uploaded (JPG, PNG, WebP or GIF).";
+import type { MessageKey } from "@/lib/i18n/text";
+
+/** Message keys (messages/*.json): the browser's picker says them with useSaid, the server with text(). */
+export const ONLY_IMAGES = "validation.image.onlyImages" satisfies MessageKey;
 
 /** Upload limits per kind of image, with the spec's messages. */
 export const IMAGE_LIMITS = {
-  product: { maxBytes: 20 * 1024 * 1024, tooLarge: "Image size is limited to 20MB or less." },
-  prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
+  product: { maxBytes: 20 * 1024 * 1024, tooLarge: "validation.image.productTooLarge" },
+  prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "validation.image.prizeTooLarge" },
   // The event's logo follows the prizes' rules (issue 23).
-  logo: { maxBytes: 10 * 1024 * 1024, tooLarge: "Image size is limited to 10MB or less." },
-} as const;
+  logo: { maxBytes: 10 * 1024 * 1024, tooLarge: "validation.image.prizeTooLarge" },
+} as const satisfies Record<string, { maxBytes: number; tooLarge: MessageKey }>;
 export type ImageKind = keyof typeof IMAGE_LIMITS;
 export type ImageLimit = (typeof IMAGE_LIMITS)[ImageKind];
 
@@ -20,9 +23,9 @@ export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
 
 /**
  * A first check of a chosen file in the browser, with the messages the server would give: the declared
- * type must be an image other than SVG, and the size within the limit. Returns the message, or null.
+ * type must be an image other than SVG, and the size within the limit. Returns the message key, or null.
  */
-export function checkImageFile(file: { type: string; size: number; name: string }, limit: ImageLimit): string | null {
+export function checkImageFile(file: { type: string; size: number; name: string }, limit: ImageLimit): MessageKey | null {
   const type = file.type.toLowerCase();
   const looksLikeSvg = type.includes("svg") || /\.svgz?$/i.test(file.name);
   if (!type.startsWith("image/") || looksLikeSvg) return ONLY_IMAGES;

@@ -1,3 +1,4 @@
+import type { MessageKey } from "@/lib/i18n/text";
 import { formBoolean, imageFile, wholeNumberInput } from "./fields";
 import { z } from "./zod";
 
@@ -6,33 +7,37 @@ import { z } from "./zod";
  * API. Numbers arrive as multipart strings, so they are coerced; only whole numbers pass.
  */
 
-const wholeNumber = (field: string, min: number) =>
-  wholeNumberInput(`Enter the ${field} as a whole number.`).pipe(
-    z.number().min(min, `The ${field} must be at least ${min}.`).max(1_000_000, `The ${field} must be at most 1,000,000.`),
+/** The number fields, each with its own messages in messages/*.json (validation.prize.<field>). */
+type NumberField = "totalQuantity" | "dailyDistribution" | "maintenanceCount" | "hourlyLimit" | "remainingQuantity" | "expectedRemaining";
+
+const wholeNumber = (field: NumberField, min: number) =>
+  wholeNumberInput(`validation.prize.${field}.wholeNumber`).pipe(
+    z.number().min(min, `validation.prize.${field}.min`).max(1_000_000, `validation.prize.${field}.max`),
   );
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const emptyToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
+/** The rules between the numbers, as message keys (said in the reader's language). */
 export const PRIZE_RULE_MESSAGES = {
-  dailyOverTotal: "Daily distribution cannot be greater than total quantity.",
-  maintenanceOverDaily: "Maintenance count cannot be greater than daily distribution.",
-  remainingOverTotal: "Remaining quantity cannot be greater than total quantity.",
-  hourlyOverDaily: "Hourly limit cannot be greater than daily distribution.",
-} as const;
+  dailyOverTotal: "validation.prize.dailyOverTotal",
+  maintenanceOverDaily: "validation.prize.maintenanceOverDaily",
+  remainingOverTotal: "validation.prize.remainingOverTotal",
+  hourlyOverDaily: "validation.prize.hourlyOverDaily",
+} as const satisfies Record<string, MessageKey>;
 
 const prizeFields = z.object({
   name: z
-    .string({ error: "Please enter a prize name." })
+    .string({ error: "validation.prize.nameRequired" })
     .trim()
-    .min(1, "Please enter a prize name.")
-    .max(200, "The prize name must be 200 characters or fewer."),
-  description: z.string().trim().max(2000, "The description must be 2,000 characters or fewer.").default(""),
-  total_quantity: wholeNumber("total quantity", 1),
-  daily_distribution: wholeNumber("daily distribution", 1),
-  maintenance_count: wholeNumber("maintenance count", 1),
+    .min(1, "validation.prize.nameRequired")
+    .max(200, "validation.prize.nameTooLong"),
+  description: z.string().trim().max(2000, "validation.prize.descriptionTooLong").default(""),
+  total_quantity: wholeNumber("totalQuantity", 1),
+  daily_distribution: wholeNumber("dailyDistribution", 1),
+  maintenance_count: wholeNumber("maintenanceCount", 1),
   // Optional pacing (issue 20): empty or absent means no hourly limit.
-  hourly_limit: z.preprocess(emptyToNull, wholeNumber("hourly limit", 1).nullable()).default(null),
+  hourly_limit: z.preprocess(emptyToNull, wholeNumber("hourlyLimit", 1).nullable()).default(null),
   is_active: formBoolean.default(true),
   image: imageFile,
 });
@@ -67,9 +72,9 @@ export type CreatePrizeBody = z.infer<typeof createPrizeBody>;
 /** PUT /api/prizes/{id}/ (multipart): every field, plus the remaining stock and image removal. */
 export const updatePrizeBody = prizeFields
   .extend({
-    remaining_quantity: wholeNumber("remaining quantity", 0),
+    remaining_quantity: wholeNumber("remainingQuantity", 0),
     /** The stock the form showed; when sent, the edit is refused if claims changed it meanwhile. */
-    expected_remaining_quantity: z.preprocess(emptyToUndefined, wholeNumber("expected remaining quantity", 0).optional()),
+    expected_remaining_quantity: z.preprocess(emptyToUndefined, wholeNumber("expectedRemaining", 0).optional()),
     // As in an HTML form (and DRF): an unticked checkbox is simply absent, so absent means false.
     is_active: formBoolean.default(false),
     remove_image: formBoolean.default(false),

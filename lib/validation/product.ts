@@ -10,15 +10,15 @@ export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
 
 const name = z
-  .string({ error: "Please enter a product name." })
+  .string({ error: "validation.product.nameRequired" })
   .trim()
-  .min(1, "Please enter a product name.")
-  .max(PRODUCT_NAME_MAX, `The product name must be ${PRODUCT_NAME_MAX} characters or fewer.`);
+  .min(1, "validation.product.nameRequired")
+  .max(PRODUCT_NAME_MAX, "validation.product.nameTooLong");
 
 const description = z
-  .string({ error: "The description must be text." })
+  .string({ error: "validation.product.descriptionNotText" })
   .trim()
-  .max(PRODUCT_DESCRIPTION_MAX, `The description must be ${PRODUCT_DESCRIPTION_MAX} characters or fewer.`);
+  .max(PRODUCT_DESCRIPTION_MAX, "validation.product.descriptionTooLong");
 
 /** The text fields of the add and edit forms. The image is picked separately (components/ui/image-picker). */
 export const productForm = z.object({ name, description });
@@ -36,7 +36,7 @@ export const updateProductBody = z
   .object({ name, description: description.optional(), image: imageFile, remove_image: absentMeansFalse })
   .strict()
   .refine((body) => !(body.image && body.remove_image), {
-    message: "Send either a new image or remove_image=true, not both.",
+    message: "validation.product.imageAndRemove",
   });
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 
@@ -49,17 +49,17 @@ export const deleteSelectedProductsBody = z
     product_ids: z
       .array(
         z
-          .number({ error: "Each product id must be a number." })
-          .int("Each product id must be a whole number.")
-          .positive("Each product id must be positive.")
-          .max(MAX_ID, "No product has this id."),
+          .number({ error: "validation.product.idNotNumber" })
+          .int("validation.product.idNotWhole")
+          .positive("validation.product.idNotPositive")
+          .max(MAX_ID, "validation.product.noSuchId"),
         {
-          error: "Send the ids of the products to delete as a list.",
+          error: "validation.product.idsNotList",
         },
       )
-      .min(1, "Select at least one product to delete.")
-      .max(1000, "Delete at most 1000 products at a time."),
-    force: z.boolean({ error: "Must be true or false." }).optional().default(false),
+      .min(1, "validation.product.selectOne")
+      .max(1000, "validation.product.tooMany"),
+    force: z.boolean({ error: "validation.fields.boolean" }).optional().default(false),
   })
   .strict();
 export type DeleteSelectedProductsBody = z.infer<typeof deleteSelectedProductsBody>;

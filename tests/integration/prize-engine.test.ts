@@ -176,25 +176,26 @@ describe("manual placements", () => {
     const inactive = await seedPrize(database.db, { total: 5, active: false });
     const empty = await seedPrize(database.db, { total: 5, remaining: 0 });
     const oneSlot = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1 });
-    const nonField = (message: string | RegExp) => ({ fields: { non_field_errors: [expect.stringMatching(message)] } });
+    // The services throw message keys (said in the caller's language by the route).
+    const nonField = (key: string) => ({ fields: { non_field_errors: [expect.objectContaining({ key })] } });
     await expect(createPlacement({ ctx: ctx(), input: { prize: inactive, product: a!.id, is_active: true } })).rejects.toMatchObject(
-      nonField(/inactive/),
+      nonField("errors.placements.prizeInactive"),
     );
     await expect(createPlacement({ ctx: ctx(), input: { prize: empty, product: a!.id, is_active: true } })).rejects.toMatchObject(
-      nonField(/out of stock/),
+      nonField("errors.placements.outOfStock"),
     );
     await createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: a!.id, is_active: true } });
     await expect(createPlacement({ ctx: ctx(), input: { prize: oneSlot, product: b!.id, is_active: true } })).rejects.toMatchObject(
-      nonField(/target of 1/),
+      nonField("errors.placements.targetReached"),
     );
     const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
     await expect(createPlacement({ ctx: ctx(), input: { prize: other, product: a!.id, is_active: true } })).rejects.toMatchObject(
-      nonField(PAGE_TAKEN),
+      nonField(PAGE_TAKEN.key),
     );
     const off = await createPlacement({ ctx: ctx(), input: { prize: other, product: c!.id, is_active: false } });
     await setPlacementActive({ ctx: ctx(), input: { id: off.id, is_active: true } });
     await expect(createPlacement({ ctx: ctx(), input: { prize: 999999, product: b!.id, is_active: true } })).rejects.toMatchObject({
-      fields: { prize: ["Choose an existing prize."] },
+      fields: { prize: [expect.objectContaining({ key: "errors.placements.existingPrize" })] },
     });
   });
 

@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { PRIZE_RULE_MESSAGES } from "@/lib/validation/prize";
 import { type FormFieldValue, signedInClient, TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -57,8 +56,8 @@ describe("POST /api/prizes/", () => {
   });
 
   it.each([
-    [{ daily_distribution: "11" }, { daily_distribution: [PRIZE_RULE_MESSAGES.dailyOverTotal] }],
-    [{ maintenance_count: "3" }, { maintenance_count: [PRIZE_RULE_MESSAGES.maintenanceOverDaily] }],
+    [{ daily_distribution: "11" }, { daily_distribution: ["Daily distribution cannot be greater than total quantity."] }],
+    [{ maintenance_count: "3" }, { maintenance_count: ["Maintenance count cannot be greater than daily distribution."] }],
     [{ total_quantity: "0" }, { total_quantity: ["The total quantity must be at least 1."] }],
     [{ total_quantity: "2.5" }, { total_quantity: ["Enter the total quantity as a whole number."] }],
     [{ name: "   " }, { name: ["Please enter a prize name."] }],
@@ -132,7 +131,7 @@ describe("PUT, DELETE and counters on /api/prizes/{id}/", () => {
     expect(await edited.json()).toMatchObject({ remaining_quantity: 7, image: prize.image });
     const tooMany = await admin.form("PUT", `/api/prizes/${prize.id}/`, { ...validPrize, remaining_quantity: "11" });
     expect(tooMany.status).toBe(400);
-    expect(await tooMany.json()).toEqual({ remaining_quantity: [PRIZE_RULE_MESSAGES.remainingOverTotal] });
+    expect(await tooMany.json()).toEqual({ remaining_quantity: ["Remaining quantity cannot be greater than total quantity."] });
     const removed = await admin.form("PUT", `/api/prizes/${prize.id}/`, {
       ...validPrize,
       remaining_quantity: "7",

@@ -3,7 +3,6 @@ import { describe, expect, inject, it } from "vitest";
 import { FORM_MESSAGES } from "@/lib/api/form";
 import { qrPng } from "@/lib/qr/render";
 import { IMAGE_WIDTHS } from "@/lib/urls/images";
-import { ONLY_IMAGES } from "@/lib/validation/image";
 import { english } from "@/tests/support/english";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson, pngBlob, sendDeclaredBody } from "../support/products";
@@ -86,7 +85,7 @@ describe("POST /api/admin/create-product/", () => {
     for (const image of fakes) {
       const response = await client.form("POST", "/api/admin/create-product/", { name: `Fake ${token}`, image });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ image: [ONLY_IMAGES] });
+      expect(await response.json()).toEqual({ image: ["Only image files can be uploaded (JPG, PNG, WebP or GIF)."] });
     }
     const list = await (await client.get(`/api/products/?search=Fake ${token}`)).json();
     expect(list.count).toBe(0);
@@ -281,7 +280,7 @@ describe("PUT /api/products/{id}/", () => {
     expect(blank.status).toBe(400);
     expect(await blank.json()).toEqual({ name: ["Please enter a product name."] });
     const fake = await client.form("PUT", path, { name: "x", image: { file: new Blob(["hello"], { type: "image/jpeg" }), name: "a.jpg" } });
-    expect(await fake.json()).toEqual({ image: [ONLY_IMAGES] });
+    expect(await fake.json()).toEqual({ image: ["Only image files can be uploaded (JPG, PNG, WebP or GIF)."] });
     const flag = await client.form("PUT", path, { name: "x", remove_image: "maybe" });
     expect(flag.status).toBe(400);
     expect(await flag.json()).toEqual({ remove_image: ["Must be true or false."] });

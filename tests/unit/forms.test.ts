@@ -40,7 +40,7 @@ describe("shared zod blocks", () => {
   it("reads form booleans one way and refuses anything else", () => {
     for (const yes of [true, "true", "on", "1"]) expect(formBoolean.parse(yes)).toBe(true);
     for (const no of [false, "false", "0", ""]) expect(formBoolean.parse(no)).toBe(false);
-    expect(formBoolean.safeParse("maybe").error?.issues[0]?.message).toBe("Must be true or false.");
+    expect(formBoolean.safeParse("maybe").error?.issues[0]?.message).toBe("validation.fields.boolean");
     expect(absentMeansFalse.parse(undefined)).toBe(false);
   });
 
@@ -50,6 +50,6 @@ describe("shared zod blocks", () => {
     expect(imageFile.parse("")).toBeUndefined();
     expect(imageFile.parse(new File([], ""))).toBeUndefined();
     expect(imageFile.safeParse("text").success).toBe(false);
-    expect(imageFile.safeParse([file, file]).error?.issues[0]?.message).toBe("Send one image only.");
+    expect(imageFile.safeParse([file, file]).error?.issues[0]?.message).toBe("validation.fields.oneImage");
   });
 });

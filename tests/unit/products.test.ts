@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { likePattern } from "@/db/queries/like";
 import { parseId } from "@/lib/api/params";
+import { type MessageKey, text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
 import { shorten } from "@/lib/text";
 import { productPageUrl } from "@/lib/urls/products";
 import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/image";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
+
+const english = (key: string | null | undefined) => (key ? translate("en", text(key as MessageKey)) : key);
 
 describe("likePattern", () => {
   it("makes %, _ and \\ literal for ILIKE", () => {
@@ -28,7 +32,8 @@ describe("product input", () => {
   it("trims the name and requires it with the spec's message", () => {
     expect(createProductBody.parse({ name: "  Fan  " })).toEqual({ name: "Fan", description: "", image: undefined });
     const blank = createProductBody.safeParse({ name: "   " });
-    expect(blank.error?.issues.map((issue) => issue.message)).toEqual(["Please enter a product name."]);
+    // Schemas give message keys; the API and the form say them in the reader's language.
+    expect(blank.error?.issues.map((issue) => english(issue.message))).toEqual(["Please enter a product name."]);
   });
 
   it("reads flags as true/false/1/0 and refuses anything else", () => {
@@ -44,12 +49,13 @@ describe("checkImageFile (the browser's first check)", () => {
     expect(checkImageFile({ name: "a.png", type: "image/png", size: 1000 }, limit)).toBeNull();
     expect(checkImageFile({ name: "a.txt", type: "text/plain", size: 10 }, limit)).toBe(ONLY_IMAGES);
     expect(checkImageFile({ name: "a.svg", type: "image/svg+xml", size: 10 }, limit)).toBe(ONLY_IMAGES);
-    expect(checkImageFile({ name: "a.png", type: "image/png", size: limit.maxBytes + 1 }, limit)).toBe(
+    expect(english(checkImageFile({ name: "a.png", type: "image/png", size: limit.maxBytes + 1 }, limit))).toBe(
       "Image size is limited to 20MB or less.",
     );
-    expect(checkImageFile({ name: "a.png", type: "image/png", size: 15 * 1024 * 1024 }, IMAGE_LIMITS.prize)).toBe(
+    expect(english(checkImageFile({ name: "a.png", type: "image/png", size: 15 * 1024 * 1024 }, IMAGE_LIMITS.prize))).toBe(
       "Image size is limited to 10MB or less.",
     );
+    expect(translate("ko", text(ONLY_IMAGES))).toBe("이미지 파일(JPG, PNG, WebP, GIF)만 올릴 수 있습니다.");
   });
 });
 
@@ -62,7 +68,7 @@ describe("QR file names and addresses", () => {
   });
 
   it("dates the zip YYYYMMDD in local time", () => {
-    expect(qrZipName(new Date(2026, 3, 24, 23, 59))).toBe("QR codes collection 20260424.zip");
+    expect(qrZipName(new Date(2026, 3, 24, 23, 59), "QR codes collection")).toBe("QR codes collection 20260424.zip");
   });
 
   it("builds the page address from a base with or without a trailing slash", () => {

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BrandStyle } from "@/components/branding/brand-style";
+import { UiWordsProvider } from "@/components/ui/ui-words";
 import { adminPageBranding } from "@/lib/branding/request";
 import "../../globals.css";
 import "./admin.css";
@@ -27,7 +28,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <NextIntlClientProvider>
       <BrandStyle color={branding.primary_color} />
-      {children}
+      <UiWordsProvider>{children}</UiWordsProvider>
     </NextIntlClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type FormEventHandler, type ReactNode, useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
@@ -7,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
+import { useSaid } from "@/lib/client/use-said";
 import type { ImageLimit } from "@/lib/validation/image";
+import { type CatalogueKind, useCatalogueWords } from "./words";
 
 export type CatalogueFormMode = "create" | "edit";
 
@@ -91,8 +94,7 @@ export function CatalogueFormLayout({
   children,
 }: {
   state: Pick<CatalogueFormState, "mode" | "image" | "formError" | "resetAll" | "submitting">;
-  /** "product", "prize": for "This prize has no image". */
-  noun: string;
+  noun: CatalogueKind;
   limit: ImageLimit;
   /** `submitWith(...)`'s handler. */
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -105,16 +107,19 @@ export function CatalogueFormLayout({
   children?: ReactNode;
 }) {
   const { mode, image, formError, resetAll, submitting } = state;
+  const t = useTranslations("common");
+  const words = useCatalogueWords(noun);
+  const said = useSaid();
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={submitting || undefined} className="space-y-5">
       <FormAlert message={formError} />
 
-      <ImageChangeField image={image} mode={mode} limit={limit} noun={noun} disabled={submitting} />
+      <ImageChangeField image={image} mode={mode} limit={limit} noun={words("noun")} disabled={submitting} />
 
-      <Field label="Name" required error={errors.name}>
+      <Field label={t("name")} required error={said(errors.name)}>
         {(control) => <input {...control} autoComplete="off" {...nameInput} />}
       </Field>
-      <Field label="Description" error={errors.description}>
+      <Field label={t("description")} error={said(errors.description)}>
         {(control) => <textarea {...control} rows={3} {...descriptionInput} />}
       </Field>
 
@@ -127,15 +132,15 @@ export function CatalogueFormLayout({
         }`}
       >
         <Button onClick={resetAll} disabled={submitting}>
-          Reset
+          {t("reset")}
         </Button>
         {onCancel && (
           <Button onClick={onCancel} disabled={submitting}>
-            Cancel
+            {t("cancel")}
           </Button>
         )}
         <Button type="submit" variant="primary" busy={submitting} disabled={submitDisabled}>
-          {submitting ? "Saving…" : "Save"}
+          {submitting ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { Modal } from "@/components/ui/modal";
+import { type CatalogueKind, useCatalogueWords } from "./words";
 
 /** The edit modal of a product or prize: titled "Edit <noun>" over the item's name, held open while saving. */
 export function EditItemModal({
@@ -12,7 +13,7 @@ export function EditItemModal({
   onClose,
   children,
 }: {
-  noun: string;
+  noun: CatalogueKind;
   item: { name: string } | null;
   saving: boolean;
   /** Every way of closing (backdrop, Escape, Cancel): the screen asks first when there are unsaved changes. */
@@ -20,8 +21,9 @@ export function EditItemModal({
   /** The edit form, rendered while `item` is set. */
   children: ReactNode;
 }) {
+  const t = useCatalogueWords(noun);
   return (
-    <Modal open={item !== null} onClose={onClose} title={`Edit ${noun}`} description={item?.name} size="2xl" dismissible={!saving}>
+    <Modal open={item !== null} onClose={onClose} title={t("editTitle")} description={item?.name} size="2xl" dismissible={!saving}>
       {item && children}
     </Modal>
   );
@@ -37,7 +39,7 @@ export function DeleteByNameModal<Item extends { name: string }>({
   onConfirm,
   children,
 }: {
-  noun: string;
+  noun: CatalogueKind;
   item: Item | null;
   busy: boolean;
   error: string | null;
@@ -46,18 +48,18 @@ export function DeleteByNameModal<Item extends { name: string }>({
   /** What the delete does, in the entity's words. */
   children: ReactNode;
 }) {
+  const t = useCatalogueWords(noun);
   return (
     <ConfirmByTyping
       open={item !== null}
       onClose={onClose}
-      title={`Delete ${noun}`}
+      title={t("deleteTitle")}
       phrase={item?.name ?? ""}
-      inputLabel={
-        <>
-          Type the {noun} name <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{item?.name}</strong> to confirm.
-        </>
-      }
-      mismatchMessage="The name does not match."
+      inputLabel={t.rich("typeName", {
+        name: item?.name ?? "",
+        strong: (chunks) => <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{chunks}</strong>,
+      })}
+      mismatchMessage={t("nameMismatch")}
       busy={busy}
       error={error}
       onConfirm={() => item && onConfirm(item)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
@@ -8,10 +9,7 @@ import { CloseIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { SearchBox } from "@/components/ui/search-box";
 import { WRITE_ROLES } from "@/lib/auth/roles";
 
-/** A catalogue entity's words: "product" / "products". */
-export type CatalogueNoun = { one: string; many: string };
-
-const plural = (noun: CatalogueNoun, count: number) => (count === 1 ? noun.one : noun.many);
+import { type CatalogueKind, useCatalogueWords } from "./words";
 
 /** The search box and the add form's toggle, side by side from `sm`. */
 export function SearchAndAddBar({
@@ -22,7 +20,7 @@ export function SearchAndAddBar({
   addOpen,
   onToggleAdd,
 }: {
-  noun: CatalogueNoun;
+  noun: CatalogueKind;
   search: string;
   onSearch: (term: string) => void;
   placeholder: string;
@@ -31,18 +29,20 @@ export function SearchAndAddBar({
 }) {
   // A role that writes nothing (viewer) is not offered the add form.
   const mayWrite = useMay(WRITE_ROLES);
+  const t = useCatalogueWords(noun);
+  const shared = useTranslations("admin.shell.catalogue");
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <SearchBox value={search} onSearch={onSearch} label={`Search ${noun.many}`} placeholder={placeholder} />
+      <SearchBox value={search} onSearch={onSearch} label={t("searchLabel")} placeholder={placeholder} />
       {mayWrite && (
         <Button
           variant={addOpen ? "secondary" : "primary"}
           onClick={onToggleAdd}
           aria-expanded={addOpen}
-          aria-controls={`add-${noun.one}-panel`}
+          aria-controls={`add-${noun}-panel`}
         >
           {addOpen ? <CloseIcon className="size-4" /> : <PlusIcon className="size-4" />}
-          {addOpen ? "Close add form" : `Add ${noun.one}`}
+          {addOpen ? shared("closeAdd") : t("add")}
         </Button>
       )}
     </div>
@@ -50,15 +50,16 @@ export function SearchAndAddBar({
 }
 
 /** The add form's panel under the toolbar, a region named "Add <noun>". */
-export function AddPanel({ noun, children }: { noun: CatalogueNoun; children: ReactNode }) {
+export function AddPanel({ noun, children }: { noun: CatalogueKind; children: ReactNode }) {
+  const t = useCatalogueWords(noun);
   return (
     <section
-      id={`add-${noun.one}-panel`}
-      aria-labelledby={`add-${noun.one}-heading`}
+      id={`add-${noun}-panel`}
+      aria-labelledby={`add-${noun}-heading`}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id={`add-${noun.one}-heading`} className="mb-4 text-lg font-semibold text-slate-900">
-        Add {noun.one}
+      <h2 id={`add-${noun}-heading`} className="mb-4 text-lg font-semibold text-slate-900">
+        {t("add")}
       </h2>
       {children}
     </section>
@@ -66,21 +67,16 @@ export function AddPanel({ noun, children }: { noun: CatalogueNoun; children: Re
 }
 
 /** "Total 3 products", or "1 product matching “mug”" for the search the rows on screen belong to. */
-export function ResultsSummary({ noun, total, search }: { noun: CatalogueNoun; total: number | null; search: string }) {
+export function ResultsSummary({ noun, total, search }: { noun: CatalogueKind; total: number | null; search: string }) {
+  const t = useCatalogueWords(noun);
+  const strong = (chunks: ReactNode) => <strong className="font-semibold text-slate-900">{chunks}</strong>;
   return (
     <p className="text-sm text-slate-600" aria-live="polite">
-      {total === null ? (
-        `Loading ${noun.many}…`
-      ) : search ? (
-        <>
-          <strong className="font-semibold text-slate-900">{total}</strong> {plural(noun, total)} matching “
-          <span className="font-medium text-slate-900">{search}</span>”
-        </>
-      ) : (
-        <>
-          Total <strong className="font-semibold text-slate-900">{total}</strong> {plural(noun, total)}
-        </>
-      )}
+      {total === null
+        ? t("loading")
+        : search
+          ? t.rich("matching", { total, search, strong, term: (chunks) => <span className="font-medium text-slate-900">{chunks}</span> })
+          : t.rich("total", { total, strong })}
     </p>
   );
 }
@@ -95,7 +91,7 @@ export function CatalogueEmptyState({
   addOpen,
   onAdd,
 }: {
-  noun: CatalogueNoun;
+  noun: CatalogueKind;
   /** The search the empty page answers. */
   search: string;
   onClearSearch: () => void;
@@ -106,26 +102,28 @@ export function CatalogueEmptyState({
   onAdd: () => void;
 }) {
   const mayWrite = useMay(WRITE_ROLES);
+  const t = useCatalogueWords(noun);
+  const shared = useTranslations("admin.shell.catalogue");
   if (search) {
     return (
       <EmptyState
         icon={<SearchIcon />}
-        title="No search results"
-        description={`No ${noun.one} matches “${search}”. Try another word, or clear the search.`}
-        action={<Button onClick={onClearSearch}>Clear search</Button>}
+        title={shared("noResultsTitle")}
+        description={t("noResults", { search })}
+        action={<Button onClick={onClearSearch}>{shared("clearSearch")}</Button>}
       />
     );
   }
   return (
     <EmptyState
       icon={icon}
-      title={`No ${noun.many} yet`}
+      title={t("emptyTitle")}
       description={description}
       action={
         mayWrite &&
         !addOpen && (
           <Button variant="primary" onClick={onAdd}>
-            Add {noun.one}
+            {t("add")}
           </Button>
         )
       }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
@@ -30,6 +31,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
 export function DashboardScreen({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("admin.dashboard");
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
@@ -44,8 +46,8 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
   const { banner, show } = useBanner();
   const resetDailyCounters = useMutation({
     mutationFn: () => prizesApi.resetAllDaily(),
-    onSuccess: (result) => show("success", result.detail || "The daily distribution counters of all prizes were reset."),
-    onError: (error) => show("error", errorMessage(error, "Failed to reset daily distribution counters.")),
+    onSuccess: (result) => show("success", result.detail || t("resetDone")),
+    onError: (error) => show("error", errorMessage(error, t("resetFailed"))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardApi.key }),
   });
   // Refresh failures are logged only (spec §8): the numbers on screen stay.
@@ -57,16 +59,16 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
   if (!data) {
     return (
       <div className="space-y-5">
-        <ScreenHeader title="Dashboard" description="The event at a glance." />
+        <ScreenHeader title={t("title")} description={t("description")} />
         {dashboard.isError ? (
           <Banner tone="error">
-            Failed to load dashboard information.{" "}
+            {t("loadFailed")}{" "}
             <button type="button" className="font-semibold underline" onClick={() => window.location.reload()}>
-              Retry
+              {t("retry")}
             </button>
           </Banner>
         ) : (
-          <Spinner className="size-8" label="Loading the dashboard" />
+          <Spinner className="size-8" label={t("loadingLabel")} />
         )}
       </div>
     );
@@ -75,7 +77,7 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ScreenHeader title="Dashboard" description="The event at a glance." />
+        <ScreenHeader title={t("title")} description={t("description")} />
         <AutoRefresh
           auto={auto}
           updatedAt={dashboard.dataUpdatedAt}
@@ -86,56 +88,53 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
       {banner}
       {settings.data && <EventStateSummary settings={settings.data} timeZone={timeZone} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Stat label="Product pages" value={String(data.total_products)} />
-        <Stat label="Active / total prizes" value={`${data.active_prizes} / ${data.total_prizes}`} />
-        <Stat
-          label="Received / not received / total winners"
-          value={`${data.received_winners} / ${data.unreceived_winners} / ${data.total_winners}`}
-        />
+        <Stat label={t("stats.products")} value={String(data.total_products)} />
+        <Stat label={t("stats.prizes")} value={`${data.active_prizes} / ${data.total_prizes}`} />
+        <Stat label={t("stats.winners")} value={`${data.received_winners} / ${data.unreceived_winners} / ${data.total_winners}`} />
       </div>
 
       {mayWrite && (
-        <Card title="Quick actions">
+        <Card title={t("quickActions")}>
           <div className="flex flex-wrap items-center gap-3">
             <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
-              Reset daily counters
+              {t("resetDaily")}
             </Button>
             <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
           </div>
         </Card>
       )}
 
-      <Card title="Scan-to-win funnel">
+      <Card title={t("funnelTitle")}>
         <FunnelCharts refetchInterval={auto.refetchInterval} />
       </Card>
 
       <div className={`grid grid-cols-1 gap-5 ${data.recent_received.length > 0 ? "xl:grid-cols-2" : ""}`}>
-        <Card title="Recent winners">
+        <Card title={t("recentWinners")}>
           {data.recent_winners.length > 0 ? (
-            <WinnersTable caption="Recent winners" winners={data.recent_winners} receivedColumn={false} />
+            <WinnersTable caption={t("recentWinners")} winners={data.recent_winners} receivedColumn={false} />
           ) : (
-            <p className="text-sm text-slate-600">No winners yet.</p>
+            <p className="text-sm text-slate-600">{t("noWinners")}</p>
           )}
         </Card>
         {data.recent_received.length > 0 && (
-          <Card title="Recent receivers">
-            <WinnersTable caption="Recent receivers" winners={data.recent_received} receivedColumn />
+          <Card title={t("recentReceivers")}>
+            <WinnersTable caption={t("recentReceivers")} winners={data.recent_received} receivedColumn />
           </Card>
         )}
       </div>
 
-      <Card title="Prize status">
+      <Card title={t("prizeStatusTitle")}>
         {data.prize_stats.length > 0 ? (
           <PrizeStatusTable prizes={data.prize_stats} />
         ) : (
-          <p className="text-sm text-slate-600">No prizes yet.</p>
+          <p className="text-sm text-slate-600">{t("noPrizes")}</p>
         )}
       </Card>
-      <Card title="Product page status">
+      <Card title={t("productStatusTitle")}>
         {data.product_stats.length > 0 ? (
           <ProductStatusTable products={data.product_stats} />
         ) : (
-          <p className="text-sm text-slate-600">No product pages yet.</p>
+          <p className="text-sm text-slate-600">{t("noProducts")}</p>
         )}
       </Card>
     </div>

@@ -1,12 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { funnelApi } from "@/lib/client/funnel";
-import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
-import { percentOf } from "./tables";
+import { FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
+import { usePercent } from "./tables";
 
 /** "2026-11-24T10:00:00+09:00" (already APP_TIMEZONE's clock) as "11-24 10:00". */
 const hourLabel = (hour: string) => `${hour.slice(5, 10)} ${hour.slice(11, 16)}`;
@@ -19,22 +20,25 @@ const AXIS = { fontSize: 12, fill: "#475569" };
  * charts themselves are hidden from them). Refreshed with the dashboard.
  */
 export function FunnelCharts({ refetchInterval }: { refetchInterval: number | false }) {
+  const t = useTranslations("admin.dashboard.funnel");
+  const percentOf = usePercent();
   const funnel = useQuery({ queryKey: funnelApi.key({}), queryFn: ({ signal }) => funnelApi.get({}, signal), refetchInterval });
-  if (!funnel.data)
-    return <p className="text-sm text-slate-600">{funnel.isError ? "Failed to load the funnel." : "Loading the funnel…"}</p>;
+  if (!funnel.data) return <p className="text-sm text-slate-600">{funnel.isError ? t("loadFailed") : t("loading")}</p>;
   const data = funnel.data;
-  const steps = FUNNEL_STEPS.map((step) => ({ step: FUNNEL_STEP_LABELS[step], count: data.totals[step] }));
+  const steps = FUNNEL_STEPS.map((step) => ({ step: t(`steps.${step}`), count: data.totals[step] }));
   const hours = data.by_hour.map((hour) => ({ hour: hourLabel(hour.hour), scans: hour.scans, wins: hour.wins }));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
-          Conversion (wins / scans): <strong className="text-slate-900">{percentOf(data.totals.conversion)}</strong>. Counts reach this
-          screen within 10 seconds.
+          {t.rich("conversion", {
+            value: percentOf(data.totals.conversion),
+            strong: (chunks) => <strong className="text-slate-900">{chunks}</strong>,
+          })}
         </p>
         <a href={funnelApi.excelUrl({})} className={buttonClass({ size: "sm" })} download>
           <DownloadIcon className="size-4" />
-          Download Excel
+          {t("downloadExcel")}
         </a>
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
@@ -44,9 +48,9 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
             <BarChart data={steps} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" allowDecimals={false} tick={AXIS} />
-              <YAxis type="category" dataKey="step" tick={AXIS} width={88} />
+              <YAxis type="category" dataKey="step" tick={AXIS} width={96} />
               <Tooltip />
-              <Bar dataKey="count" name="Count" fill="#4f46e5" radius={[0, 4, 4, 0]} />
+              <Bar dataKey="count" name={t("count")} fill="#4f46e5" radius={[0, 4, 4, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </figure>
@@ -59,8 +63,8 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
               <Tooltip />
               <Legend />
               {/* Dots while there are few hours: one hour alone is a point, not a line. */}
-              <Line type="monotone" dataKey="scans" name="Scans" stroke="#4f46e5" strokeWidth={2} dot={hours.length <= 24} />
-              <Line type="monotone" dataKey="wins" name="Wins" stroke="#d97706" strokeWidth={2} dot={hours.length <= 24} />
+              <Line type="monotone" dataKey="scans" name={t("scans")} stroke="#4f46e5" strokeWidth={2} dot={hours.length <= 24} />
+              <Line type="monotone" dataKey="wins" name={t("wins")} stroke="#d97706" strokeWidth={2} dot={hours.length <= 24} />
             </LineChart>
           </ResponsiveContainer>
         </figure>
@@ -72,32 +76,33 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
 
 /** The charts' numbers, for screen readers. */
 function FunnelTables({ funnel }: { funnel: Funnel }) {
+  const t = useTranslations("admin.dashboard.funnel");
   return (
     <div className="sr-only">
       <table>
-        <caption>The funnel, whole event</caption>
+        <caption>{t("tableCaption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Count</th>
+            <th scope="col">{t("step")}</th>
+            <th scope="col">{t("count")}</th>
           </tr>
         </thead>
         <tbody>
           {FUNNEL_STEPS.map((step) => (
             <tr key={step}>
-              <th scope="row">{FUNNEL_STEP_LABELS[step]}</th>
+              <th scope="row">{t(`steps.${step}`)}</th>
               <td>{funnel.totals[step]}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <table>
-        <caption>Scans and wins per hour</caption>
+        <caption>{t("hoursCaption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Hour</th>
-            <th scope="col">Scans</th>
-            <th scope="col">Wins</th>
+            <th scope="col">{t("hour")}</th>
+            <th scope="col">{t("scans")}</th>
+            <th scope="col">{t("wins")}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,11 +1,12 @@
+import type { useTranslations } from "next-intl";
 import type { PrizeStat } from "@/lib/contracts/dashboard";
 
-/** What a prize's maintenance status means, in the organiser's words (issue 10). */
-export function prizeStatusText(prize: PrizeStat): string {
-  if (prize.maintenance_status === "inactive") return "inactive";
+/** What a prize's maintenance status means, in the organiser's words (issue 10) and language. */
+export function prizeStatusText(prize: PrizeStat, t: ReturnType<typeof useTranslations<"admin.dashboard.prizeStatus">>): string {
+  if (prize.maintenance_status === "inactive") return t("inactive");
   if (prize.maintenance_status === "exhausted") {
-    return prize.remaining_quantity <= 0 ? "stock used up" : "today's budget used up";
+    return prize.remaining_quantity <= 0 ? t("stockUsedUp") : t("budgetUsedUp");
   }
   const target = Math.min(prize.maintenance_count, prize.remaining_quantity, prize.daily_distribution - prize.today_distributed);
-  return `${prize.active_distributions} of ${target} placed`;
+  return t("placed", { placed: prize.active_distributions, target });
 }

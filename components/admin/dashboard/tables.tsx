@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { wonAt } from "@/components/admin/winners/columns";
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from "@/components/ui/page-size-select";
@@ -14,9 +15,11 @@ const td = "px-3 py-2 align-top text-sm text-slate-800";
 // Figures ("10 / 10") and status pills read as one thing: never broken over two lines.
 const figure = `${td} whitespace-nowrap tabular-nums`;
 
-/** Wins / scans as a percentage with one decimal; "—" with no scans yet. */
-export function percentOf(conversion: number | null): string {
-  return conversion === null ? "—" : `${(conversion * 100).toFixed(1)}%`;
+/** Wins / scans as a percentage with one decimal, in the reader's language; "—" with no scans yet. */
+export function usePercent(): (conversion: number | null) => string {
+  const format = useFormatter();
+  return (conversion) =>
+    conversion === null ? "—" : format.number(conversion, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
@@ -40,8 +43,9 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
 }
 
 export function WinnersTable({ caption, winners, receivedColumn }: { caption: string; winners: WinnerRow[]; receivedColumn: boolean }) {
+  const t = useTranslations("admin.dashboard.tables");
   return (
-    <Table caption={caption} head={["Nickname", "Prize", "Product", receivedColumn ? "Received" : "Won at"]}>
+    <Table caption={caption} head={[t("nickname"), t("prize"), t("product"), receivedColumn ? t("received") : t("wonAt")]}>
       {winners.map((winner) => (
         <tr key={winner.id}>
           <td className={`${td} font-semibold`}>{winner.name}</td>
@@ -57,8 +61,10 @@ export function WinnersTable({ caption, winners, receivedColumn }: { caption: st
 }
 
 export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
+  const t = useTranslations("admin.dashboard.tables");
+  const tStatus = useTranslations("admin.dashboard.prizeStatus");
   return (
-    <Table caption="Prize status" head={["Prize", "Stock", "Today", "This hour", "Placements", "Winners (received)"]}>
+    <Table caption={t("prizeStatus")} head={[t("prize"), t("stock"), t("today"), t("thisHour"), t("placements"), t("winnersReceived")]}>
       {prizes.map((prize) => (
         <tr key={prize.id}>
           <td className={`${td} font-semibold`}>{prize.name}</td>
@@ -75,7 +81,7 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
                 prize.maintenance_status === "sufficient" ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-800"
               }`}
             >
-              {prizeStatusText(prize)}
+              {prizeStatusText(prize, tStatus)}
             </span>
           </td>
           <td className={figure}>
@@ -89,6 +95,8 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
 
 /** Product pages with a live prize first; paged here in the browser (spec §2: 5/10/20/50, default 10). */
 export function ProductStatusTable({ products }: { products: ProductStat[] }) {
+  const t = useTranslations("admin.dashboard.tables");
+  const percentOf = usePercent();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const sorted = [...products].sort((a, b) => Number(b.has_active_prize) - Number(a.has_active_prize));
@@ -107,8 +115,8 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
         />
       </div>
       <Table
-        caption="Product page status"
-        head={["Product page", "Prize waiting", "Scans", "Winners", "Conversion", "Received", "Not received"]}
+        caption={t("productStatus")}
+        head={[t("productPage"), t("prizeWaiting"), t("scans"), t("winners"), t("conversion"), t("received"), t("notReceived")]}
       >
         {shown.map((product) => (
           <tr key={product.id}>
@@ -123,7 +131,7 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
         ))}
       </Table>
       <div className="mt-3">
-        <Pager page={current} pageCount={pageCount} onPageChange={setPage} label="Product page status pages" />
+        <Pager page={current} pageCount={pageCount} onPageChange={setPage} label={t("productStatusPages")} />
       </div>
     </>
   );

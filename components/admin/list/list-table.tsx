@@ -1,6 +1,7 @@
 "use client";
 
 import type { Table } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Banner } from "@/components/ui/banner";
 import { DataTable } from "@/components/ui/data-table";
@@ -27,6 +28,7 @@ export function ListTable<Row>({
   loadingLabel: string;
   pagerLabel: string;
 }) {
+  const t = useTranslations("common");
   return (
     <>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -35,7 +37,7 @@ export function ListTable<Row>({
             <Banner tone="error">
               {list.error}{" "}
               <button type="button" onClick={list.reload} className="font-semibold underline underline-offset-2">
-                Try again
+                {t("retry")}
               </button>
             </Banner>
           </div>

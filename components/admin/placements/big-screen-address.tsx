@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -12,29 +13,28 @@ import { displayApi } from "@/lib/client/display";
  * address when the old one got out (the old one stops at once, open screens included).
  */
 export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message: string) => void; onFailed: (message: string) => void }) {
+  const t = useTranslations("admin.placements.bigScreen");
   const queryClient = useQueryClient();
   const address = useQuery({ queryKey: displayApi.key, queryFn: ({ signal }) => displayApi.get(signal) });
   const [confirming, setConfirming] = useState(false);
   const rotate = useMutation({
     mutationFn: () => displayApi.rotate(),
-    onSuccess: () => onChanged("The big screen has a new address: open it on the screen again. The old address no longer works."),
-    onError: (error) => onFailed(errorMessage(error, "Failed to change the big screen's address.")),
+    onSuccess: () => onChanged(t("changed")),
+    onError: (error) => onFailed(errorMessage(error, t("changeFailed"))),
     onSettled: () => {
       setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: displayApi.key });
     },
   });
-  if (!address.data) return <p className="text-sm text-slate-600">{address.isError ? "Failed to load the address." : "Loading…"}</p>;
+  if (!address.data) return <p className="text-sm text-slate-600">{address.isError ? t("loadFailed") : t("loading")}</p>;
   const { url, qr_code } = address.data;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-600">
-        Winners as they win and what is left, for a TV at the venue. Add <code>?theme=light</code> for a bright hall.
-      </p>
+      <p className="text-sm text-slate-600">{t.rich("about", { code: (chunks) => <code>{chunks}</code> })}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <img
           src={qr_code}
-          alt={`Big screen QR code for ${url}`}
+          alt={t("qrAlt", { url })}
           width={128}
           height={128}
           className="size-32 shrink-0 rounded-lg border border-slate-200 bg-white"
@@ -49,17 +49,17 @@ export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message:
         </a>
       </div>
       <Button size="sm" onClick={() => setConfirming(true)} className="self-start">
-        Change the address
+        {t("change")}
       </Button>
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Change the big screen's address"
-        confirmLabel="Change it"
+        title={t("confirmTitle")}
+        confirmLabel={t("confirm")}
         busy={rotate.isPending}
         onConfirm={() => rotate.mutate()}
       >
-        <p>The current address stops working at once, also on a screen showing it now. Open the new address on the screen afterwards.</p>
+        <p>{t("confirmBody")}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
+import { useSaid } from "@/lib/client/use-said";
 import { createPlacementBody } from "@/lib/validation/placement";
 
 type Refusal = { message: string; at: number };
@@ -18,6 +20,8 @@ type Refusal = { message: string; at: number };
  * it is old news and goes.
  */
 export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message: string) => void; lastSuccessAt: number }) {
+  const t = useTranslations("admin.placements.manual");
+  const said = useSaid();
   const queryClient = useQueryClient();
   const [prize, setPrize] = useState<PickerOption | null>(null);
   const [product, setProduct] = useState<PickerOption | null>(null);
@@ -25,7 +29,7 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (messag
   const place = useMutation({
     mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
       placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
-    onSuccess: (_placed, chosen) => onPlaced(`“${chosen.prize.name}” is now on “${chosen.product.name}”.`),
+    onSuccess: (_placed, chosen) => onPlaced(t("placed", { prize: chosen.prize.name, product: chosen.product.name })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
   });
 
@@ -33,7 +37,7 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (messag
     event.preventDefault();
     const parsed = createPlacementBody.safeParse({ prize: prize?.id, product: product?.id });
     if (!parsed.success || !prize || !product) {
-      setInvalid({ message: parsed.error?.issues[0]?.message ?? "Please choose both a prize and a product.", at: Date.now() });
+      setInvalid({ message: said(parsed.error?.issues[0]?.message) ?? t("chooseBoth"), at: Date.now() });
       return;
     }
     setInvalid(null);
@@ -41,18 +45,16 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (messag
   }
 
   // Spec §8: the server's detail, else its first non_field_errors entry.
-  const refused: Refusal | null = place.isError
-    ? { message: errorMessage(place.error, "Failed to place the prize."), at: place.submittedAt }
-    : null;
+  const refused: Refusal | null = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
   const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Place a prize by hand">
-      <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
-      <SearchPicker label="Product page" kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
+      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
+      <SearchPicker label={t("product")} kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
       <FormAlert message={shown?.message} />
       <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
-        Place prize
+        {t("submit")}
       </Button>
     </form>
   );

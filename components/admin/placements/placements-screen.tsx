@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { useDeleteFlow } from "@/components/admin/delete-flow";
@@ -33,17 +34,19 @@ import { PlacementDetailModal } from "./modals";
 import { RandomPlacement } from "./random-placement";
 import { deleteAllSummary, useDeleteAllPlacements } from "./use-delete-all";
 
-/** Spec §5: delete-all placements asks for "delete all" written without a space. */
-export const DELETE_ALL_PLACEMENTS_PHRASE = "deleteall";
-
 /** /admin/distributions (spec §2): place prizes at random or by hand; the live list of placements. */
 export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
+  const t = useTranslations("admin.placements");
+  const tColumns = useTranslations("admin.placements.columns");
+  const tDeleteAll = useTranslations("admin.placements.deleteAll");
+  // Spec §5: delete-all placements asks for "delete all" written without a space; each language its own phrase.
+  const deleteAllPhrase = tDeleteAll("phrase");
   const auto = useAutoRefresh();
   const list = useAdminList({
     key: placementsApi.key,
     list: placementsApi.list,
     filters: PLACEMENT_FILTERS,
-    failureMessage: "Failed to load the placements.",
+    failureMessage: t("loadFailed"),
     refetchInterval: auto.refetchInterval,
   });
   const counts = list.data as PlacementPage | null;
@@ -64,7 +67,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   const remove = useDeleteFlow<PlacementRow>({
     perform: async (placement) => {
       await placementsApi.remove(placement.id);
-      return { deleted: 1, message: `Took “${placement.prize_name}” off “${placement.product_name}”.` };
+      return { deleted: 1, message: t("removed", { prize: placement.prize_name, product: placement.product_name }) };
     },
     onDeleted: ({ deleted, message }) => {
       succeeded(message);
@@ -74,8 +77,9 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
 
   const setActive = useMutation({
     mutationFn: (placement: PlacementRow) => placementsApi.setActive(placement.id, !placement.is_active),
-    onSuccess: (_changed, placement) => succeeded(`${placement.is_active ? "Deactivated" : "Activated"} “${placementName(placement)}”.`),
-    onError: (error) => show("error", errorMessage(error, "Failed to change the placement.")),
+    onSuccess: (_changed, placement) =>
+      succeeded(t(placement.is_active ? "deactivated" : "activated", { name: placementName(placement, tColumns) })),
+    onError: (error) => show("error", errorMessage(error, t("changeFailed"))),
     onSettled: () => list.invalidate(),
   });
   const togglingId = setActive.isPending ? setActive.variables.id : null;
@@ -85,21 +89,21 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   const columns = useMemo(() => {
     const actions: RowAction<PlacementRow>[] = [
       {
-        label: "Deactivate",
+        label: t("actions.deactivate"),
         icon: <PowerIcon className="size-5" />,
         onClick: (row) => setActive.mutate(row),
         hidden: (row) => !mayWrite || !row.is_active || togglingId === row.id,
       },
       {
-        label: "Activate",
+        label: t("actions.activate"),
         icon: <PowerIcon className="size-5" />,
         tone: "primary",
         onClick: (row) => setActive.mutate(row),
         hidden: (row) => !mayWrite || row.is_active || togglingId === row.id,
       },
-      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
+      { label: t("actions.delete"), icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
     ];
-    return placementColumns({ actions, onDetail: setDetail, onQr: setQrFor });
+    return placementColumns({ actions, onDetail: setDetail, onQr: setQrFor }, tColumns);
   }, [togglingId]);
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -112,29 +116,23 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   async function runDeleteAll() {
     const outcome = await deleteAll.run();
     setDeleteAllOpen(false);
-    if (outcome.held + outcome.failed > 0) show("warning", deleteAllSummary(outcome));
-    else succeeded(deleteAllSummary(outcome));
+    if (outcome.held + outcome.failed > 0) show("warning", deleteAllSummary(outcome, tDeleteAll));
+    else succeeded(deleteAllSummary(outcome, tDeleteAll));
     void list.invalidate();
   }
 
-  const empty = (
-    <EmptyState
-      icon={<TicketIcon />}
-      title="No prizes placed yet"
-      description="Place a prize by hand or at random: visitors can win it on that product page straight away."
-    />
-  );
+  const empty = <EmptyState icon={<TicketIcon />} title={t("emptyTitle")} description={t("emptyDescription")} />;
 
   return (
     <div className="space-y-5">
-      <ScreenHeader title="Prize placement" description="Which product pages hold a prize that visitors can win right now." />
+      <ScreenHeader title={t("title")} description={t("description")} />
       {banner}
       {mayWrite && (
         <>
           <div className="lg:hidden">
             <Button aria-expanded={formsOpen} aria-controls={formsId} onClick={() => setFormsOpen((open) => !open)} className="w-full">
               <TicketIcon className="size-4" />
-              {formsOpen ? "Hide the placing forms" : "Place prizes · maintenance mode"}
+              {formsOpen ? t("hideForms") : t("showForms")}
             </Button>
           </div>
           {/* Wide screens: the three forms side by side above the list, which then has the whole width. */}
@@ -142,16 +140,16 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
             id={formsId}
             className={`${formsOpen ? "grid" : "hidden"} grid-cols-1 items-start gap-5 lg:grid lg:grid-cols-[repeat(auto-fit,minmax(17rem,1fr))]`}
           >
-            <Card title="Maintenance mode">
+            <Card title={t("cards.maintenance")}>
               <MaintenanceSwitch onChanged={succeeded} onFailed={(message) => show("error", message)} />
             </Card>
-            <Card title="Random placement">
+            <Card title={t("cards.random")}>
               <RandomPlacement choosePrize onPlaced={succeeded} onFailed={(text) => show("error", text)} />
             </Card>
-            <Card title="Place by hand">
+            <Card title={t("cards.manual")}>
               <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
             </Card>
-            <Card title="Big screen">
+            <Card title={t("cards.bigScreen")}>
               <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
             </Card>
           </div>
@@ -159,19 +157,19 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
       )}
 
       <Card
-        title="Placements"
+        title={t("listTitle")}
         aside={<AutoRefresh auto={auto} updatedAt={list.updatedAt} fetching={list.loading} onRefresh={list.reload} />}
       >
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {counts ? (
-              <>
-                <strong className="font-semibold text-emerald-800">{counts.active_count}</strong> active ·{" "}
-                <strong className="font-semibold text-slate-900">{counts.inactive_count}</strong> inactive
-              </>
-            ) : (
-              "Loading placements…"
-            )}
+            {counts
+              ? t.rich("counts", {
+                  active: counts.active_count,
+                  inactive: counts.inactive_count,
+                  on: (chunks) => <strong className="font-semibold text-emerald-800">{chunks}</strong>,
+                  off: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong>,
+                })
+              : t("loadingCounts")}
           </p>
           <div className="flex items-center gap-2">
             {mayWrite && (
@@ -182,7 +180,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
                 disabled={list.total === 0}
               >
                 <TrashIcon className="size-4" />
-                Delete all
+                {t("deleteAllButton")}
               </Button>
             )}
             <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
@@ -191,10 +189,10 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
         <ListTable
           list={list}
           table={table}
-          caption="Placements"
+          caption={t("listTitle")}
           empty={empty}
-          loadingLabel="Loading placements"
-          pagerLabel="Placement pages"
+          loadingLabel={t("loadingLabel")}
+          pagerLabel={t("pagerLabel")}
         />
       </Card>
 
@@ -207,44 +205,38 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
       <ConfirmDialog
         open={remove.target !== null}
         onClose={remove.close}
-        title="Delete placement"
-        confirmLabel="Delete"
+        title={t("deleteOne.title")}
+        confirmLabel={t("deleteOne.confirm")}
         busy={remove.busy}
         onConfirm={remove.confirm}
       >
-        <p>
-          Take “{remove.target?.prize_name}” off “{remove.target?.product_name}”? Visitors on that page no longer see a ticket.
-        </p>
+        <p>{t("deleteOne.body", { prize: remove.target?.prize_name ?? "", product: remove.target?.product_name ?? "" })}</p>
         <FormAlert message={remove.error} className="mt-3" />
       </ConfirmDialog>
       <ConfirmByTyping
         open={deleteAllOpen}
         onClose={() => setDeleteAllOpen(false)}
-        title="Delete all placements"
-        phrase={DELETE_ALL_PLACEMENTS_PHRASE}
-        inputLabel={
-          <>
-            Type <strong className="font-mono font-semibold text-slate-900">{DELETE_ALL_PLACEMENTS_PHRASE}</strong> to confirm.
-          </>
-        }
-        mismatchMessage="The confirmation text does not match."
+        title={tDeleteAll("title")}
+        phrase={deleteAllPhrase}
+        inputLabel={tDeleteAll.rich("typeToConfirm", {
+          phrase: deleteAllPhrase,
+          strong: (chunks) => <strong className="font-mono font-semibold text-slate-900">{chunks}</strong>,
+        })}
+        mismatchMessage={tDeleteAll("mismatch")}
         busy={deleteAll.progress !== null}
         onConfirm={() => void runDeleteAll()}
       >
-        <p>
-          Every placement is deleted, ten at a time; a prize a visitor is claiming right now stays. With maintenance mode on, prizes are
-          placed again within 30 seconds: turn it off first to keep the pages empty. Winner records are kept.
-        </p>
+        <p>{tDeleteAll("body")}</p>
         {deleteAll.progress && (
           <div className="mt-3 space-y-1">
             <progress
               className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-red-600"
-              aria-label="Placements deleted"
+              aria-label={tDeleteAll("progressLabel")}
               max={Math.max(deleteAll.progress.total, 1)}
               value={deleteAll.progress.done}
             />
             <p className="text-sm text-slate-600" aria-live="polite">
-              Deleted {deleteAll.progress.done} / {deleteAll.progress.total}…
+              {tDeleteAll("progress", { done: deleteAll.progress.done, total: deleteAll.progress.total })}
             </p>
           </div>
         )}

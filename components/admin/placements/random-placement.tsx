@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
@@ -12,13 +13,15 @@ import { settingsApi } from "@/lib/client/settings";
 
 type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
 
-const onOff = (on: boolean) => (on ? "on" : "off");
+type RandomWords = ReturnType<typeof useTranslations<"admin.placements.random">>;
+
+const onOff = (on: boolean, t: RandomWords) => (on ? t("on") : t("off"));
 
 /** What placing will do to the system-wide setting, said beside the box before the organiser clicks. */
-function maintenanceNote(current: boolean | undefined, ticked: boolean): string {
-  if (current === undefined) return "Sets maintenance mode for the whole system, not only for this placement.";
-  if (current === ticked) return `Whole system: maintenance mode is ${onOff(current)} and stays ${onOff(current)}.`;
-  return `Whole system: placing turns maintenance mode ${onOff(ticked)} (it is ${onOff(current)} now).`;
+function maintenanceNote(current: boolean | undefined, ticked: boolean, t: RandomWords): string {
+  if (current === undefined) return t("noteUnknown");
+  if (current === ticked) return t("noteStays", { state: onOff(current, t) });
+  return t("noteTurns", { next: onOff(ticked, t), current: onOff(current, t) });
 }
 
 /**
@@ -37,6 +40,7 @@ export function RandomPlacement({
   onPlaced: (detail: string) => void;
   onFailed: (message: string) => void;
 }) {
+  const t = useTranslations("admin.placements.random");
   const id = useId();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
@@ -50,11 +54,11 @@ export function RandomPlacement({
     onSuccess: (result, { input, before }) => {
       const setting =
         before === undefined || before === input.maintenance_mode
-          ? `Maintenance mode is ${onOff(input.maintenance_mode)} for the whole system.`
-          : `Maintenance mode is now ${onOff(input.maintenance_mode)} for the whole system (it was ${onOff(before)}).`;
-      onPlaced(`${result.detail || "Prizes were randomly placed successfully."} ${setting}`);
+          ? t("settingStays", { state: onOff(input.maintenance_mode, t) })
+          : t("settingChanged", { state: onOff(input.maintenance_mode, t), before: onOff(before, t) });
+      onPlaced(`${result.detail || t("placed")} ${setting}`);
     },
-    onError: (error) => onFailed(errorMessage(error, "Failed to randomly place prizes.")),
+    onError: (error) => onFailed(errorMessage(error, t("failed"))),
     // The placements, the dashboard and the maintenance setting may all have changed.
     onSettled: () => queryClient.invalidateQueries(),
   });
@@ -62,7 +66,14 @@ export function RandomPlacement({
   return (
     <div className={choosePrize ? "space-y-3" : "flex flex-wrap items-center gap-3"}>
       {choosePrize && (
-        <SearchPicker label="Prize" kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} allLabel="All active prizes" />
+        <SearchPicker
+          label={t("prize")}
+          kind="prizes"
+          load={pickersApi.prizes}
+          value={prize}
+          onChange={setPrize}
+          allLabel={t("allPrizes")}
+        />
       )}
       <div>
         <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
@@ -72,18 +83,18 @@ export function RandomPlacement({
             onChange={(event) => setMaintenanceMode(event.target.checked)}
             aria-describedby={`${id}-maintenance-note`}
           />
-          Maintenance mode (keep prizes placed)
+          {t("maintenance")}
         </label>
         <p
           id={`${id}-maintenance-note`}
           className={`-mt-1 pl-7 text-xs ${current !== undefined && current !== maintenanceMode ? "font-semibold text-amber-800" : "text-slate-600"}`}
         >
-          {maintenanceNote(current, maintenanceMode)}
+          {maintenanceNote(current, maintenanceMode, t)}
         </p>
       </div>
       <label htmlFor={`${id}-reset`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
-        Reset existing placements
+        {t("reset")}
       </label>
       <Button
         variant="primary"
@@ -96,7 +107,7 @@ export function RandomPlacement({
         }
         className={choosePrize ? "w-full" : ""}
       >
-        Place prizes at random
+        {t("submit")}
       </Button>
     </div>
   );

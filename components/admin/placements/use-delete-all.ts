@@ -1,5 +1,6 @@
 "use client";
 
+import type { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ApiError } from "@/lib/client/api";
 import { placementsApi } from "@/lib/client/placements";
@@ -43,9 +44,12 @@ export function useDeleteAllPlacements() {
   return { progress, run };
 }
 
-export function deleteAllSummary({ deleted, held, failed }: DeleteAllOutcome): string {
-  const parts = [`Deleted ${deleted} placement${deleted === 1 ? "" : "s"}.`];
-  if (held > 0) parts.push(`${held} could not be deleted because a visitor is claiming ${held === 1 ? "it" : "them"} right now.`);
-  if (failed > 0) parts.push(`${failed} failed; try again.`);
+export function deleteAllSummary(
+  { deleted, held, failed }: DeleteAllOutcome,
+  t: ReturnType<typeof useTranslations<"admin.placements.deleteAll">>,
+): string {
+  const parts = [t("deleted", { count: deleted })];
+  if (held > 0) parts.push(t("held", { count: held }));
+  if (failed > 0) parts.push(t("failed", { count: failed }));
   return parts.join(" ");
 }

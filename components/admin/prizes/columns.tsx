@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
 import { DownloadIcon, UndoIcon } from "@/components/ui/icons";
@@ -19,6 +20,7 @@ export type PrizeColumnHandlers = {
 };
 
 function DailyCell({ prize, handlers }: { prize: PrizeRow; handlers: PrizeColumnHandlers }) {
+  const t = useTranslations("admin.prizes.columns");
   const busy = handlers.resettingId === prize.id;
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
@@ -30,8 +32,8 @@ function DailyCell({ prize, handlers }: { prize: PrizeRow; handlers: PrizeColumn
           type="button"
           onClick={() => handlers.onResetDaily?.(prize)}
           disabled={busy}
-          aria-label={`Reset today's counter of ${prize.name}`}
-          title="Reset today's counter"
+          aria-label={t("resetOf", { name: prize.name })}
+          title={t("reset")}
           className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50 sm:size-9"
         >
           <UndoIcon className={`size-4 ${busy ? "animate-spin" : ""}`} />
@@ -42,20 +44,21 @@ function DailyCell({ prize, handlers }: { prize: PrizeRow; handlers: PrizeColumn
 }
 
 function WinnersCell({ prize }: { prize: PrizeRow }) {
+  const t = useTranslations("admin.prizes.columns");
   return (
     <span className="inline-flex items-center gap-1">
       <Link
         href={`/admin/winners?prize=${prize.id}`}
-        aria-label={`View the ${prize.winners_count} winners of ${prize.name}`}
+        aria-label={t("viewWinnersOf", { count: prize.winners_count, name: prize.name })}
         className="inline-flex min-h-11 items-center rounded-full bg-slate-100 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-200 sm:min-h-9"
       >
-        View ({prize.winners_count})
+        {t("view", { count: prize.winners_count })}
       </Link>
       <a
         href={winnersExcelUrl({ prize: String(prize.id) })}
         download
-        aria-label={`Download the winners of ${prize.name} as Excel`}
-        title="Download winners (Excel)"
+        aria-label={t("downloadOf", { name: prize.name })}
+        title={t("download")}
         className="inline-flex size-11 items-center justify-center rounded-lg text-emerald-700 hover:bg-emerald-50 sm:size-9"
       >
         <DownloadIcon className="size-5" />
@@ -79,7 +82,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** Units won this clock hour against the hourly limit; a dash for a prize not paced by the hour. */
 function HourCell({ prize }: { prize: PrizeRow }) {
-  if (prize.hourly_limit === null) return <span aria-label="No hourly limit">–</span>;
+  const t = useTranslations("admin.prizes.columns");
+  if (prize.hourly_limit === null) return <span aria-label={t("noHourlyLimit")}>–</span>;
   return (
     <span className="whitespace-nowrap tabular-nums">
       {prize.this_hour_distributed} / {prize.hourly_limit}
@@ -94,29 +98,32 @@ const maintenanceCount = (prize: PrizeRow) => prize.maintenance_count || "–";
  * The prizes table (spec §2). On phones a row is one cell: the prize, then its figures as labelled facts,
  * then winners and actions; from `md` each has its own column.
  */
-export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>[] {
+export function prizeColumns(
+  handlers: PrizeColumnHandlers,
+  t: ReturnType<typeof useTranslations<"admin.prizes.columns">>,
+): ColumnDef<PrizeRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
     {
       id: "prize",
-      header: "Prize",
+      header: t("prize"),
       meta: { className: "min-w-44" },
       cell: ({ row: { original: prize } }) => (
         <>
           <CatalogueItemCell item={prize} />
           <div className="mt-3 space-y-2 md:hidden">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-              <Fact label="Left / total">
+              <Fact label={t("leftTotal")}>
                 {prize.remaining_quantity} / {prize.total_quantity}
               </Fact>
-              <Fact label="Today / daily">
+              <Fact label={t("todayDaily")}>
                 <DailyCell prize={prize} handlers={handlers} />
               </Fact>
-              <Fact label="This hour / limit">
+              <Fact label={t("hourLimit")}>
                 <HourCell prize={prize} />
               </Fact>
-              <Fact label="Maintenance">{maintenanceCount(prize)}</Fact>
-              <Fact label="Status">
+              <Fact label={t("maintenance")}>{maintenanceCount(prize)}</Fact>
+              <Fact label={t("status")}>
                 <StatusBadge active={prize.is_active} />
               </Fact>
             </dl>
@@ -130,7 +137,7 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
     },
     {
       id: "quantity",
-      header: "Quantity",
+      header: t("quantity"),
       meta: fromMd,
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
@@ -138,16 +145,16 @@ export function prizeColumns(handlers: PrizeColumnHandlers): ColumnDef<PrizeRow>
         </span>
       ),
     },
-    { id: "daily", header: "Daily", meta: fromMd, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
-    { id: "hour", header: "This hour", meta: fromMd, cell: ({ row }) => <HourCell prize={row.original} /> },
+    { id: "daily", header: t("daily"), meta: fromMd, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
+    { id: "hour", header: t("hour"), meta: fromMd, cell: ({ row }) => <HourCell prize={row.original} /> },
     {
       id: "maintenance",
-      header: "Maintenance",
+      header: t("maintenance"),
       meta: { className: "hidden text-center md:table-cell" },
       cell: ({ row }) => maintenanceCount(row.original),
     },
-    { id: "status", header: "Status", meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
-    { id: "winners", header: "Winners", meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
+    { id: "status", header: t("status"), meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
+    { id: "winners", header: t("winners"), meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
     actionsColumn(handlers.actions, "md"),
   ];
 }

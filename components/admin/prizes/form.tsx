@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { appendImageChange, CatalogueFormLayout, type CatalogueFormMode, useCatalogueForm } from "@/components/admin/catalogue/form";
@@ -8,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
+import { useSaid } from "@/lib/client/use-said";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type CreatePrizeBody, createPrizeBody, updatePrizeBody } from "@/lib/validation/prize";
 
@@ -43,11 +45,9 @@ const NUMBER_FIELDS = ["total_quantity", "daily_distribution", "maintenance_coun
 const ALL_FIELDS = ["name", "description", "is_active", ...NUMBER_FIELDS] as const;
 
 /** The stock changed under an open edit form: say by how much, in the organiser's words. */
-function staleStockMessage(shown: number, now: number): string {
+function staleStockMessage(t: ReturnType<typeof useTranslations<"admin.prizes.form">>, shown: number, now: number): string {
   const won = shown - now;
-  return won > 0
-    ? `${won} ${won === 1 ? "was" : "were"} won since you opened this form: now ${now} left. Check the remaining quantity, then save again.`
-    : `The remaining quantity changed to ${now} since you opened this form. Check it, then save again.`;
+  return won > 0 ? t("staleWon", { won, now }) : t("staleChanged", { now });
 }
 
 /**
@@ -79,6 +79,8 @@ export function PrizeFormFields({
   /** Extra content between the fields and the buttons (the current-distribution panel when editing). */
   children?: ReactNode;
 }) {
+  const t = useTranslations("admin.prizes.form");
+  const said = useSaid();
   const [shownRemaining, setShownRemaining] = useState(mode === "edit" ? Number(defaultValues.remaining_quantity) : undefined);
   const form = useForm<PrizeFormValues, unknown, PrizeFormOutput>({
     // The schema reads multipart text exactly as the server does; its input type is `unknown` per field.
@@ -107,7 +109,7 @@ export function PrizeFormFields({
         // Keep what the organiser typed; only an untouched remaining quantity follows the server.
         if (getValues("remaining_quantity") === String(shownRemaining)) setValue("remaining_quantity", String(current));
         setShownRemaining(current);
-        return staleStockMessage(shownRemaining, current);
+        return staleStockMessage(t, shownRemaining, current);
       }
       return applyServerErrors(error, {
         fields: ALL_FIELDS,
@@ -132,30 +134,21 @@ export function PrizeFormFields({
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Total quantity" required hint="Units in stock for the whole event." error={errors.total_quantity?.message}>
+        <Field label={t("total")} required hint={t("totalHint")} error={said(errors.total_quantity?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("total_quantity", numberOptions)} />}
         </Field>
         {mode === "edit" && (
-          <Field label="Remaining quantity" required hint="Units not won yet." error={errors.remaining_quantity?.message}>
+          <Field label={t("remaining")} required hint={t("remainingHint")} error={said(errors.remaining_quantity?.message)}>
             {(control) => <input {...control} {...numberInput} {...register("remaining_quantity", numberOptions)} />}
           </Field>
         )}
-        <Field label="Daily distribution" required hint="Most units won per day." error={errors.daily_distribution?.message}>
+        <Field label={t("daily")} required hint={t("dailyHint")} error={said(errors.daily_distribution?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("daily_distribution", numberOptions)} />}
         </Field>
-        <Field
-          label="Maintenance count"
-          required
-          hint="Pages holding this prize at once, in maintenance mode."
-          error={errors.maintenance_count?.message}
-        >
+        <Field label={t("maintenance")} required hint={t("maintenanceHint")} error={said(errors.maintenance_count?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("maintenance_count", numberOptions)} />}
         </Field>
-        <Field
-          label="Hourly limit"
-          hint="Optional: most units won per clock hour, so the day's stock lasts the day. Empty: no limit."
-          error={errors.hourly_limit?.message}
-        >
+        <Field label={t("hourly")} hint={t("hourlyHint")} error={said(errors.hourly_limit?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("hourly_limit", numberOptions)} />}
         </Field>
       </div>
@@ -163,8 +156,8 @@ export function PrizeFormFields({
       <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
         <input type="checkbox" className="mt-0.5 size-5 rounded border-slate-300 accent-primary-600" {...register("is_active")} />
         <span>
-          <span className="block text-sm font-medium text-slate-900">Active</span>
-          <span className="block text-sm text-slate-600">Inactive prizes are not placed on product pages.</span>
+          <span className="block text-sm font-medium text-slate-900">{t("active")}</span>
+          <span className="block text-sm text-slate-600">{t("activeHint")}</span>
         </span>
       </label>
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { Button } from "@/components/ui/button";
@@ -7,8 +8,6 @@ import { UndoIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { PrizeRow } from "@/lib/contracts/prizes";
 import { PrizeFormFields, type PrizeFormOutput } from "./form";
-
-const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Spec §2: today's distributed count with its reset button, and the created date. */
 function CurrentDistribution({
@@ -20,22 +19,24 @@ function CurrentDistribution({
   resetting: boolean;
   onResetDaily: (prize: PrizeRow) => Promise<boolean>;
 }) {
+  const t = useTranslations("admin.prizes.edit");
+  const format = useFormatter();
   const [today, setToday] = useState(prize.today_distributed);
   return (
     <section aria-labelledby={`distribution-${prize.id}`} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id={`distribution-${prize.id}`} className="mb-3 text-sm font-semibold text-slate-900">
-        Current distribution
+        {t("current")}
       </h3>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-slate-500">Distributed today</dt>
+          <dt className="text-slate-500">{t("today")}</dt>
           <dd className="text-lg font-semibold text-slate-900">
             {today} / {prize.daily_distribution}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Created</dt>
-          <dd className="text-slate-900">{createdFormat.format(new Date(prize.created_at))}</dd>
+          <dt className="text-slate-500">{t("created")}</dt>
+          <dd className="text-slate-900">{format.dateTime(new Date(prize.created_at), { dateStyle: "medium", timeStyle: "short" })}</dd>
         </div>
       </dl>
       <Button
@@ -47,7 +48,7 @@ function CurrentDistribution({
         }}
       >
         {!resetting && <UndoIcon className="size-4" />}
-        Reset today's counter
+        {t("reset")}
       </Button>
     </section>
   );
@@ -72,6 +73,7 @@ export function EditPrizeModal({
   /** Resolves true when the counter was reset. */
   onResetDaily: (prize: PrizeRow) => Promise<boolean>;
 }) {
+  const t = useTranslations("admin.prizes");
   return (
     <EditItemModal noun="prize" item={prize} saving={saving} onClose={onClose}>
       {prize && (
@@ -89,7 +91,7 @@ export function EditPrizeModal({
             is_active: prize.is_active,
           }}
           originalImageUrl={prize.image}
-          failureMessage="Failed to update the prize."
+          failureMessage={t("updateFailed")}
           onSubmit={(values, image, shownRemaining) => onSave(prize, values, image, shownRemaining)}
           onCancel={onClose}
           onDirtyChange={onDirtyChange}

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
 import { AddPanel, CatalogueEmptyState, ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
@@ -24,17 +25,17 @@ import { prizeColumns } from "./columns";
 import { NEW_PRIZE, PrizeFormFields, type PrizeFormOutput, prizeFormData } from "./form";
 import { EditPrizeModal } from "./modals";
 
-const PRIZE = { one: "prize", many: "prizes" };
-
 type PrizeSave = { prize: PrizeRow; values: PrizeFormOutput; image: ImageChange; shownRemaining?: number };
 
 /** /admin/prizes (spec §2): search, add, page, reset daily counters, edit and delete prizes. */
 export function PrizesScreen() {
+  const t = useTranslations("admin.prizes");
+  const tColumns = useTranslations("admin.prizes.columns");
   const list = useAdminList({
     key: prizesApi.key,
     list: prizesApi.list,
     filters: PRIZE_FILTERS,
-    failureMessage: "Failed to load the prizes.",
+    failureMessage: t("loadFailed"),
   });
   const { banner, show } = useBanner();
   const [addOpen, setAddOpen] = useState(false);
@@ -44,7 +45,7 @@ export function PrizesScreen() {
   const remove = useDeleteFlow<PrizeRow>({
     perform: async (prize) => {
       await prizesApi.remove(prize.id);
-      return { deleted: 1, message: `Deleted “${prize.name}”.` };
+      return { deleted: 1, message: t("deletedOne", { name: prize.name }) };
     },
     onDeleted: ({ deleted, message }) => {
       show("success", message);
@@ -56,7 +57,7 @@ export function PrizesScreen() {
   const create = useMutation({
     mutationFn: ({ values, image }: { values: PrizeFormOutput; image: ImageChange }) => prizesApi.create(prizeFormData(values, image)),
     onSuccess: (_, { values }) => {
-      show("success", `Prize “${values.name}” was created.`);
+      show("success", t("created", { name: values.name }));
       list.showFirstPage();
     },
   });
@@ -66,15 +67,15 @@ export function PrizesScreen() {
     onSuccess: (_, { values }) => {
       editGuard.setDirty(false);
       setEditPrize(null);
-      show("success", `Prize “${values.name}” was updated.`);
+      show("success", t("updated", { name: values.name }));
     },
     // A refused edit (409, stale stock) still means the row on screen is old.
     onSettled: () => list.invalidate(),
   });
   const resetDaily = useMutation({
     mutationFn: (prize: PrizeRow) => prizesApi.resetDaily(prize.id),
-    onSuccess: (_, prize) => show("success", `Today's counter of “${prize.name}” was reset.`),
-    onError: (error) => show("error", errorMessage(error, "Failed to reset the daily counter.")),
+    onSuccess: (_, prize) => show("success", t("resetDone", { name: prize.name })),
+    onError: (error) => show("error", errorMessage(error, t("resetFailed"))),
     onSettled: () => list.invalidate(),
   });
   const resettingId = resetDaily.isPending ? resetDaily.variables.id : null;
@@ -89,11 +90,17 @@ export function PrizesScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state or start a mutation (the role never changes on a page).
   const columns = useMemo(() => {
     const actions: RowAction<PrizeRow>[] = [
-      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", hidden: () => !mayWrite, onClick: setEditPrize },
-      { label: "Delete", icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
+      {
+        label: t("actions.edit"),
+        icon: <PencilIcon className="size-5" />,
+        tone: "primary",
+        hidden: () => !mayWrite,
+        onClick: setEditPrize,
+      },
+      { label: t("actions.delete"), icon: <TrashIcon className="size-5" />, tone: "danger", hidden: () => !mayWrite, onClick: remove.open },
     ];
     const onResetDaily = mayWrite ? (prize: PrizeRow) => resetDaily.mutate(prize) : null;
-    return prizeColumns({ actions, onResetDaily, resettingId });
+    return prizeColumns({ actions, onResetDaily, resettingId }, tColumns);
   }, [resettingId]);
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -106,24 +113,24 @@ export function PrizesScreen() {
 
   return (
     <div className="space-y-5">
-      <ScreenHeader title="Prize management" description="The prizes of the event, their stock and how many go out each day." />
+      <ScreenHeader title={t("title")} description={t("description")} />
       {banner}
 
       <SearchAndAddBar
-        noun={PRIZE}
+        noun="prize"
         search={list.params.filters.search}
         onSearch={(term) => list.setFilters({ search: term })}
-        placeholder="Prize name"
+        placeholder={t("searchPlaceholder")}
         addOpen={addOpen}
         onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
       />
 
       {addOpen && (
-        <AddPanel noun={PRIZE}>
+        <AddPanel noun="prize">
           <PrizeFormFields
             mode="create"
             defaultValues={NEW_PRIZE}
-            failureMessage="Failed to create the prize."
+            failureMessage={t("createFailed")}
             onSubmit={async (values, image) => {
               await create.mutateAsync({ values, image });
             }}
@@ -134,27 +141,27 @@ export function PrizesScreen() {
       )}
 
       <div className="flex items-center justify-between gap-3">
-        <ResultsSummary noun={PRIZE} total={list.total} search={shownSearch} />
+        <ResultsSummary noun="prize" total={list.total} search={shownSearch} />
         <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
       </div>
 
       <ListTable
         list={list}
         table={table}
-        caption="Prizes"
+        caption={t("caption")}
         empty={
           <CatalogueEmptyState
-            noun={PRIZE}
+            noun="prize"
             search={shownSearch}
             onClearSearch={() => list.setFilters({ search: "" })}
             icon={<GiftIcon />}
-            description="Add the prizes of the event, then place them on product pages under Distributions."
+            description={t("emptyDescription")}
             addOpen={addOpen}
             onAdd={() => setAddOpen(true)}
           />
         }
-        loadingLabel="Loading prizes"
-        pagerLabel="Prize pages"
+        loadingLabel={t("loadingLabel")}
+        pagerLabel={t("pagerLabel")}
       />
 
       <EditPrizeModal
@@ -176,7 +183,7 @@ export function PrizesScreen() {
         onClose={remove.close}
         onConfirm={remove.confirm}
       >
-        This deletes the prize and takes it off every product page. Winner records are kept.
+        {t("deleteBody")}
       </DeleteByNameModal>
       {addGuard.dialog}
       {editGuard.dialog}

@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
 import { selectColumn } from "@/components/admin/list/select-column";
@@ -9,17 +10,17 @@ import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { ProductRow } from "@/lib/contracts/products";
 
 function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
+  const t = useTranslations("admin.products.columns");
   return (
     <Link
       href={`/admin/winners?product=${product.id}`}
-      aria-label={`${product.winners_count} ${product.winners_count === 1 ? "winner" : "winners"} of ${product.name}`}
+      aria-label={t("winnersOf", { count: product.winners_count, name: product.name })}
       className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:min-h-9 ${
         product.winners_count > 0 ? "bg-emerald-50 text-emerald-800 hover:bg-emerald-100" : "bg-slate-100 text-slate-600 hover:bg-slate-200"
       }`}
     >
-      {product.winners_count}
       {/* On phones the column header is hidden, so the badge says what it counts. */}
-      {withWord && ` winner${product.winners_count === 1 ? "" : "s"}`}
+      {withWord ? t("winnersCount", { count: product.winners_count }) : product.winners_count}
     </Link>
   );
 }
@@ -28,18 +29,21 @@ function WinnersLink({ product, withWord = false }: { product: ProductRow; withW
  * The products table. On phones a row is two lines in one cell (image, name, description and path; then
  * winners and the actions), so names get the full width; from `sm` each has its own column.
  */
-export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<ProductRow>[] {
+export function productColumns(
+  actions: RowAction<ProductRow>[],
+  t: ReturnType<typeof useTranslations<"admin.products.columns">>,
+): ColumnDef<ProductRow>[] {
   const phoneOnly = "sm:hidden";
   return [
-    selectColumn<ProductRow>({ pageLabel: "Select all products on this page", rowLabel: (product) => `Select ${product.name}` }),
+    selectColumn<ProductRow>({ pageLabel: t("selectPage"), rowLabel: (product) => t("selectRow", { name: product.name }) }),
     {
       id: "product",
-      header: "Product",
+      header: t("product"),
       meta: { className: "min-w-40" },
       cell: ({ row: { original: product } }) => (
         <>
           <CatalogueItemCell item={product}>
-            <p className={`font-mono text-xs text-slate-500 ${phoneOnly}`}>/p/{product.url_path}</p>
+            <p className={`font-mono text-xs text-slate-500 ${phoneOnly}`}>{`/p/${product.url_path}`}</p>
           </CatalogueItemCell>
           <div className={`mt-2 flex items-center justify-between gap-2 ${phoneOnly}`}>
             <WinnersLink product={product} withWord />
@@ -50,7 +54,7 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
     },
     {
       id: "url_path",
-      header: "URL path",
+      header: t("urlPath"),
       meta: { className: "hidden sm:table-cell" },
       cell: ({ row }) => (
         <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{row.original.url_path}</code>
@@ -58,7 +62,7 @@ export function productColumns(actions: RowAction<ProductRow>[]): ColumnDef<Prod
     },
     {
       id: "winners",
-      header: "Winners",
+      header: t("winners"),
       meta: { className: "hidden text-center sm:table-cell" },
       cell: ({ row }) => <WinnersLink product={row.original} />,
     },

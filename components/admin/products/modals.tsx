@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { QrPanel } from "@/components/admin/qr-panel";
 import type { ImageChange } from "@/components/ui/image-picker";
@@ -23,6 +24,7 @@ export function EditProductModal({
   onDirtyChange: (dirty: boolean) => void;
   onSave: (product: ProductRow, values: ProductForm, image: ImageChange) => Promise<void>;
 }) {
+  const t = useTranslations("admin.products");
   return (
     <EditItemModal noun="product" item={product} saving={saving} onClose={onClose}>
       {product && (
@@ -32,14 +34,14 @@ export function EditProductModal({
           mode="edit"
           defaultValues={{ name: product.name, description: product.description }}
           originalImageUrl={product.image}
-          failureMessage="Failed to update the product."
+          failureMessage={t("updateFailed")}
           onSubmit={(values, image) => onSave(product, values, image)}
           onCancel={onClose}
           onDirtyChange={onDirtyChange}
         >
           <section aria-labelledby={`qr-heading-${product.id}`} className="rounded-xl border border-slate-200 p-4">
             <h3 id={`qr-heading-${product.id}`} className="mb-3 text-sm font-semibold text-slate-900">
-              QR code
+              {t("qrCode")}
             </h3>
             <QrPanel product={product} baseUrl={baseUrl} compact />
           </section>

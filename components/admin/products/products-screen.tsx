@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
 import { AddPanel, CatalogueEmptyState } from "@/components/admin/catalogue/screen-parts";
@@ -32,28 +33,30 @@ import { EditProductModal } from "./modals";
 import { ProductsToolbar } from "./toolbar";
 import { useQrZipDownload } from "./use-qr-zip-download";
 
-const PRODUCT = { one: "product", many: "products" };
+type ProductWords = ReturnType<typeof useTranslations<"admin.products">>;
 
-async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boolean) {
+async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boolean, t: ProductWords) {
   if (target.kind === "one") {
     await productsApi.remove(target.row.id, force);
-    return { deleted: 1, message: `Deleted “${target.row.name}”.` };
+    return { deleted: 1, message: t("deletedOne", { name: target.row.name }) };
   }
   if (target.kind === "selected") {
     const { deleted_count: count } = await productsApi.removeSelected(target.ids, force);
-    return { deleted: count, message: `Deleted ${count} product${count === 1 ? "" : "s"}.` };
+    return { deleted: count, message: t("deletedSome", { count }) };
   }
   const result = await productsApi.removeAll(force);
-  return { deleted: result.deleted_count, message: result.detail ?? `Deleted ${result.deleted_count} product pages.` };
+  return { deleted: result.deleted_count, message: result.detail ?? t("deletedAll", { count: result.deleted_count }) };
 }
 
 /** /admin/products (spec §2): search, add, page, QR codes, edit and delete product pages. */
 export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: string; baseUrlConfigured: boolean }) {
+  const t = useTranslations("admin.products");
+  const tColumns = useTranslations("admin.products.columns");
   const list = useAdminList({
     key: productsApi.key,
     list: productsApi.list,
     filters: PRODUCT_FILTERS,
-    failureMessage: "Failed to load the products.",
+    failureMessage: t("loadFailed"),
   });
   const { banner, show } = useBanner();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -67,7 +70,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
   const create = useMutation({
     mutationFn: ({ values, image }: { values: ProductForm; image: ImageChange }) => productsApi.create(productFormData(values, image)),
     onSuccess: (_, { values }) => {
-      show("success", `Product “${values.name}” was created.`);
+      show("success", t("created", { name: values.name }));
       list.showFirstPage();
     },
   });
@@ -77,12 +80,12 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     onSuccess: (_, { values }) => {
       editGuard.setDirty(false);
       setEditProduct(null);
-      show("success", `Product “${values.name}” was updated.`);
+      show("success", t("updated", { name: values.name }));
       void list.invalidate();
     },
   });
   const remove = useDeleteFlow<ListDeleteTarget<ProductRow>>({
-    perform: deleteProducts,
+    perform: (target, force) => deleteProducts(target, force, t),
     askToForce: askWhenWinnersLinked,
     onDeleted: ({ deleted, message }) => {
       setRowSelection({});
@@ -103,21 +106,27 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
   const columns = useMemo(() => {
     const actions: RowAction<ProductRow>[] = [
       {
-        label: "QR code",
-        accessibleName: (name) => `QR code of ${name}`,
+        label: t("actions.qr"),
+        accessibleName: (name) => t("actions.qrOf", { name }),
         icon: <QrCodeIcon className="size-5" />,
         onClick: setQrProduct,
       },
-      { label: "Edit", icon: <PencilIcon className="size-5" />, tone: "primary", hidden: () => !mayWrite, onClick: setEditProduct },
       {
-        label: "Delete",
+        label: t("actions.edit"),
+        icon: <PencilIcon className="size-5" />,
+        tone: "primary",
+        hidden: () => !mayWrite,
+        onClick: setEditProduct,
+      },
+      {
+        label: t("actions.delete"),
         icon: <TrashIcon className="size-5" />,
         tone: "danger",
         hidden: () => !mayWrite,
         onClick: (row) => remove.open({ kind: "one", row }),
       },
     ];
-    return productColumns(actions);
+    return productColumns(actions, tColumns);
   }, []);
   const table = useReactTable({
     data: list.data?.results ?? [],
@@ -143,12 +152,11 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
 
   return (
     <div className="space-y-5">
-      <ScreenHeader title="Product management" description="Product pages that visitors reach by scanning their QR codes." />
+      <ScreenHeader title={t("title")} description={t("description")} />
 
       {!baseUrlConfigured && (
         <Banner tone="warning">
-          <strong className="font-semibold">QR codes follow the address you are using now</strong> ({qrBaseUrl}), because PUBLIC_BASE_URL is
-          not set. Set PUBLIC_BASE_URL to the address visitors will use before you print or share QR codes.
+          {t.rich("baseUrlWarning", { url: qrBaseUrl, strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}
         </Banner>
       )}
       {banner}
@@ -171,11 +179,11 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
       />
 
       {addOpen && (
-        <AddPanel noun={PRODUCT}>
+        <AddPanel noun="product">
           <ProductFormFields
             mode="create"
             defaultValues={{ name: "", description: "" }}
-            failureMessage="Failed to create the product."
+            failureMessage={t("createFailed")}
             onSubmit={async (values, image) => {
               await create.mutateAsync({ values, image });
             }}
@@ -188,20 +196,20 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
       <ListTable
         list={list}
         table={table}
-        caption="Products"
+        caption={t("caption")}
         empty={
           <CatalogueEmptyState
-            noun={PRODUCT}
+            noun="product"
             search={shownSearch}
             onClearSearch={() => list.setFilters({ search: "" })}
             icon={<QrCodeIcon />}
-            description="Add a product page for each stand; each gets its own QR code."
+            description={t("emptyDescription")}
             addOpen={addOpen}
             onAdd={() => setAddOpen(true)}
           />
         }
-        loadingLabel="Loading products"
-        pagerLabel="Product pages"
+        loadingLabel={t("loadingLabel")}
+        pagerLabel={t("pagerLabel")}
       />
 
       <QrModal product={qrProduct} baseUrl={qrBaseUrl} onClose={() => setQrProduct(null)} />
@@ -223,20 +231,15 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         onClose={remove.close}
         onConfirm={remove.confirm}
       >
-        This deletes the product page and its QR code stops working. Winner records are kept.
+        {t("deleteOneBody")}
       </DeleteByNameModal>
-      <BulkDeleteModal
-        scope="selected"
-        flow={remove}
-        title={`Delete ${selectedCount(remove.target)} selected product${selectedCount(remove.target) === 1 ? "" : "s"}`}
-      >
-        The selected product pages are deleted and their QR codes stop working. Winner records are kept.
+      <BulkDeleteModal scope="selected" flow={remove} title={t("deleteSelectedTitle", { count: selectedCount(remove.target) })}>
+        {t("deleteSelectedBody")}
       </BulkDeleteModal>
-      <BulkDeleteModal scope="all" flow={remove} title="Delete all products">
-        All {catalogueTotal ?? ""} product pages are deleted, whatever the search shows, and every printed QR code stops working. Winner
-        records are kept.
+      <BulkDeleteModal scope="all" flow={remove} title={t("deleteAllTitle")}>
+        {t("deleteAllBody", { count: catalogueTotal ?? "" })}
       </BulkDeleteModal>
-      <ForceDeleteDialog flow={remove} title="Winners are linked" />
+      <ForceDeleteDialog flow={remove} title={t("winnersLinked")} />
       {addGuard.dialog}
       {editGuard.dialog}
     </div>

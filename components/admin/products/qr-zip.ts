@@ -22,7 +22,7 @@ export async function buildQrZip(products: QrZipSource[], onProgress: (done: num
       const product = products[next++]!;
       try {
         const response = await fetch(product.qr_code, { credentials: "include" });
-        if (!response.ok) throw new Error(`QR code answered ${response.status}`);
+        if (!response.ok) throw new Error(`QR code answered ${response.status}`); // i18n-exempt: never shown, only counted as a failure
         zip.file(qrEntryName(product.name, product.url_path), await response.blob());
       } catch {
         failed += 1;

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
 import { useMay } from "@/components/admin/role-context";
@@ -10,8 +11,6 @@ import { PageSizeSelect } from "@/components/ui/page-size-select";
 import { WRITE_ROLES } from "@/lib/auth/roles";
 
 import type { ZipProgress } from "./use-qr-zip-download";
-
-const PRODUCT = { one: "product", many: "products" };
 
 // Two to a row on phones: a long label wraps inside its button instead of running out of it.
 const bulkButtonClass = "min-h-11 whitespace-normal! text-center leading-tight sm:min-h-9";
@@ -51,6 +50,7 @@ export function ProductsToolbar({
   onDeleteSelected: () => void;
   onDeleteAll: () => void;
 }) {
+  const t = useTranslations("admin.products.toolbar");
   const zipping = zipProgress !== null;
   // Disabled, not faded: a faded enabled button fails contrast (axe) and a disabled one says what it is.
   const none = catalogueTotal === 0;
@@ -59,17 +59,17 @@ export function ProductsToolbar({
   return (
     <div className="space-y-4">
       <SearchAndAddBar
-        noun={PRODUCT}
+        noun="product"
         search={search}
         onSearch={onSearch}
-        placeholder="Name, description or path"
+        placeholder={t("searchPlaceholder")}
         addOpen={addOpen}
         onToggleAdd={onToggleAdd}
       />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         {/* Two even columns on phones, one row from `sm`. */}
-        <div role="group" aria-label="Bulk actions" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <div role="group" aria-label={t("bulkActions")} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
           <Button
             onClick={onDownloadZip}
             busy={zipping}
@@ -79,17 +79,17 @@ export function ProductsToolbar({
             aria-describedby={none ? noneHintId : undefined}
           >
             {!zipping && <DownloadIcon className="size-4" />}
-            {zipping ? `Preparing QR codes ${zipProgress.done} / ${zipProgress.total}…` : "Download all QR codes"}
+            {zipping ? t("preparing", { done: zipProgress.done, total: zipProgress.total }) : t("downloadAll")}
           </Button>
           <Link href="/admin/products/print" className={buttonClass({ size: "sm", className: bulkButtonClass })}>
             <PrinterIcon className="size-4" />
-            Print QR codes
+            {t("print")}
           </Link>
           {mayWrite && (
             <>
               <Button variant="danger-soft" onClick={onDeleteSelected} disabled={selectedCount === 0} size="sm" className={bulkButtonClass}>
                 <TrashIcon className="size-4" />
-                Delete selected ({selectedCount})
+                {t("deleteSelected", { count: selectedCount })}
               </Button>
               <Button
                 variant="danger-soft"
@@ -100,7 +100,7 @@ export function ProductsToolbar({
                 aria-describedby={none ? noneHintId : undefined}
               >
                 <TrashIcon className="size-4" />
-                Delete all
+                {t("deleteAll")}
               </Button>
             </>
           )}
@@ -109,19 +109,19 @@ export function ProductsToolbar({
       </div>
       {/* Why the download and delete-all buttons are disabled. */}
       <p id={noneHintId} hidden={!none} className="text-sm text-slate-600">
-        Add a product first: there is nothing to download or delete yet.
+        {t("none")}
       </p>
 
       {zipping && (
         <progress
           className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-primary-600"
-          aria-label="QR codes prepared"
+          aria-label={t("prepared")}
           max={Math.max(zipProgress.total, 1)}
           value={zipProgress.done}
         />
       )}
 
-      <ResultsSummary noun={PRODUCT} total={total} search={resultsSearch} />
+      <ResultsSummary noun="product" total={total} search={resultsSearch} />
     </div>
   );
 }

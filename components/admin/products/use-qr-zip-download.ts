@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { BannerTone } from "@/components/ui/banner";
 import { errorMessage } from "@/lib/client/api";
@@ -12,6 +13,7 @@ export type ZipProgress = { done: number; total: number };
 
 /** "Download all QR codes": every product's PNG in one zip, with progress, reported through the banner. */
 export function useQrZipDownload(show: (tone: BannerTone, text: string) => void) {
+  const t = useTranslations("admin.products.zip");
   const [progress, setProgress] = useState<ZipProgress | null>(null);
 
   async function download() {
@@ -20,22 +22,22 @@ export function useQrZipDownload(show: (tone: BannerTone, text: string) => void)
     try {
       const products = await productsApi.listAll();
       if (products.length === 0) {
-        show("warning", "There are no QR codes to download: add a product first.");
+        show("warning", t("none"));
         return;
       }
       const result = await buildQrZip(products, (done, count) => setProgress({ done, total: count }));
       if (!result.zip) {
-        show("error", "Failed to download the QR codes. Please try again.");
+        show("error", t("failed"));
         return;
       }
-      saveBlob(result.zip, qrZipName(new Date()));
+      saveBlob(result.zip, qrZipName(new Date(), t("fileName")));
       if (result.failed > 0) {
-        show("warning", `Downloaded ${result.succeeded} of ${products.length} QR codes. Some QR codes could not be downloaded.`);
+        show("warning", t("partial", { succeeded: result.succeeded, total: products.length }));
       } else {
-        show("success", `Downloaded ${result.succeeded} QR code${result.succeeded === 1 ? "" : "s"}.`);
+        show("success", t("done", { count: result.succeeded }));
       }
     } catch (error) {
-      show("error", errorMessage(error, "Failed to download the QR codes. Please try again."));
+      show("error", errorMessage(error, t("failed")));
     } finally {
       setProgress(null);
     }

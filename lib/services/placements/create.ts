@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { placements, prizes, products } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { CreatePlacementBody } from "@/lib/validation/placement";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -18,11 +19,11 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
     await lockPlacementWrites(tx);
     // KEY SHARE: the page cannot be deleted under us (a delete would otherwise fail our insert).
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product)).for("key share");
-    if (!product) throw ValidationError.field("product", "Choose an existing product page.");
+    if (!product) throw ValidationError.field("product", text("errors.placements.existingProduct"));
     if (input.is_active) await assertRoomForPlacement(tx, input.prize);
     else {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize));
-      if (!prize) throw ValidationError.field("prize", "Choose an existing prize.");
+      if (!prize) throw ValidationError.field("prize", text("errors.placements.existingPrize"));
     }
     const [created] = await tx
       .insert(placements)

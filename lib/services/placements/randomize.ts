@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { eventState, heldNow } from "@/db/prize-rules";
 import { placements, prizes, settings } from "@/db/schema";
 import { conflict, ValidationError } from "@/lib/errors";
+import { type Text, text } from "@/lib/i18n/text";
 import type { RandomizeBody } from "@/lib/validation/placement";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -10,9 +11,9 @@ import { lockPlacementWrites, topUpPrize } from "./top-up";
 
 /** Random placement does nothing while prizes cannot be won (server-behaviour.md, "The event's rules"). */
 const RANDOM_PLACEMENT_CLOSED = {
-  not_started: "The event has not started yet: random placement places prizes once it opens (see its opening hours in the settings).",
-  ended: "The event has ended: random placement places nothing after its closing time (see the settings).",
-  paused: "Prizes are paused: resume them first, then place at random.",
+  not_started: text("errors.placements.randomNotStarted"),
+  ended: text("errors.placements.randomEnded"),
+  paused: text("errors.placements.randomPaused"),
 } as const;
 
 /**
@@ -30,7 +31,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
     await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
-      if (!prize) throw ValidationError.field("prize_id", "Choose an existing prize.");
+      if (!prize) throw ValidationError.field("prize_id", text("errors.placements.existingPrize"));
     }
     // Prize rows before placement rows, in id order, as every path locks them (../README.md).
     const prizesInScope = await tx
@@ -65,9 +66,10 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
         ...(input.reset && { cleared: { before: cleared.length, after: null } }),
       },
     });
-    const parts = [`Placed ${placed} prize${placed === 1 ? "" : "s"} at random.`];
-    if (input.reset) parts.push(`Cleared ${cleared.length} earlier placement${cleared.length === 1 ? "" : "s"}.`);
-    if (missing > 0) parts.push(`${missing} could not be placed: no free product page left.`);
-    return { detail: parts.join(" "), placed, missing, cleared: cleared.length };
+    // Said in the caller's language by the route, one sentence after another.
+    const detail: Text[] = [text("errors.placements.randomPlaced", { count: placed })];
+    if (input.reset) detail.push(text("errors.placements.randomCleared", { count: cleared.length }));
+    if (missing > 0) detail.push(text("errors.placements.randomMissing", { count: missing }));
+    return { detail, placed, missing, cleared: cleared.length };
   });
 }

@@ -2,13 +2,14 @@ import { and, count, eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
-import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+import { postgresErrorCode, type Said, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 
 /** Checks shared by creating a placement and switching one on (not an operation of its own). */
 
-export const PAGE_TAKEN = "This product page already has an active prize.";
+export const PAGE_TAKEN = text("errors.placements.pageTaken");
 
-export const refuse = (message: string) => new ValidationError({ non_field_errors: [message] });
+export const refuse = (message: Said) => new ValidationError({ non_field_errors: [message] });
 
 /**
  * Checks that one more live placement of this prize is allowed, with the prize row locked so that two
@@ -20,18 +21,16 @@ export async function assertRoomForPlacement(tx: Queryable, prizeId: number, alr
     .from(prizes)
     .where(eq(prizes.id, prizeId))
     .for("update");
-  if (!prize) throw ValidationError.field("prize", "Choose an existing prize.");
-  if (!prize.isActive) throw refuse("This prize is inactive: activate it before placing it.");
-  if (prize.remaining <= 0) throw refuse("This prize is out of stock.");
+  if (!prize) throw ValidationError.field("prize", text("errors.placements.existingPrize"));
+  if (!prize.isActive) throw refuse(text("errors.placements.prizeInactive"));
+  if (prize.remaining <= 0) throw refuse(text("errors.placements.outOfStock"));
   const [live] = await tx
     .select({ count: count() })
     .from(placements)
     .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
   if ((live?.count ?? 0) - alreadyCounted >= prize.target) {
     throw refuse(
-      prize.target === 0
-        ? "This prize has no budget left today."
-        : `This prize already has its target of ${prize.target} live placement${prize.target === 1 ? "" : "s"}.`,
+      prize.target === 0 ? text("errors.placements.noBudget") : text("errors.placements.targetReached", { count: prize.target }),
     );
   }
 }

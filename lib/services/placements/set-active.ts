@@ -3,6 +3,7 @@ import type { Tx } from "@/db";
 import { HELD_NOW, heldNow } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -28,7 +29,7 @@ export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; 
       .where(eq(placements.id, input.id));
     if (!placement) throw notFound(MESSAGES.placementNotFound);
     if (input.is_active) {
-      if (placement.claimedAt) throw refuse("This placement has been won already; place the prize again instead.");
+      if (placement.claimedAt) throw refuse(text("errors.placements.alreadyWon"));
       await lockPlacementWrites(tx);
       // The prize before the placement row, as every path locks them (../README.md).
       await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, placement.prizeId)).for("update");

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { HELD_NOW, heldNow } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
@@ -31,5 +32,5 @@ export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: 
   });
   if (deleted) return;
   const [exists] = await ctx.db.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.id));
-  throw exists ? conflict(HELD_NOW) : notFound("Prize not found.");
+  throw exists ? conflict(HELD_NOW) : notFound(MESSAGES.prizeNotFound);
 }

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { distributedToday, today } from "@/db/prize-rules";
 import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrizes } from "../placements/maintain";
@@ -43,7 +44,7 @@ export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; i
     }
     return rows;
   });
-  if (input.id !== "all" && reset.length === 0) throw notFound("Prize not found.");
+  if (input.id !== "all" && reset.length === 0) throw notFound(MESSAGES.prizeNotFound);
   void replenishPrizes(
     ctx.db,
     reset.map((prize) => prize.id),

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { storeUploadedImage } from "@/lib/images/upload";
+import { MESSAGES } from "@/lib/messages";
 import type { UpdatePrizeBody } from "@/lib/validation/prize";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -65,8 +67,8 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
       .returning(auditedColumns);
     if (!row) {
       const [current] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, input.id));
-      if (!current) throw notFound("Prize not found.");
-      throw conflict(`Visitors won some of this prize while you were editing: ${current.remaining} left now. Reload and try again.`, {
+      if (!current) throw notFound(MESSAGES.prizeNotFound);
+      throw conflict(text("errors.prizes.wonWhileEditing", { remaining: current.remaining }), {
         remaining_quantity: current.remaining,
       });
     }

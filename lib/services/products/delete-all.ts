@@ -1,4 +1,5 @@
 import { badRequest } from "@/lib/errors";
+import { type Text, text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
 import { recordBulkDelete } from "./audit";
 import { deleteProductsInTx } from "./internal";
@@ -10,12 +11,12 @@ export async function deleteAllProducts({
 }: {
   ctx: ServiceContext;
   input: { confirm: boolean; force: boolean };
-}): Promise<{ detail: string; deleted_count: number }> {
-  if (!input.confirm) throw badRequest("Deleting every product page needs confirm=true.");
+}): Promise<{ detail: Text; deleted_count: number }> {
+  if (!input.confirm) throw badRequest(text("errors.products.confirmDeleteAll"));
   const deleted = await ctx.db.transaction(async (tx) => {
     const pages = await deleteProductsInTx(tx, { ids: "all", force: input.force });
     await recordBulkDelete(tx, ctx, "product.delete_all", pages);
     return pages.length;
   });
-  return { detail: `Deleted ${deleted} product page${deleted === 1 ? "" : "s"}.`, deleted_count: deleted };
+  return { detail: text("errors.products.deletedAll", { count: deleted }), deleted_count: deleted };
 }

@@ -2,11 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { products, winners } from "@/db/schema";
 import { badRequest } from "@/lib/errors";
-
-/** "1 winner record" / "3 winner records". */
-function winnerRecords(total: number): string {
-  return `${total} winner record${total === 1 ? " is" : "s are"}`;
-}
+import { text } from "@/lib/i18n/text";
 
 /**
  * Deletes product pages inside the caller's transaction and returns those that went (id, name). Without `force`, refuses
@@ -31,11 +27,9 @@ export async function deleteProductsInTx(
     const [linked] = await tx.select({ value: count() }).from(winners).where(inArray(winners.productId, lockedIds));
     const winnersCount = linked?.value ?? 0;
     if (winnersCount > 0) {
-      throw badRequest(
-        `${winnerRecords(winnersCount)} linked to ${lockedIds.length === 1 ? "this product page" : "these product pages"}. ` +
-          "Send force=true to delete anyway; the winner records are kept.",
-        { winners_count: winnersCount },
-      );
+      throw badRequest(text("errors.products.winnersLinked", { count: winnersCount, pages: lockedIds.length }), {
+        winners_count: winnersCount,
+      });
     }
   }
   const deleted = await tx

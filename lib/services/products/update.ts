@@ -2,12 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { findProduct, type ProductView } from "@/db/queries/products";
 import { products } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { UpdateProductBody } from "@/lib/validation/product";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
-export const PRODUCT_NOT_FOUND = "No product page matches the given id.";
+export const PRODUCT_NOT_FOUND = text("errors.products.notFound");
 
 /**
  * Changes a product page's name and description and its image: replaced by a new upload, removed with

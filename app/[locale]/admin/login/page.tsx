@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/admin/login-form";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { safeNextPath } from "@/lib/auth/next-path";
@@ -11,15 +12,16 @@ import packageJson from "@/package.json";
 // The session check and the support phone are per request / per deployment, never baked in at build time.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Admin sign in" };
-
-/** Today's line above the title, kept while the organiser has named no event. */
-const UNNAMED_EVENT_LABEL = "Event management";
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.login");
+  return { title: t("title") };
+}
 
 export default async function AdminLoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
   const nextPath = safeNextPath(typeof next === "string" ? next : undefined);
   if (await getAdminSession()) redirect(nextPath);
+  const t = await getTranslations("admin.login");
   const { supportPhone } = getConfig();
   const branding = await adminPageBranding();
   const dialable = supportPhone?.replace(/[^\d+]/g, "");
@@ -31,9 +33,9 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
           <div className="mb-8 flex flex-col items-center text-center">
             {branding.logo && <BrandLogo logo={branding.logo} height={56} maxWidth={200} className="mb-4" />}
             <p className="text-sm font-semibold uppercase tracking-wide text-primary-600 [overflow-wrap:anywhere]" data-testid="event-name">
-              {branding.event_name ?? UNNAMED_EVENT_LABEL}
+              {branding.event_name ?? t("eyebrow")}
             </p>
-            <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Admin sign in</h1>
+            <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <LoginForm nextPath={nextPath} />
@@ -41,10 +43,10 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
         </div>
       </main>
       <footer className="mt-10 flex flex-col items-center gap-1 text-sm text-slate-600">
-        <p>v{packageJson.version}</p>
+        <p>{t("version", { version: packageJson.version })}</p>
         {supportPhone && (
           <p>
-            Customer service:{" "}
+            {t("support")}{" "}
             {dialable ? (
               <a href={`tel:${dialable}`} className="font-medium text-slate-700 underline-offset-2 hover:underline">
                 {supportPhone}

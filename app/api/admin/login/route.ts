@@ -11,8 +11,6 @@ import { MESSAGES } from "@/lib/messages";
 import { beginSignInAttempt, forgiveSignIn, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
-const WRONG_CREDENTIALS = MESSAGES.wrongCredentials;
-
 export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
   // A browser where this name signed in before is throttled on its own (device cookies, OWASP).
   const device = trustedDeviceFor(request, body.name);
@@ -33,9 +31,10 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     await signIn("credentials", { name: body.name, password: body.password, address, redirect: false });
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) throw error;
-    return json({ error: WRONG_CREDENTIALS }, 400);
+    return json({ error: translate(localeOfRequest(request), MESSAGES.wrongCredentials) }, 400);
   }
   await forgiveSignIn({ ctx, input: { attemptId, device } });
+  // Never translated: the spec's client compares this exact text.
   const response = json({ message: LOGIN_SUCCESSFUL });
   issueDeviceCookie(request, response, body.name);
   return response;

@@ -5,10 +5,11 @@ import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { servedImage } from "@/lib/images/serve";
 import { MESSAGES } from "@/lib/messages";
-import { IMAGE_WIDTHS, isImageWidth } from "@/lib/urls/images";
+import { isImageWidth } from "@/lib/urls/images";
 import { wholeNumberInput } from "@/lib/validation/fields";
 
-const widthMessage = `Use one of the served widths: ${IMAGE_WIDTHS.join(", ")}.`;
+// A message key (zod messages take no values): its text names IMAGE_WIDTHS, checked by tests/integration/i18n-admin-a-api.test.ts.
+const widthMessage = "validation.image.width";
 const imageQuery = z.object({
   w: wholeNumberInput(widthMessage).refine(isImageWidth, widthMessage).optional(),
 });

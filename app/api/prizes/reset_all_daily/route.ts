@@ -2,9 +2,12 @@
 
 import { route } from "@/lib/api/route";
 import { WRITE_ROLES } from "@/lib/auth/roles";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 import { resetDailyCounter } from "@/lib/services/prizes/reset-daily";
 
-export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx }) => {
+export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ request, ctx }) => {
   const { count } = await resetDailyCounter({ ctx, input: { id: "all" } });
-  return { detail: `The daily distribution counters of all ${count} prizes were reset.`, count };
+  return { detail: translate(localeOfRequest(request), text("errors.prizes.resetAll", { count })), count };
 });

@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 import { getConfig } from "@/lib/config";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.shell.nav");
+  return { title: t("dashboard") };
+}
 
 export default function DashboardPage() {
   return <DashboardScreen timeZone={getConfig().timeZone} />;

@@ -15,7 +15,10 @@ import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { productPageUrl } from "@/lib/urls/products";
 
-export const metadata: Metadata = { title: "Print QR codes" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.print");
+  return { title: t("title") };
+}
 
 /**
  * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 56 mm QR code (scans from a metre or
@@ -34,11 +37,12 @@ function chunk<T>(items: T[], size: number): T[][] {
 export default async function PrintQrCodesPage() {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
   if (!(await getAdminSession())) redirect("/admin/login");
+  const t = await getTranslations("admin.print");
   const { baseUrl, configured } = qrBaseUrl(await headers());
   const [products, branding, productName] = await Promise.all([
     listProductCodes({ db: organiserDb() }),
     adminPageBranding(),
-    getTranslations("app").then((t) => t("name")),
+    getTranslations("app").then((app) => app("name")),
   ]);
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
   const cards = await Promise.all(
@@ -60,33 +64,25 @@ export default async function PrintQrCodesPage() {
       <div className="mb-6 space-y-4 print:hidden">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Print QR codes</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              {cards.length} product page{cards.length === 1 ? "" : "s"}, {CARDS_PER_SHEET} cards per A4 sheet. Cut along the card edges and
-              laminate them for the stands.
-            </p>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t("summary", { count: cards.length, perSheet: CARDS_PER_SHEET })}</p>
           </div>
           <div className="flex gap-2">
             <Link href="/admin/products" className={buttonClass()}>
-              Back to products
+              {t("back")}
             </Link>
             <PrintButton disabled={cards.length === 0} />
           </div>
         </div>
-        {!configured && (
-          <Banner tone="warning">
-            These QR codes open {baseUrl}, the address you are using now, because PUBLIC_BASE_URL is not set. Set it to the address visitors
-            will use before printing.
-          </Banner>
-        )}
-        {cards.length === 0 && <Banner tone="info">There are no product pages yet, so there is nothing to print.</Banner>}
+        {!configured && <Banner tone="warning">{t("baseUrlWarning", { url: baseUrl })}</Banner>}
+        {cards.length === 0 && <Banner tone="info">{t("empty")}</Banner>}
       </div>
 
       {chunk(cards, CARDS_PER_SHEET).map((sheet, sheetIndex) => (
         <section
           // biome-ignore lint/suspicious/noArrayIndexKey: a sheet is its position in the print-out.
           key={sheetIndex}
-          aria-label={`Sheet ${sheetIndex + 1}`}
+          aria-label={t("sheet", { number: sheetIndex + 1 })}
           className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 print:mb-0 print:h-[277mm] print:grid-cols-2 print:grid-rows-3 print:gap-0 print:break-after-page print:last:break-after-auto"
         >
           {sheet.map((card) => (
@@ -101,7 +97,7 @@ export default async function PrintQrCodesPage() {
                   {branding.event_name ?? productName}
                 </span>
               </p>
-              <img src={card.qrSrc} alt={`QR code opening ${card.url}`} className="size-48 print:size-[56mm]" />
+              <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[56mm]" />
               <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[2mm] print:text-[12pt]">
                 {card.name}
               </h2>
