@@ -213,7 +213,8 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             <EventSwitch />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-2 pr-2 text-sm text-slate-600 md:pr-0">
-            <LanguageSwitch current={locale} label={tLanguage("label")} className="shrink-0" />
+            {/* On a phone the globe gives way, so the header fits beside the pause switch (the menu shows the language name). */}
+            <LanguageSwitch current={locale} label={tLanguage("label")} className="shrink-0 max-sm:[&>svg]:hidden" />
             <span className="hidden lg:inline">{t("signedInAs")}</span>
             <span
               aria-hidden="true"
