@@ -122,7 +122,7 @@ export function BrandingSection() {
               image={logo}
               mode="edit"
               limit={IMAGE_LIMITS.logo}
-              noun="event"
+              noun={t("logoNoun")}
               label={t("logo")}
               disabled={!mayWrite || save.isPending}
             />
