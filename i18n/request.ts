@@ -2,7 +2,7 @@ import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getConfig } from "@/lib/config";
 import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/translate";
+import { CATALOGUES } from "@/lib/i18n/translate";
 
 /**
  * next-intl's per-request configuration. Pages live under app/[locale]/, which proxy.ts fills in from the
@@ -13,7 +13,7 @@ import { MESSAGES } from "@/lib/i18n/translate";
 export default getRequestConfig(async ({ requestLocale, locale: explicit }) => {
   const requested = explicit ?? (await requestLocale);
   const locale: Locale = isLocale(requested) ? requested : await localeOfThisRequest();
-  return { locale, messages: MESSAGES[locale], timeZone: getConfig().timeZone };
+  return { locale, messages: CATALOGUES[locale], timeZone: getConfig().timeZone };
 });
 
 async function localeOfThisRequest(): Promise<Locale> {

@@ -1,7 +1,7 @@
 import type { PublicProductPage } from "@/db/queries/public";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/translate";
+import { CATALOGUES } from "@/lib/i18n/translate";
 import { Note } from "./prize-note";
 import { ReloadButton } from "./reload-button";
 import { TicketArt } from "./ticket";
@@ -24,7 +24,7 @@ export function prizeStanding({
   /** Why the event is not open (before its hours, after them, paused), in the visitor's language. */
   closedMessage: string;
 }): { ticket: TicketParts | null; standing: React.ReactNode } {
-  const words = MESSAGES[locale].visitor;
+  const words = CATALOGUES[locale].visitor;
   if (page.event_state !== "open") {
     const state = page.event_state;
     return {

@@ -10,7 +10,7 @@ import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { closedEventMessage } from "@/lib/event/messages";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES, sayIn } from "@/lib/i18n/translate";
+import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
 import { prizeStanding } from "./prize-standing";
@@ -92,7 +92,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
       {ticket && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
-        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, MESSAGES[locale].visitor.page.earlyHold) }} />
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, CATALOGUES[locale].visitor.page.earlyHold) }} />
       )}
     </>
   );

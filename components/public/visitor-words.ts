@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { getConfig } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/translate";
+import { CATALOGUES } from "@/lib/i18n/translate";
 
 /**
  * The words the product page's client island says whatever the page's state (the claim's form and modals,
@@ -12,7 +12,7 @@ import { MESSAGES } from "@/lib/i18n/translate";
  * the event closed) is rendered on the server instead (prize-standing.tsx), so a copy holds its own words.
  */
 export function visitorWords(locale: Locale) {
-  const { page, claim, result, refused, win, api } = MESSAGES[locale].visitor;
+  const { page, claim, result, refused, win, api } = CATALOGUES[locale].visitor;
   return {
     locale,
     timeZone: getConfig().timeZone,

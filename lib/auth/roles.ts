@@ -26,12 +26,6 @@ export const ACCOUNT_ROLES: RoleSet = ["owner"];
 /** Starting a new event: its archive and the reset that wipes the winners (server-behaviour.md, "A new event"). */
 export const NEW_EVENT_ROLES: RoleSet = ["owner"];
 
-/**
- * English role names for screens not yet moved to the catalogue; screens say `admin.roles.<role>` in the
- * reader's language (messages/*.json).
- */
-export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", desk: "Prize desk", viewer: "Viewer" };
-
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

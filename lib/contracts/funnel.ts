@@ -13,13 +13,6 @@ export type FunnelProduct = FunnelCounts & { product_id: number; product_name: s
 export type Funnel = { totals: FunnelTotals; by_hour: FunnelHour[]; by_product: FunnelProduct[] };
 
 export const FUNNEL_STEPS = ["scans", "taps", "holds", "wins", "handed_over"] as const satisfies readonly (keyof FunnelCounts)[];
-export const FUNNEL_STEP_LABELS: Record<keyof FunnelCounts, string> = {
-  scans: "Scans",
-  taps: "Taps",
-  holds: "Holds",
-  wins: "Wins",
-  handed_over: "Handed over",
-};
 
 export function conversionOf(counts: { scans: number; wins: number }): number | null {
   return counts.scans > 0 ? counts.wins / counts.scans : null;

@@ -5,7 +5,8 @@ import ko from "@/messages/ko.json";
 import type { Locale } from "./locales";
 import type { MessageKey, Text, TextValues } from "./text";
 
-export const MESSAGES = { en, ko } satisfies Record<Locale, unknown>;
+/** Every message in each language (messages/*.json); lib/messages.ts holds the route handlers' keys into it. */
+export const CATALOGUES = { en, ko } satisfies Record<Locale, unknown>;
 
 type Translator = ReturnType<typeof createTranslator<typeof en>>;
 const translators = new Map<Locale, Translator>();
@@ -17,7 +18,7 @@ const translators = new Map<Locale, Translator>();
 export function translatorFor(locale: Locale): Translator {
   let translator = translators.get(locale);
   if (!translator) {
-    translator = createTranslator({ locale, messages: MESSAGES[locale], timeZone: getConfig().timeZone });
+    translator = createTranslator({ locale, messages: CATALOGUES[locale], timeZone: getConfig().timeZone });
     translators.set(locale, translator);
   }
   return translator;

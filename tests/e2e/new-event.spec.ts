@@ -9,7 +9,6 @@ import { english } from "@/tests/support/english";
 import { TEST_ADMIN } from "../integration/global-setup";
 import { type OwnServer, startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { postgresReachable } from "../support/test-database";
 import { AdminPages } from "./pages/admin";
 import { ProductPage } from "./pages/product-page";
 import { GiveawayAdmin } from "./support/giveaway-admin";
@@ -41,7 +40,6 @@ test.describe("starting a new event", () => {
   let own: OwnServer;
 
   test.beforeAll(async () => {
-    test.skip(!(await postgresReachable()), "needs Postgres for a server of its own");
     test.setTimeout(120_000);
     own = await startServerWithOwnDatabase("e2enewevent");
   });

@@ -30,7 +30,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
-export function DashboardScreen({ timeZone }: { timeZone: string }) {
+export function DashboardScreen() {
   const t = useTranslations("admin.dashboard");
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
@@ -86,7 +86,7 @@ export function DashboardScreen({ timeZone }: { timeZone: string }) {
         />
       </div>
       {banner}
-      {settings.data && <EventStateSummary settings={settings.data} timeZone={timeZone} />}
+      {settings.data && <EventStateSummary settings={settings.data} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Stat label={t("stats.products")} value={String(data.total_products)} />
         <Stat label={t("stats.prizes")} value={`${data.active_prizes} / ${data.total_prizes}`} />

@@ -2,10 +2,10 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import { wonAt } from "@/components/admin/winners/columns";
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from "@/components/ui/page-size-select";
 import { Pager } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { useMoment } from "@/lib/client/use-moment";
 import type { PrizeStat, ProductStat } from "@/lib/contracts/dashboard";
 import type { WinnerRow } from "@/lib/contracts/winners";
 import { prizeStatusText } from "./prize-status";
@@ -44,6 +44,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
 
 export function WinnersTable({ caption, winners, receivedColumn }: { caption: string; winners: WinnerRow[]; receivedColumn: boolean }) {
   const t = useTranslations("admin.dashboard.tables");
+  const { moment } = useMoment();
   return (
     <Table caption={caption} head={[t("nickname"), t("prize"), t("product"), receivedColumn ? t("received") : t("wonAt")]}>
       {winners.map((winner) => (
@@ -52,7 +53,7 @@ export function WinnersTable({ caption, winners, receivedColumn }: { caption: st
           <td className={td}>{winner.prize_name}</td>
           <td className={td}>{winner.product_name}</td>
           <td className={`${td} whitespace-nowrap`}>
-            {wonAt(receivedColumn && winner.received_at ? winner.received_at : winner.created_at)}
+            {moment(receivedColumn && winner.received_at ? winner.received_at : winner.created_at)}
           </td>
         </tr>
       ))}

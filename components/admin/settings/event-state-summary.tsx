@@ -8,13 +8,7 @@ import { useMoment } from "@/lib/client/use-moment";
  * Where the event stands, in words: what a visitor scanning a QR code right now is told. Times in the
  * reader's language on the event's clock (the provider's APP_TIMEZONE).
  */
-export function EventStateSummary({
-  settings,
-}: {
-  settings: SystemSettings;
-  /** No longer read (the provider's zone is APP_TIMEZONE); the dashboard, translated on another branch, still passes it. */
-  timeZone?: string;
-}) {
+export function EventStateSummary({ settings }: { settings: SystemSettings }) {
   const t = useTranslations("admin.settings");
   const { moment } = useMoment();
   const start = settings.event_starts_at ? moment(settings.event_starts_at) : null;

@@ -6,20 +6,6 @@ import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { WinnerRow } from "@/lib/contracts/winners";
 
-/**
- * A time with date and minutes in this browser's zone, for screens not yet moved to the catalogue (the
- * dashboard); the winners, audit and accounts screens use lib/client/use-moment.ts.
- */
-export const wonAt = (iso: string) =>
-  new Date(iso).toLocaleString([], {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;
 type Moment = (iso: string) => string;
 

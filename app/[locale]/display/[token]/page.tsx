@@ -7,7 +7,7 @@ import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
 import { isLocale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/translate";
+import { CATALOGUES } from "@/lib/i18n/translate";
 import { isDisplayToken } from "@/lib/urls/display";
 
 export const dynamic = "force-dynamic";
@@ -42,8 +42,8 @@ export default async function DisplayPage({
       theme={theme === "light" ? "light" : "dark"}
       timeZone={getConfig().timeZone}
       locale={locale}
-      words={MESSAGES[locale].display}
-      productName={MESSAGES[locale].app.name}
+      words={CATALOGUES[locale].display}
+      productName={CATALOGUES[locale].app.name}
     />
   );
 }

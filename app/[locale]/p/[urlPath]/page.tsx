@@ -9,7 +9,7 @@ import { settleWithin } from "@/lib/async/settle-within";
 import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/translate";
+import { CATALOGUES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 
 // Rendered afresh on every request. Most visitors get the cached copy instead (proxy.ts rewrites to
@@ -52,7 +52,7 @@ export default async function PublicProductPage({ params }: Props) {
       {answer.settled && answer.value ? (
         <ProductWithPrize page={answer.value} locale={locale} />
       ) : (
-        <Suspense fallback={<ProductSkeleton loading={MESSAGES[locale].visitor.page.loading} />}>
+        <Suspense fallback={<ProductSkeleton loading={CATALOGUES[locale].visitor.page.loading} />}>
           <SlowProductWithPrize loading={loading} locale={locale} />
         </Suspense>
       )}

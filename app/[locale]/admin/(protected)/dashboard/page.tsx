@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
-import { getConfig } from "@/lib/config";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.shell.nav");
@@ -9,5 +8,5 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function DashboardPage() {
-  return <DashboardScreen timeZone={getConfig().timeZone} />;
+  return <DashboardScreen />;
 }
