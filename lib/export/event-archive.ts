@@ -10,7 +10,7 @@ import { datedFileName } from "./download";
 import { funnelWorkbook } from "./funnel-xlsx";
 import { winnersWorkbook } from "./winners-xlsx";
 
-/** The files inside the archive (README.md, "A new event"): fixed names, whatever the language of their contents. */
+/** The files inside the archive (docs/features.md, "A new event"): fixed names, whatever the language of their contents. */
 export const ARCHIVE_FILES = {
   winners: "winners.xlsx",
   audit: "audit-log.xlsx",

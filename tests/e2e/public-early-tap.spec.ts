@@ -3,7 +3,7 @@ import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
 import { holdPageScripts, otherVisitor, secondsShown } from "./support/visitors";
 
-// The ticket takes a tap from the first HTML, before the page's scripts arrive (README, slow 3G).
+// The ticket takes a tap from the first HTML, before the page's scripts arrive (docs/performance.md, "Slow 3G").
 let admin: GiveawayAdmin;
 let pages: PageAllocator;
 
