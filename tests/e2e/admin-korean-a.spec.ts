@@ -100,7 +100,7 @@ test.describe("the admin in Korean", () => {
     await page.getByRole("button", { name: "경품 추가" }).first().click();
     const panel = page.getByRole("region", { name: "경품 추가" });
     await panel.getByLabel("총수량").fill("1");
-    await expect(panel.getByText("일일 지급 수량은 총수량보다 클 수 없습니다.")).toBeVisible();
+    await expect(panel.getByText("하루 당첨 한도는 총수량보다 클 수 없습니다.")).toBeVisible();
     await expect(panel.getByRole("button", { name: "저장" })).toBeDisabled();
     await lookAt(page, "prizes-form");
 

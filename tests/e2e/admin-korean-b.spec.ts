@@ -81,32 +81,32 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await expect(table.getByRole("row").filter({ hasText: second })).toBeVisible();
     await checkScreen(page, "winners-list");
     await table.getByRole("button", { name: `수령 처리 ${first}` }).click();
-    await expect(page.getByText(`${first}: 지급 완료.`)).toBeVisible();
+    await expect(page.getByText(`${first}: 수령 완료.`)).toBeVisible();
     await expect(table.getByRole("row").filter({ hasText: first })).toHaveCount(0);
     await checkScreen(page, "winners");
 
     // The prize desk: the second winner's prize, then the same code again.
     await page.goto("/admin/desk");
-    await expect(page.getByRole("heading", { name: "경품 지급 데스크" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "경품 데스크" })).toBeVisible();
     await page.getByLabel("비밀번호").fill(password);
     const card = page.getByRole("article", { name: new RegExp(`^${second}:`) });
-    await card.getByRole("button", { name: "지급하기" }).click();
-    await expect(card.getByRole("status")).toHaveText("지급 완료! 즐거운 시간 보내세요.");
+    await card.getByRole("button", { name: "수령 처리" }).click();
+    await expect(card.getByRole("status")).toHaveText("수령 완료! 즐거운 시간 보내세요.");
     await page.reload();
     await page.getByLabel("비밀번호").fill(password);
     await expect(page.getByRole("article", { name: new RegExp(`^${first}:`) })).toContainText(
-      new RegExp(`(오전|오후) \\d{1,2}:\\d{2}에 이미 ${first}님에게 지급했어요\\.`),
+      new RegExp(`(오전|오후) \\d{1,2}:\\d{2}에 이미 ${first}님이 수령했어요\\.`),
     );
     await checkScreen(page, "desk");
 
     // The audit log shows both hand-overs.
     await page.goto("/admin/audit");
-    await expect(page.getByRole("heading", { name: "감사 로그" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "활동 기록" })).toBeVisible();
     await page.getByLabel("작업").selectOption("winner.mark_received");
     await expect(page).toHaveURL(/action=winner\.mark_received/);
     await expect(
       page
-        .getByRole("table", { name: "감사 로그" })
+        .getByRole("table", { name: "활동 기록" })
         .getByRole("row")
         .filter({ hasText: `winner: ${first} (` }),
     ).toHaveCount(1);
@@ -132,11 +132,11 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
 
     // Settings: where the event stands, and a pause message saved.
     await page.goto("/admin/settings");
-    await expect(page.getByRole("heading", { name: "이벤트 설정" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "행사 설정" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "방문객당 하루 1개" })).toBeVisible();
     await page.getByLabel("방문객에게 보여 줄 안내").fill(`잠시 쉬어요 ${run}`);
     await page.getByRole("button", { name: "설정 저장" }).click();
-    await expect(page.getByText("이벤트 설정을 저장했어요.")).toBeVisible();
+    await expect(page.getByText("행사 설정을 저장했어요.")).toBeVisible();
     await checkScreen(page, "settings");
   });
 });

@@ -64,11 +64,11 @@ test.describe("the big screen and the funnel", () => {
       .toBe(1);
     const dashboard = new DashboardPage(page);
     await dashboard.open();
-    const funnel = dashboard.section("Scan-to-win funnel");
+    const funnel = dashboard.section("From scan to win");
     await expect(funnel.getByTestId("funnel-bars").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
     // This run's hours: a line, or a dot where there is one hour so far.
     await expect(funnel.getByTestId("funnel-hours").locator("svg .recharts-line-dot, svg .recharts-line-curve").first()).toBeVisible();
-    await expect(funnel.getByRole("table", { name: "The funnel, whole event" })).toBeAttached();
+    await expect(funnel.getByRole("table", { name: "From scan to win, whole event" })).toBeAttached();
     await expect(funnel.getByRole("table", { name: "Scans and wins per hour" })).toBeAttached();
     // Nothing sticks out sideways on a phone.
     const width = page.viewportSize()?.width ?? 0;

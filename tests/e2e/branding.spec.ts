@@ -110,7 +110,7 @@ test.describe("branding", () => {
     const branding = page.getByRole("form", { name: "Branding" });
     await branding.getByLabel("Event name").fill("Spring Fair 2027");
     await branding.getByLabel("Primary colour", { exact: true }).fill("#ffcc00");
-    await expect(branding.getByText("contrast ratio 1.5:1, needs 4.5:1")).toBeVisible();
+    await expect(branding.getByText("too faint to read (1.5:1; it needs 4.5:1 or more)")).toBeVisible();
     await expect(branding.getByRole("button", { name: "Save branding" })).toBeDisabled();
     await reviewScreenshot(page, "branding-settings-refused");
 

@@ -155,7 +155,7 @@ test.describe("prize management", () => {
     await prizes.search(name);
     const card = prizes.row(name);
     const labels = card.getByRole("term");
-    await expect(labels).toHaveText(["Left / total", "Today / daily", "This hour / limit", "Maintenance", "Status"]);
+    await expect(labels).toHaveText(["Left / total", "Today / daily", "This hour / hourly limit", "Maintenance", "Status"]);
     const values = card.getByRole("definition");
     await expect(values.nth(0)).toHaveText("9 / 9");
     await expect(values.nth(1)).toContainText("0 / 4");

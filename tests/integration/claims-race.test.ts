@@ -136,7 +136,7 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(200);
     const late = await slow.post(claimPath(page!.urlPath), { name: "Late", password: "1111" });
     expect(late.status).toBe(409);
-    expect(await late.json()).toEqual({ detail: "Your reservation has expired. Please try again." });
+    expect(await late.json()).toEqual({ detail: "The time to claim this prize has run out. Please try again." });
     expect(await database.db.select().from(winners).where(eq(winners.prizeId, prizeId))).toHaveLength(0);
     expect((await fast.post(claimPath(page!.urlPath), { name: "Quick", password: "2222" })).status).toBe(201);
   }, 30_000);

@@ -72,7 +72,7 @@ describe("products, prizes and placements answer errors in the caller's language
 
   it("a prize whose daily distribution is over its total, and one that does not exist", async () => {
     for (const [locale, overTotal, missing] of [
-      ["ko", "일일 지급 수량은 총수량보다 클 수 없습니다.", "경품을 찾을 수 없습니다."],
+      ["ko", "하루 당첨 한도는 총수량보다 클 수 없습니다.", "경품을 찾을 수 없습니다."],
       ["en", "Daily distribution cannot be greater than total quantity.", "Prize not found."],
     ] as const) {
       const admin = await adminIn(locale);

@@ -59,7 +59,7 @@ describe("winners", () => {
     );
     expect(await call(owner, "POST", `/api/winners/${winnerId}/mark_received/`, KOREAN)).toEqual({
       status: 409,
-      body: { detail: `${hhmm}에 이미 한글이님에게 지급했어요.` },
+      body: { detail: `${hhmm}에 이미 한글이님이 수령했어요.` },
     });
     expect(await call(owner, "POST", `/api/winners/${winnerId}/mark_received/`, ENGLISH)).toEqual({
       status: 409,
@@ -93,7 +93,7 @@ describe("winners", () => {
     const book = XLSX.read(new Uint8Array(await korean.arrayBuffer()), { type: "array" });
     expect(book.SheetNames).toEqual(["당첨자"]);
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toEqual(["닉네임", "비밀번호", "경품", "상품", "당첨 시각", "수령", "수령 시각"]);
+    expect(rows[0]).toEqual(["닉네임", "비밀번호", "경품", "제품", "당첨 시각", "수령", "수령 시각"]);
     expect(rows[1]).toEqual([
       "한글이",
       "7301",
@@ -166,7 +166,7 @@ describe("settings", () => {
     const backwards = { event_starts_at: "2027-05-03T18:00:00+09:00", event_ends_at: "2027-05-03T10:00:00+09:00" };
     expect(await call(owner, "PATCH", "/api/admin/settings/", KOREAN, backwards)).toEqual({
       status: 400,
-      body: { event_ends_at: ["이벤트 종료 시각은 시작 시각보다 뒤여야 해요."] },
+      body: { event_ends_at: ["행사 종료 시각은 시작 시각보다 뒤여야 해요."] },
     });
     expect(await call(owner, "PATCH", "/api/admin/settings/", ENGLISH, backwards)).toEqual({
       status: 400,

@@ -77,7 +77,7 @@ describe.runIf(connection)("the visitor's API in Korean and English", () => {
     expect((await held.json()).detail).toMatch(/^\d+초 동안 경품을 잡아 두었어요\. 닉네임과 비밀번호를 입력해 받으세요\.$/);
 
     const letGo = await visitor.request("PATCH", claimPath(urlPath), { headers: KOREAN });
-    expect(await letGo.json()).toEqual({ detail: "잡아 둔 경품을 취소했어요." });
+    expect(await letGo.json()).toEqual({ detail: "잡아 둔 경품을 돌려놓았어요." });
 
     const again = await post(visitor, claimPath(urlPath), KOREAN);
     expect(await again.json()).toEqual({ detail: ko.visitor.api.letGoRecently, code: "let_go_recently" });
@@ -90,13 +90,13 @@ describe.runIf(connection)("the visitor's API in Korean and English", () => {
     expect(await expired.json()).toEqual({ detail: "잡아 둔 시간이 지났어요. 다시 시도해 주세요." });
     visitor.cookies.set("NEXT_LOCALE", "en");
     const expiredEnglish = await post(visitor, claimPath(urlPath), KOREAN, { name: "Mina", password: "2580" });
-    expect(await expiredEnglish.json()).toEqual({ detail: "Your reservation has expired. Please try again." });
+    expect(await expiredEnglish.json()).toEqual({ detail: "The time to claim this prize has run out. Please try again." });
   });
 
   it("an unknown page is 404 in the caller's language", async () => {
     const korean = await fetch(`${baseUrl}/api/p/doesnotexist/prize/`, { headers: KOREAN });
     expect(korean.status).toBe(404);
-    expect(await korean.json()).toEqual({ detail: "상품 정보를 찾을 수 없어요." });
+    expect(await korean.json()).toEqual({ detail: "제품 정보를 찾을 수 없어요." });
     const english = await fetch(`${baseUrl}/api/p/doesnotexist/prize/`, { headers: ENGLISH });
     expect(await english.json()).toEqual({ detail: "Product information not found." });
   });

@@ -24,10 +24,10 @@ describe("the primary colour's contrast (WCAG 2)", () => {
   it("says why in each language, with the ratio", () => {
     const problem = primaryColorProblem("#777777")!;
     expect(translate("en", text(LOW_CONTRAST, problem))).toBe(
-      "White text on this colour is hard to read: contrast ratio 4.4:1, needs 4.5:1. Choose a darker colour.",
+      "White text on this colour is too faint to read (4.4:1; it needs 4.5:1 or more). Choose a darker colour.",
     );
     expect(translate("ko", text(LOW_CONTRAST, problem))).toBe(
-      "이 색상 위의 흰 글씨는 읽기 어렵습니다(명암비 4.4:1, 기준 4.5:1 이상). 더 어두운 색을 골라 주세요.",
+      "이 색 위의 흰 글씨는 너무 흐려서 읽기 어렵습니다(4.4:1, 4.5:1 이상 필요). 더 진한 색을 골라 주세요.",
     );
   });
 });

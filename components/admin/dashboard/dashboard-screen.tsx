@@ -7,11 +7,11 @@ import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
+import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
 import { EventStateSummary } from "@/components/admin/settings/event-state-summary";
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
@@ -68,7 +68,7 @@ export function DashboardScreen() {
             </button>
           </Banner>
         ) : (
-          <Spinner className="size-8" label={t("loadingLabel")} />
+          <ScreenSkeleton kind="dashboard" header={false} label={t("loadingLabel")} />
         )}
       </div>
     );

@@ -6,11 +6,11 @@ import type { ReactNode } from "react";
 import { Banner } from "@/components/ui/banner";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { Spinner } from "@/components/ui/spinner";
+import { TableSkeleton } from "../screen-skeleton";
 import type { AdminList } from "./use-admin-list";
 
 /**
- * The body of a list screen: the load error with "Try again", a spinner before the first page, then the
+ * The body of a list screen: the load error with "Try again", grey rows (the route's loading skeleton) before the first page, then the
  * table (dimmed while the next page loads) and the pager for the page on screen.
  */
 export function ListTable<Row>({
@@ -42,9 +42,7 @@ export function ListTable<Row>({
             </Banner>
           </div>
         ) : list.data === null ? (
-          <div className="flex justify-center py-16 text-primary-600">
-            <Spinner className="size-8" label={loadingLabel} />
-          </div>
+          <TableSkeleton label={loadingLabel} columns={Math.min(table.getVisibleLeafColumns().length, 5)} />
         ) : (
           <DataTable table={table} caption={caption} empty={empty} busy={list.loading} />
         )}

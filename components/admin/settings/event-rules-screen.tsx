@@ -6,12 +6,12 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
+import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Spinner } from "@/components/ui/spinner";
 import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
@@ -81,7 +81,7 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
       {settings.isError ? (
         <FormAlert message={errorMessage(settings.error, t("loadFailed"))} />
       ) : !settings.data ? (
-        <Spinner label={t("loading")} />
+        <ScreenSkeleton kind="form" header={false} label={t("loading")} />
       ) : (
         <div className="space-y-6">
           <EventStateSummary settings={settings.data} />

@@ -1,4 +1,4 @@
-// GET /api/admin/audit/download_excel - every audit row of the filters as audit-YYYYMMDD.xlsx (감사로그-YYYYMMDD.xlsx in Korean)
+// GET /api/admin/audit/download_excel - every audit row of the filters as audit-YYYYMMDD.xlsx (활동기록-YYYYMMDD.xlsx in Korean)
 import { exportAuditRows } from "@/db/queries/audit";
 import { route } from "@/lib/api/route";
 import { AUDIT_ROLES } from "@/lib/auth/roles";
