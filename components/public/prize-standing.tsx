@@ -3,6 +3,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { Note } from "./prize-note";
+import { PrizeShown } from "./prize-shown";
 import { ReloadButton } from "./reload-button";
 import { TicketArt } from "./ticket";
 import type { TicketParts } from "./visitor-words";
@@ -18,7 +19,7 @@ export function prizeStanding({
   holdSeconds,
   closedMessage,
 }: {
-  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state">;
+  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state" | "prize">;
   locale: Locale;
   holdSeconds: number;
   /** Why the event is not open (before its hours, after them, paused), in the visitor's language. */
@@ -36,11 +37,14 @@ export function prizeStanding({
       ),
     };
   }
+  // Named before the tap while the setting is on (the read gives no prize otherwise).
+  const shown = page.prize ? <PrizeShown prize={page.prize} label={words.page.prizeShownLabel} /> : null;
   if (page.has_prize && !page.is_reserved) {
     const intro = (
       <>
         <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>
-        <p className="mt-1 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
+        {shown}
+        <p className="mt-2 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
       </>
     );
     const art = (
@@ -57,6 +61,7 @@ export function prizeStanding({
       standing: (
         <Note tone="busy" title={words.page.heldTitle}>
           <p>{fill(words.page.heldBody, { seconds: holdSeconds })}</p>
+          {shown}
           <ReloadButton label={words.page.checkAgain} />
         </Note>
       ),
