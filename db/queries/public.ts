@@ -5,6 +5,7 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { type EventState, images, placements, prizes, products, settings } from "@/db/schema";
+import type { MyHold } from "@/lib/contracts/claims";
 import { imageUrl } from "@/lib/urls/images";
 import { isUrlPath } from "@/lib/urls/products";
 
@@ -130,4 +131,30 @@ export async function getPublicPageState({ db, urlPath }: { db: Db; urlPath: str
   if (!isUrlPath(urlPath)) return null;
   const [row] = await pageStateRead(db).execute({ urlPath });
   return row ?? null;
+}
+
+/**
+ * The caller's own live hold of the page's prize (by their visitor cookie), as the reloaded page reads it
+ * from the state call: when it ends once asked for again (a hold cut to the leaving grace gets its first
+ * end back: lib/services/claims/reserve.ts) and the seconds until then. Null: they hold nothing here.
+ */
+export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: string; visitorId: string }): Promise<MyHold | null> {
+  if (!isUrlPath(urlPath)) return null;
+  const ends = sql`greatest(${placements.reservedUntil}, coalesce(${placements.holdEndsAt}, ${placements.reservedUntil}))`;
+  const [row] = await db
+    .select({
+      reservedUntil: sql<Date>`${ends}`.mapWith(placements.reservedUntil),
+      secondsLeft: sql<number>`ceil(extract(epoch from ${ends} - now()))::int`,
+    })
+    .from(placements)
+    .innerJoin(products, eq(products.id, placements.productId))
+    .where(
+      and(
+        eq(products.urlPath, urlPath),
+        sql`${placements.isActive}`,
+        eq(placements.reservedBy, visitorId),
+        sql`${placements.reservedUntil} > now()`,
+      ),
+    );
+  return row ? { reserved_until: row.reservedUntil.toISOString(), seconds_left: row.secondsLeft } : null;
 }

@@ -20,3 +20,16 @@ export type ReserveRefusalCode = (typeof RESERVE_REFUSAL_CODES)[number];
 
 /** Where the event stands, as `GET /api/p/{urlPath}/prize/` says (`event_state`). */
 export type PublicEventState = "open" | "not_started" | "ended" | "paused";
+
+/** The caller's own live hold of the page's prize (`my_hold` in the state call), by their visitor cookie. */
+export type MyHold = { reserved_until: string; seconds_left: number };
+
+/** `GET /api/p/{urlPath}/prize/`, as the product page reads it (`opens_at` and `message` while not open). */
+export type PublicPrizeState = {
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: PublicEventState;
+  my_hold: MyHold | null;
+  opens_at?: string;
+  message?: string;
+};
