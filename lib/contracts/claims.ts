@@ -29,7 +29,8 @@ export type PublicPrizeState = {
   has_prize: boolean;
   is_reserved: boolean;
   event_state: PublicEventState;
-  my_hold: MyHold | null;
+  /** Only when the caller holds the page's prize. */
+  my_hold?: MyHold;
   opens_at?: string;
   message?: string;
 };

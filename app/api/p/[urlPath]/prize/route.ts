@@ -19,7 +19,13 @@ export const GET = route({ access: "public" }, async ({ ctx, params, request }) 
   // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
   const visitorId = state.is_reserved ? readVisitorId(request) : undefined;
   const myHold = visitorId ? await getMyHold({ db: ctx.db, urlPath: params.urlPath ?? "", visitorId }) : null;
-  const answer = { has_prize: state.has_prize, is_reserved: state.is_reserved, event_state: state.event_state, my_hold: myHold };
+  // Only to its holder: everyone else gets the spec's answer, unchanged.
+  const answer = {
+    has_prize: state.has_prize,
+    is_reserved: state.is_reserved,
+    event_state: state.event_state,
+    ...(myHold ? { my_hold: myHold } : {}),
+  };
   if (state.event_state === "open") return answer;
   const rules = await eventRulesAt(ctx.db, state.rules_version);
   return {
