@@ -9,7 +9,7 @@ import type { ClaimBody } from "@/lib/validation/claim";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
-import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
+import { type KeptWin, keepsAnyWin, keepWin, readKeptWin } from "./kept-win";
 import { Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
@@ -49,6 +49,9 @@ export type PrizeClaimProps = {
   children: ReactNode;
 };
 
+// This phone's wins from other stands: fetched, with its words' code, only on a phone that keeps a win.
+const MyWins = lazy(() => import("./my-wins"));
+
 // The form brings react-hook-form and zod, most of this page's JavaScript. It is fetched only once a
 // ticket is on screen (and tapping waits for the reservation anyway), so the page itself stays small.
 const loadClaimForm = () => import("./claim-form");
@@ -79,7 +82,11 @@ export function PrizeClaim({
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
   const [kept, setKept] = useState<KeptWin | null>(null);
-  useEffect(() => setKept(readKeptWin(urlPath)), [urlPath]);
+  const [keepsWins, setKeepsWins] = useState(false);
+  useEffect(() => {
+    setKept(readKeptWin(urlPath));
+    setKeepsWins(keepsAnyWin());
+  }, [urlPath]);
   const claimed = kept !== null;
   const [formError, setFormError] = useState<string>();
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
@@ -269,6 +276,11 @@ export function PrizeClaim({
             standing
           )}
         </section>
+        {keepsWins && (
+          <Suspense fallback={null}>
+            <MyWins urlPath={urlPath} words={words} />
+          </Suspense>
+        )}
       </div>
 
       <Modal

@@ -18,6 +18,7 @@ export function visitorWords(locale: Locale) {
     timeZone: getConfig().timeZone,
     prizeRegion: page.prizeRegion,
     youWon: page.youWon,
+    myWins: { title: page.myWinsTitle, waiting: page.myWinsWaiting, received: page.myWinsReceived, showCard: page.myWinsShowCard },
     image: { loading: page.imageLoading, failed: page.imageFailed, none: page.noImage },
     claim,
     result,

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
-import { type EventState, images, placements, prizes, products, settings } from "@/db/schema";
-import type { MyHold } from "@/lib/contracts/claims";
+import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
+import type { MyHold, VisitorWin } from "@/lib/contracts/claims";
 import { imageUrl } from "@/lib/urls/images";
 import { isUrlPath } from "@/lib/urls/products";
 
@@ -157,4 +157,33 @@ export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: s
       ),
     );
   return row ? { reserved_until: row.reservedUntil.toISOString(), seconds_left: row.secondsLeft } : null;
+}
+
+/** More than any phone wins at one event; the list stays a strip. */
+export const VISITOR_WINS_MAX = 20;
+
+/** A visitor's wins (by their visitor cookie's id; winners_visitor_idx), newest first. */
+export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: string }): Promise<VisitorWin[]> {
+  const rows = await db
+    .select({
+      prizeName: winners.prizeName,
+      productName: winners.productName,
+      urlPath: products.urlPath,
+      wonAt: winners.createdAt,
+      isReceived: winners.isReceived,
+      receivedAt: winners.receivedAt,
+    })
+    .from(winners)
+    .leftJoin(products, eq(products.id, winners.productId))
+    .where(eq(winners.visitorId, visitorId))
+    .orderBy(desc(winners.createdAt), desc(winners.id))
+    .limit(VISITOR_WINS_MAX);
+  return rows.map((row) => ({
+    prize_name: row.prizeName,
+    product_name: row.productName,
+    url_path: row.urlPath,
+    won_at: row.wonAt.toISOString(),
+    is_received: row.isReceived,
+    received_at: row.receivedAt?.toISOString() ?? null,
+  }));
 }

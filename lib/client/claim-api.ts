@@ -1,5 +1,5 @@
 import { ApiError, apiFetch } from "@/lib/client/api";
-import type { PublicPrizeState } from "@/lib/contracts/claims";
+import type { PublicPrizeState, VisitorWins } from "@/lib/contracts/claims";
 import type { ClaimBody } from "@/lib/validation/claim";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
@@ -34,6 +34,11 @@ export async function reservePrize(urlPath: string): Promise<Reservation> {
  */
 export function readPrizeState(urlPath: string): Promise<PublicPrizeState> {
   return apiFetch<PublicPrizeState>(`/api/p/${encodeURIComponent(urlPath)}/prize/`, {}, { redirectOn404: false });
+}
+
+/** This phone's wins, newest first (by its visitor cookie). */
+export function readMyWins(): Promise<VisitorWins> {
+  return apiFetch<VisitorWins>("/api/p/my-wins/", {}, { redirectOn404: false });
 }
 
 /** Nickname and password (already trimmed by claimBody): turn the hold into a win. */

@@ -34,3 +34,17 @@ export type PublicPrizeState = {
   opens_at?: string;
   message?: string;
 };
+
+/**
+ * One of this phone's wins (`GET /api/p/my-wins/`): the names as they were when won, the product page it was
+ * won on (null once that page is deleted), when, and whether it was handed over at the prize desk.
+ */
+export type VisitorWin = {
+  prize_name: string;
+  product_name: string;
+  url_path: string | null;
+  won_at: string;
+  is_received: boolean;
+  received_at: string | null;
+};
+export type VisitorWins = { results: VisitorWin[] };
