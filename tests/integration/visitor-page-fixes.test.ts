@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { auditLog, placements, prizes } from "@/db/schema";
+import { auditLog, placements, prizes, winners } from "@/db/schema";
 import type { MyHold } from "@/lib/contracts/claims";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
@@ -163,6 +163,37 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       const html = await pageShowing(page!.urlPath, (text) => text.includes("No prize is waiting here right now"));
       expect(html).toContain("No prize is waiting here right now");
       expect(html).not.toContain(prizeName);
+    });
+  });
+  describe("the phone's own wins, found again", () => {
+    it("GET /api/p/my-wins/ lists this phone's wins, newest first, collected or not; another phone's list is its own", async () => {
+      const first = await pageWithPrize(`Mug ${Date.now()}`);
+      const second = await pageWithPrize(`Cap ${Date.now()}`);
+      const winner = await newVisitor(baseUrl);
+      const other = await newVisitor(baseUrl);
+      expect((await winner.get("/api/p/my-wins/")).status).toBe(200);
+      expect(await (await winner.get("/api/p/my-wins/")).json()).toEqual({ results: [] });
+      for (const page of [first, second]) {
+        expect((await winner.post(claimPath(page.urlPath))).status).toBe(200);
+        expect((await winner.post(claimPath(page.urlPath), { name: "Finder", password: "1357" })).status).toBe(201);
+      }
+      // The desk hands the first one over.
+      const [won] = await database.db.select({ id: winners.id }).from(winners).where(eq(winners.productId, first.productId));
+      expect((await admin.post(`/api/winners/${won!.id}/mark_received/`)).status).toBe(200);
+
+      const list = (await (await winner.get("/api/p/my-wins/")).json()) as { results: Record<string, unknown>[] };
+      expect(list.results).toHaveLength(2);
+      expect(list.results[0]).toMatchObject({ url_path: second.urlPath, is_received: false, received_at: null });
+      expect(list.results[1]).toMatchObject({ url_path: first.urlPath, is_received: true });
+      expect(String(list.results[0]!.prize_name)).toMatch(/^Cap /);
+      expect(String(list.results[0]!.product_name)).toMatch(/^Fixes /);
+      expect(Date.parse(String(list.results[0]!.won_at))).not.toBeNaN();
+      // Never the nickname or the password: the phone keeps those itself.
+      expect(JSON.stringify(list)).not.toContain("Finder");
+      expect(JSON.stringify(list)).not.toContain("1357");
+      expect(await (await other.get("/api/p/my-wins/")).json()).toEqual({ results: [] });
+      // No visitor cookie at all: nothing, not an error.
+      expect(await (await fetch(`${baseUrl}/api/p/my-wins/`)).json()).toEqual({ results: [] });
     });
   });
 });
