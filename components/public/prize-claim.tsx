@@ -83,6 +83,8 @@ export function PrizeClaim({
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
   const [kept, setKept] = useState<KeptWin | null>(null);
   const [keepsWins, setKeepsWins] = useState(false);
+  // The prize the page was rendered as held by someone is held by this visitor (back after a reload).
+  const [ownHold, setOwnHold] = useState(false);
   useEffect(() => {
     setKept(readKeptWin(urlPath));
     setKeepsWins(keepsAnyWin());
@@ -161,7 +163,9 @@ export function PrizeClaim({
     if (!heldHere) return;
     readPrizeState(urlPath).then(
       (state) => {
-        if (state.my_hold) void holdPrize(() => reservePrize(urlPath));
+        if (!state.my_hold) return;
+        setOwnHold(true);
+        void holdPrize(() => reservePrize(urlPath));
       },
       // Not known: the page stays as rendered ("someone is claiming it"), as before.
       () => undefined,
@@ -272,7 +276,7 @@ export function PrizeClaim({
                 </span>
               </button>
             </div>
-          ) : (
+          ) : ownHold && phase.name !== "idle" ? null : (
             standing
           )}
         </section>
