@@ -38,13 +38,13 @@ export function prizeStanding({
     };
   }
   // Named before the tap while the setting is on (the read gives no prize otherwise).
-  const shown = page.prize ? <PrizeShown prize={page.prize} label={words.page.prizeShownLabel} /> : null;
+  const label = words.page.prizeShownLabel;
   if (page.has_prize && !page.is_reserved) {
+    const heading = <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>;
     const intro = (
       <>
-        <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>
-        {shown}
-        <p className="mt-2 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
+        {page.prize ? <PrizeShown prize={page.prize} label={label} heading={heading} /> : heading}
+        <p className="mt-1 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
       </>
     );
     const art = (
@@ -61,7 +61,7 @@ export function prizeStanding({
       standing: (
         <Note tone="busy" title={words.page.heldTitle}>
           <p>{fill(words.page.heldBody, { seconds: holdSeconds })}</p>
-          {shown}
+          {page.prize && <PrizeShown prize={page.prize} label={label} />}
           <ReloadButton label={words.page.checkAgain} />
         </Note>
       ),
