@@ -275,6 +275,7 @@ export function PrizeClaim({
                   {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
+              {ticket.prize}
             </div>
           ) : ownHold && phase.name !== "idle" ? null : (
             standing

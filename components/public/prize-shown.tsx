@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { GiftIcon } from "@/components/ui/icons";
 import type { PublicPrize } from "@/db/queries/public";
 import { imageSrcSet } from "@/lib/urls/images";
@@ -31,34 +30,18 @@ function PrizeThumb({ prize, className }: { prize: PublicPrize; className: strin
 
 /**
  * The prize waiting on the page, named and pictured before the tap (the `show_prize_before_tap` setting,
- * server-behaviour.md): rendered on the server into the page's copy for that prize. With `heading` (the
- * ticket's "You found a prize!"), the picture sits beside it and the name under it, so the ticket stays on
- * a small phone's first screen; without, a row of its own (under "someone is claiming it").
+ * server-behaviour.md): rendered on the server into the page's copy for that prize, under the ticket (or
+ * under "someone is claiming it").
  */
-export function PrizeShown({ prize, label, heading }: { prize: PublicPrize; label: string; heading?: ReactNode }) {
-  const name = (
-    <p className="text-lg font-extrabold leading-snug text-slate-900 [overflow-wrap:anywhere]" data-testid="prize-shown-name">
-      {heading && <span className="sr-only">{label}: </span>}
-      {prize.name}
-    </p>
-  );
-  if (heading) {
-    return (
-      <div className="flex items-center gap-3" data-prize-shown="">
-        <PrizeThumb prize={prize} className="size-14 sm:size-16" />
-        <div className="min-w-0">
-          {heading}
-          {name}
-        </div>
-      </div>
-    );
-  }
+export function PrizeShown({ prize, label }: { prize: PublicPrize; label: string }) {
   return (
     <div className="mt-3 flex items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-slate-200" data-prize-shown="">
-      <PrizeThumb prize={prize} className="size-14" />
+      <PrizeThumb prize={prize} className="size-14 sm:size-16" />
       <div className="min-w-0">
         <p className="text-sm font-semibold text-slate-600">{label}</p>
-        {name}
+        <p className="text-lg font-extrabold leading-snug text-slate-900 [overflow-wrap:anywhere]" data-testid="prize-shown-name">
+          {prize.name}
+        </p>
       </div>
     </div>
   );

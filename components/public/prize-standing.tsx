@@ -40,10 +40,9 @@ export function prizeStanding({
   // Named before the tap while the setting is on (the read gives no prize otherwise).
   const label = words.page.prizeShownLabel;
   if (page.has_prize && !page.is_reserved) {
-    const heading = <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>;
     const intro = (
       <>
-        {page.prize ? <PrizeShown prize={page.prize} label={label} heading={heading} /> : heading}
+        <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>
         <p className="mt-1 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
       </>
     );
@@ -53,7 +52,9 @@ export function prizeStanding({
         className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none"
       />
     );
-    return { ticket: { intro, art, tap: words.page.tapTicket, holding: words.page.holding }, standing: null };
+    // Under the ticket, not above it: the ticket stays where it was, on a small phone's first screen.
+    const prize = page.prize ? <PrizeShown prize={page.prize} label={label} /> : undefined;
+    return { ticket: { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize }, standing: null };
   }
   if (page.has_prize) {
     return {

@@ -30,5 +30,8 @@ export function visitorWords(locale: Locale) {
 
 export type VisitorWords = ReturnType<typeof visitorWords>;
 
-/** The ticket's parts, rendered on the server: its announcement, its art, and its button's two labels. */
-export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string };
+/**
+ * The ticket's parts, rendered on the server: its announcement, its art, its button's two labels, and the
+ * prize it is for when the page names it before the tap.
+ */
+export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string; prize?: ReactNode };
