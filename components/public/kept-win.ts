@@ -32,3 +32,17 @@ export function keepWin(urlPath: string, win: KeptWin): void {
     // As above: nothing to do but show it now.
   }
 }
+
+/**
+ * Whether this phone keeps a win from any stand: only then does a page ask the server for the phone's
+ * wins (my-wins.tsx), so the crowd's scans cost no extra call.
+ */
+export function keepsAnyWin(): boolean {
+  try {
+    const storage = window.localStorage;
+    for (let index = 0; index < storage.length; index += 1) if (storage.key(index)?.startsWith(keptWinKey(""))) return true;
+  } catch {
+    // Storage switched off: nothing kept.
+  }
+  return false;
+}

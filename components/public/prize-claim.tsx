@@ -3,13 +3,13 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
-import { cancelHold, claimPrize, type Reservation, reservePrize } from "@/lib/client/claim-api";
+import { cancelHold, claimPrize, type Reservation, readPrizeState, reservePrize } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { takeEarlyHold } from "./early-tap";
-import { type KeptWin, keepWin, readKeptWin } from "./kept-win";
+import { type KeptWin, keepsAnyWin, keepWin, readKeptWin } from "./kept-win";
 import { Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
@@ -36,6 +36,11 @@ export type PrizeClaimProps = {
    */
   ticket: TicketParts | null;
   standing: ReactNode;
+  /**
+   * The page was rendered with its prize held by someone: maybe this visitor, back after a reload. The page
+   * then asks the state call whose hold it is, and reopens the form if it is theirs.
+   */
+  heldHere?: boolean;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
@@ -43,6 +48,9 @@ export type PrizeClaimProps = {
   /** The product's name and description, rendered on the server. */
   children: ReactNode;
 };
+
+// This phone's wins from other stands: fetched, with its words' code, only on a phone that keeps a win.
+const MyWins = lazy(() => import("./my-wins"));
 
 // The form brings react-hook-form and zod, most of this page's JavaScript. It is fetched only once a
 // ticket is on screen (and tapping waits for the reservation anyway), so the page itself stays small.
@@ -59,12 +67,28 @@ const ClaimForm = lazy(() =>
  * reservation flow of spec §4. Tap the ticket -> hold (POST, empty body) -> form with the countdown ->
  * claim (POST {name, password}) -> result. Every way out of the form without a win lets go of the hold.
  */
-export function PrizeClaim({ urlPath, productName, image, ticket, standing, holdSeconds, words, children }: PrizeClaimProps) {
+export function PrizeClaim({
+  urlPath,
+  productName,
+  image,
+  ticket,
+  standing,
+  heldHere = false,
+  holdSeconds,
+  words,
+  children,
+}: PrizeClaimProps) {
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
   const [kept, setKept] = useState<KeptWin | null>(null);
-  useEffect(() => setKept(readKeptWin(urlPath)), [urlPath]);
+  const [keepsWins, setKeepsWins] = useState(false);
+  // The prize the page was rendered as held by someone is held by this visitor (back after a reload).
+  const [ownHold, setOwnHold] = useState(false);
+  useEffect(() => {
+    setKept(readKeptWin(urlPath));
+    setKeepsWins(keepsAnyWin());
+  }, [urlPath]);
   const claimed = kept !== null;
   const [formError, setFormError] = useState<string>();
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
@@ -79,14 +103,16 @@ export function PrizeClaim({ urlPath, productName, image, ticket, standing, hold
 
   // While the visitor holds the prize, leaving the page must give it back (spec §4): the browser asks
   // first, and if they leave anyway a keepalive PATCH survives the unload. pagehide, not unload: it also
-  // fires when a phone discards the page, and does not spoil the back/forward cache.
+  // fires when a phone discards the page, and does not spoil the back/forward cache. A reload looks the
+  // same from here, so the PATCH says `leaving`: the server keeps the hold a few seconds more, and the
+  // reloaded page takes it back (below).
   useEffect(() => {
     if (!holding) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = "";
     };
-    const onPageHide = () => void cancelHold(urlPath, { keepalive: true });
+    const onPageHide = () => void cancelHold(urlPath, { keepalive: true, leaving: true });
     window.addEventListener("beforeunload", onBeforeUnload);
     window.addEventListener("pagehide", onPageHide);
     return () => {
@@ -128,6 +154,22 @@ export function PrizeClaim({ urlPath, productName, image, ticket, standing, hold
   useEffect(() => {
     const early = takeEarlyHold();
     if (early) void holdPrize(() => early);
+  }, []);
+
+  // Rendered with the prize held: if the hold is this visitor's (a reload mid-form), the form comes back
+  // with the seconds left, asked for again as a tap would (the same hold, its first end: never extended).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive.
+  useEffect(() => {
+    if (!heldHere) return;
+    readPrizeState(urlPath).then(
+      (state) => {
+        if (!state.my_hold) return;
+        setOwnHold(true);
+        void holdPrize(() => reservePrize(urlPath));
+      },
+      // Not known: the page stays as rendered ("someone is claiming it"), as before.
+      () => undefined,
+    );
   }, []);
 
   async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | undefined> {
@@ -233,11 +275,17 @@ export function PrizeClaim({ urlPath, productName, image, ticket, standing, hold
                   {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
+              {ticket.prize}
             </div>
-          ) : (
+          ) : ownHold && phase.name !== "idle" ? null : (
             standing
           )}
         </section>
+        {keepsWins && (
+          <Suspense fallback={null}>
+            <MyWins urlPath={urlPath} words={words} />
+          </Suspense>
+        )}
       </div>
 
       <Modal

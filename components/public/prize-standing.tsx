@@ -3,6 +3,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { Note } from "./prize-note";
+import { PrizeShown } from "./prize-shown";
 import { ReloadButton } from "./reload-button";
 import { TicketArt } from "./ticket";
 import type { TicketParts } from "./visitor-words";
@@ -18,7 +19,7 @@ export function prizeStanding({
   holdSeconds,
   closedMessage,
 }: {
-  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state">;
+  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state" | "prize">;
   locale: Locale;
   holdSeconds: number;
   /** Why the event is not open (before its hours, after them, paused), in the visitor's language. */
@@ -36,6 +37,8 @@ export function prizeStanding({
       ),
     };
   }
+  // Named before the tap while the setting is on (the read gives no prize otherwise).
+  const label = words.page.prizeShownLabel;
   if (page.has_prize && !page.is_reserved) {
     const intro = (
       <>
@@ -49,7 +52,9 @@ export function prizeStanding({
         className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none"
       />
     );
-    return { ticket: { intro, art, tap: words.page.tapTicket, holding: words.page.holding }, standing: null };
+    // Under the ticket, not above it: the ticket stays where it was, on a small phone's first screen.
+    const prize = page.prize ? <PrizeShown prize={page.prize} label={label} /> : undefined;
+    return { ticket: { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize }, standing: null };
   }
   if (page.has_prize) {
     return {
@@ -57,6 +62,7 @@ export function prizeStanding({
       standing: (
         <Note tone="busy" title={words.page.heldTitle}>
           <p>{fill(words.page.heldBody, { seconds: holdSeconds })}</p>
+          {page.prize && <PrizeShown prize={page.prize} label={label} />}
           <ReloadButton label={words.page.checkAgain} />
         </Note>
       ),

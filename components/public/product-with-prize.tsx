@@ -77,6 +77,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         image={page.image}
         ticket={ticket}
         standing={standing}
+        heldHere={page.event_state === "open" && page.has_prize && page.is_reserved}
         holdSeconds={reservationSeconds}
         words={visitorWords(locale)}
       >

@@ -18,6 +18,7 @@ export function visitorWords(locale: Locale) {
     timeZone: getConfig().timeZone,
     prizeRegion: page.prizeRegion,
     youWon: page.youWon,
+    myWins: { title: page.myWinsTitle, waiting: page.myWinsWaiting, received: page.myWinsReceived, showCard: page.myWinsShowCard },
     image: { loading: page.imageLoading, failed: page.imageFailed, none: page.noImage },
     claim,
     result,
@@ -29,5 +30,8 @@ export function visitorWords(locale: Locale) {
 
 export type VisitorWords = ReturnType<typeof visitorWords>;
 
-/** The ticket's parts, rendered on the server: its announcement, its art, and its button's two labels. */
-export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string };
+/**
+ * The ticket's parts, rendered on the server: its announcement, its art, its button's two labels, and the
+ * prize it is for when the page names it before the tap.
+ */
+export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string; prize?: ReactNode };

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
-import { type EventState, images, placements, prizes, products, settings } from "@/db/schema";
+import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
+import type { MyHold, VisitorWin } from "@/lib/contracts/claims";
 import { imageUrl } from "@/lib/urls/images";
 import { isUrlPath } from "@/lib/urls/products";
 
@@ -17,7 +18,15 @@ export type PublicProductPage = {
   has_prize: boolean;
   is_reserved: boolean;
   event_state: EventState;
+  /**
+   * The prize waiting here, named and pictured before the tap while the `show_prize_before_tap` setting is
+   * on and a prize can be won here (waiting or held); null otherwise.
+   */
+  prize: PublicPrize | null;
 };
+
+/** What a visitor is told of the prize waiting on a page before tapping its ticket. */
+export type PublicPrize = { name: string; image: string | null };
 
 /**
  * The page's product row, joined to its live placement (at most one) and that placement's prize. The
@@ -32,11 +41,16 @@ function withLivePrize<T extends PgSelect>(query: T) {
 }
 
 // has_prize only while the event is open: before its hours, after them and while paused no ticket shows.
+const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`;
 const prizeState = {
-  has_prize: sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`,
+  has_prize: hasPrize,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
   event_state: eventState(),
 };
+
+/** The page names its prize before the tap: the setting is on and a prize can be won here (server-behaviour.md). */
+const prizeShown = sql<boolean>`((select ${settings.showPrizeBeforeTap} from ${settings} where ${settings.id} = 1) and ${hasPrize})`;
+const prizeImages = alias(images, "prize_image");
 
 // Prepared once per database handle, so drizzle builds the SQL once; postgres.js then prepares it once per
 // connection (Postgres no longer parses and plans it on every call). The names passed to .prepare() are
@@ -51,11 +65,15 @@ const productPageRead = perDatabase((db) =>
         imageSha: images.sha256,
         url_path: products.urlPath,
         ...prizeState,
+        prizeName: sql<string | null>`(case when ${prizeShown} then ${prizes.name} end)`,
+        prizeImageSha: sql<string | null>`(case when ${prizeShown} then ${prizeImages.sha256} end)`,
       })
       .from(products)
       .leftJoin(images, eq(images.id, products.imageId))
       .$dynamic(),
-  ).prepare("public_product_page"),
+  )
+    .leftJoin(prizeImages, eq(prizeImages.id, prizes.imageId))
+    .prepare("public_product_page"),
 );
 
 /**
@@ -66,19 +84,23 @@ export async function getPublicProductPage({ db, urlPath }: { db: Db; urlPath: s
   if (!isUrlPath(urlPath)) return null;
   const [row] = await productPageRead(db).execute({ urlPath });
   if (!row) return null;
-  const { imageSha, ...page } = row;
-  return { ...page, image: imageSha ? imageUrl(imageSha) : null };
+  const { imageSha, prizeName, prizeImageSha, ...page } = row;
+  const prize = prizeName === null ? null : { name: prizeName, image: prizeImageSha ? imageUrl(prizeImageSha) : null };
+  return { ...page, image: imageSha ? imageUrl(imageSha) : null, prize };
 }
 
 /**
  * What the product page's HTML depends on, without its text: see app/p/[urlPath]/v/.../page.tsx.
  * `rules_version` changes with every settings write: a closed event's page shows the settings' words.
  * `branding_version` changes with every branding change: every page shows the event's name and colour.
+ * `prize_version` names the prize the page shows before the tap (its id, edit time and picture), null when
+ * it shows none (the setting off, or no prize to win here).
  */
 export type PublicPageState = {
   version: string;
   rules_version: string;
   branding_version: string;
+  prize_version: string | null;
   has_prize: boolean;
   is_reserved: boolean;
   event_state: EventState;
@@ -91,6 +113,9 @@ const pageStateRead = perDatabase((db) =>
         version: sql<string>`(floor(extract(epoch from ${products.updatedAt}) * 1000000)::bigint || '-' || coalesce(${products.imageId}, 0))`,
         rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
         branding_version: sql<string>`(select floor(extract(epoch from ${settings.brandingUpdatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
+        prize_version: sql<
+          string | null
+        >`(case when ${prizeShown} then ${prizes.id} || '.' || floor(extract(epoch from ${prizes.updatedAt}) * 1000000)::bigint || '.' || coalesce(${prizes.imageId}, 0) end)`,
         ...prizeState,
       })
       .from(products)
@@ -106,4 +131,59 @@ export async function getPublicPageState({ db, urlPath }: { db: Db; urlPath: str
   if (!isUrlPath(urlPath)) return null;
   const [row] = await pageStateRead(db).execute({ urlPath });
   return row ?? null;
+}
+
+/**
+ * The caller's own live hold of the page's prize (by their visitor cookie), as the reloaded page reads it
+ * from the state call: when it ends once asked for again (a hold cut to the leaving grace gets its first
+ * end back: lib/services/claims/reserve.ts) and the seconds until then. Null: they hold nothing here.
+ */
+export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: string; visitorId: string }): Promise<MyHold | null> {
+  if (!isUrlPath(urlPath)) return null;
+  const ends = sql`greatest(${placements.reservedUntil}, coalesce(${placements.holdEndsAt}, ${placements.reservedUntil}))`;
+  const [row] = await db
+    .select({
+      reservedUntil: sql<Date>`${ends}`.mapWith(placements.reservedUntil),
+      secondsLeft: sql<number>`ceil(extract(epoch from ${ends} - now()))::int`,
+    })
+    .from(placements)
+    .innerJoin(products, eq(products.id, placements.productId))
+    .where(
+      and(
+        eq(products.urlPath, urlPath),
+        sql`${placements.isActive}`,
+        eq(placements.reservedBy, visitorId),
+        sql`${placements.reservedUntil} > now()`,
+      ),
+    );
+  return row ? { reserved_until: row.reservedUntil.toISOString(), seconds_left: row.secondsLeft } : null;
+}
+
+/** More than any phone wins at one event; the list stays a strip. */
+export const VISITOR_WINS_MAX = 20;
+
+/** A visitor's wins (by their visitor cookie's id; winners_visitor_idx), newest first. */
+export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: string }): Promise<VisitorWin[]> {
+  const rows = await db
+    .select({
+      prizeName: winners.prizeName,
+      productName: winners.productName,
+      urlPath: products.urlPath,
+      wonAt: winners.createdAt,
+      isReceived: winners.isReceived,
+      receivedAt: winners.receivedAt,
+    })
+    .from(winners)
+    .leftJoin(products, eq(products.id, winners.productId))
+    .where(eq(winners.visitorId, visitorId))
+    .orderBy(desc(winners.createdAt), desc(winners.id))
+    .limit(VISITOR_WINS_MAX);
+  return rows.map((row) => ({
+    prize_name: row.prizeName,
+    product_name: row.productName,
+    url_path: row.urlPath,
+    won_at: row.wonAt.toISOString(),
+    is_received: row.isReceived,
+    received_at: row.receivedAt?.toISOString() ?? null,
+  }));
 }

@@ -20,6 +20,9 @@ export const placements = pgTable(
     isActive: boolean().notNull().default(true),
     reservedBy: text(),
     reservedUntil: timestamp({ withTimezone: true }),
+    // The end the hold was given when taken. When the holder's page goes away (a reload, or leaving),
+    // `reserved_until` is brought forward to a short grace; the reloaded page, asking again, gets this back.
+    holdEndsAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,8 @@ export const settings = pgTable(
     paused: boolean().notNull().default(false),
     pauseMessage: varchar({ length: 200 }),
     winsPerVisitor: text().$type<WinsPerVisitor>().notNull().default("unlimited"),
+    // The product page names and shows the prize waiting on it before the tap (issue 36).
+    showPrizeBeforeTap: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The big screen's unguessable address (/display/{token}); 32 random hex characters until rotated.
     displayToken: varchar({ length: 64 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),

@@ -1,4 +1,5 @@
 import { ApiError, apiFetch } from "@/lib/client/api";
+import type { PublicPrizeState, VisitorWins } from "@/lib/contracts/claims";
 import type { ClaimBody } from "@/lib/validation/claim";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
@@ -27,6 +28,19 @@ export async function reservePrize(urlPath: string): Promise<Reservation> {
   }
 }
 
+/**
+ * The page's state, with `my_hold` when this visitor holds its prize (a reloaded page reopens the form).
+ * A page gone (404) is the page's own business here: no redirect.
+ */
+export function readPrizeState(urlPath: string): Promise<PublicPrizeState> {
+  return apiFetch<PublicPrizeState>(`/api/p/${encodeURIComponent(urlPath)}/prize/`, {}, { redirectOn404: false });
+}
+
+/** This phone's wins, newest first (by its visitor cookie). */
+export function readMyWins(): Promise<VisitorWins> {
+  return apiFetch<VisitorWins>("/api/p/my-wins/", {}, { redirectOn404: false });
+}
+
 /** Nickname and password (already trimmed by claimBody): turn the hold into a win. */
 export function claimPrize(urlPath: string, body: ClaimBody): Promise<{ detail?: string; prize_name?: string }> {
   return apiFetch<{ detail?: string; prize_name?: string }>(claimPath(urlPath), { method: "POST", json: body });
@@ -34,10 +48,14 @@ export function claimPrize(urlPath: string, body: ClaimBody): Promise<{ detail?:
 
 /**
  * Let go of the hold so the next visitor can have it. Failure is not the visitor's problem: the hold
- * expires on its own, so errors are swallowed. `keepalive` lets it finish while the page is unloading.
+ * expires on its own, so errors are swallowed. `keepalive` lets it finish while the page is unloading;
+ * `leaving` (the page going away, maybe to be reloaded) keeps the hold a few seconds for the reloaded page.
  */
-export function cancelHold(urlPath: string, { keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
-  return apiFetch<unknown>(claimPath(urlPath), { method: "PATCH", keepalive }).then(
+export function cancelHold(
+  urlPath: string,
+  { keepalive = false, leaving = false }: { keepalive?: boolean; leaving?: boolean } = {},
+): Promise<void> {
+  return apiFetch<unknown>(claimPath(urlPath), { method: "PATCH", keepalive, ...(leaving ? { json: { leaving: true } } : {}) }).then(
     () => undefined,
     () => undefined,
   );

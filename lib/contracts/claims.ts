@@ -20,3 +20,31 @@ export type ReserveRefusalCode = (typeof RESERVE_REFUSAL_CODES)[number];
 
 /** Where the event stands, as `GET /api/p/{urlPath}/prize/` says (`event_state`). */
 export type PublicEventState = "open" | "not_started" | "ended" | "paused";
+
+/** The caller's own live hold of the page's prize (`my_hold` in the state call), by their visitor cookie. */
+export type MyHold = { reserved_until: string; seconds_left: number };
+
+/** `GET /api/p/{urlPath}/prize/`, as the product page reads it (`opens_at` and `message` while not open). */
+export type PublicPrizeState = {
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: PublicEventState;
+  /** Only when the caller holds the page's prize. */
+  my_hold?: MyHold;
+  opens_at?: string;
+  message?: string;
+};
+
+/**
+ * One of this phone's wins (`GET /api/p/my-wins/`): the names as they were when won, the product page it was
+ * won on (null once that page is deleted), when, and whether it was handed over at the prize desk.
+ */
+export type VisitorWin = {
+  prize_name: string;
+  product_name: string;
+  url_path: string | null;
+  won_at: string;
+  is_received: boolean;
+  received_at: string | null;
+};
+export type VisitorWins = { results: VisitorWin[] };

@@ -16,6 +16,8 @@ export type SystemSettings = {
   paused: boolean;
   pause_message: string | null;
   wins_per_visitor: WinsPerVisitor;
+  /** The product page names and shows the prize waiting on it before the tap (default true). */
+  show_prize_before_tap: boolean;
   /** Branding, as stored: null is the default (lib/contracts/branding.ts). */
   event_name: string | null;
   primary_color: string | null;

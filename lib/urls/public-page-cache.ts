@@ -24,16 +24,18 @@ export function isClosedEventState(state: string): state is ClosedEventState {
 /**
  * The address names everything the HTML depends on: the language, the product's version, the branding's
  * (every page shows the event's name, colour and logo), the prize state and, for a closed event's page
- * (which shows the opening time or the pause message), the settings' version.
+ * (which shows the opening time or the pause message), the settings' version; and the prize the page names
+ * before the tap (`prize_version`, null while it names none: the setting off, or nothing to win).
  */
 export function cachedProductPagePath(
   urlPath: string,
-  page: { version: string; rules_version: string; branding_version: string },
+  page: { version: string; rules_version: string; branding_version: string; prize_version?: string | null },
   state: PrizeState,
   locale: string,
 ): string {
   const branded = `${page.version}-b${page.branding_version}`;
-  const version = isClosedEventState(state) ? `${branded}-r${page.rules_version}` : branded;
+  const prized = page.prize_version ? `${branded}-p${page.prize_version}` : branded;
+  const version = isClosedEventState(state) ? `${prized}-r${page.rules_version}` : prized;
   return `/${locale}/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
 }
 

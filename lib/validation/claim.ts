@@ -57,3 +57,12 @@ export const claimRequest = z.unknown().transform((body, context): { reserve: tr
   for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: issue.path } as z.core.$ZodRawIssue);
   return z.NEVER;
 });
+
+/**
+ * PATCH /api/p/{urlPath}/prize/claim/: no body (the spec's client) lets go at once; `{leaving: true}`, sent
+ * by the page as it goes away, keeps the hold a short grace for a reload (server-behaviour.md).
+ */
+export const cancelRequest = z
+  .object({ leaving: z.boolean({ error: "validation.settings.trueOrFalse" }).optional() })
+  .nullish()
+  .transform((body) => ({ leaving: body?.leaving === true }));

@@ -62,6 +62,7 @@ export const updateSettingsBody = z
     // Blank means none: the visitor page then shows the default pause message.
     pause_message: optionalText(PAUSE_MESSAGE_MAX, "validation.settings.pauseMessageTooLong"),
     wins_per_visitor: z.enum(WINS_PER_VISITOR, { error: "validation.settings.winsPerVisitor" }).optional(),
+    show_prize_before_tap: z.boolean({ error: "validation.settings.trueOrFalse" }).optional(),
     // Branding (server-behaviour.md, "Branding"); the logo has its own multipart route (settings/logo).
     event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,

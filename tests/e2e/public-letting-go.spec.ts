@@ -85,9 +85,12 @@ test.describe("public product page: letting a prize go", () => {
     expect(prompts).toEqual(["beforeunload"]);
 
     // The keepalive PATCH outlived the page (the browser does not report it to the new one, so ask the
-    // server): the prize is no longer held, and the next visitor can have it.
+    // server): after the 10 s a reload has to take the hold back (LEAVE_GRACE_SECONDS), the prize is no
+    // longer held, and the next visitor can have it.
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/p/${urlPath}/prize/`)).json()) as { is_reserved: boolean }).is_reserved)
+      .poll(async () => ((await (await page.request.get(`/api/p/${urlPath}/prize/`)).json()) as { is_reserved: boolean }).is_reserved, {
+        timeout: 30_000,
+      })
       .toBe(false);
     const second = await otherVisitor(browser, testInfo);
     await second.open(urlPath);

@@ -19,8 +19,14 @@ import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/cli
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import { EventStateSummary } from "./event-state-summary";
 
-type RulesForm = { event_starts_at: string; event_ends_at: string; wins_per_visitor: WinsPerVisitor; pause_message: string };
-const FIELDS = ["event_starts_at", "event_ends_at", "wins_per_visitor", "pause_message"] as const;
+type RulesForm = {
+  event_starts_at: string;
+  event_ends_at: string;
+  wins_per_visitor: WinsPerVisitor;
+  show_prize_before_tap: boolean;
+  pause_message: string;
+};
+const FIELDS = ["event_starts_at", "event_ends_at", "wins_per_visitor", "show_prize_before_tap", "pause_message"] as const;
 const PAUSE_MESSAGE_MAX = 200;
 
 const WIN_LIMITS: readonly WinsPerVisitor[] = ["unlimited", "one_per_day", "one_per_event"];
@@ -30,6 +36,7 @@ function formValues(settings: SystemSettings, timeZone: string): RulesForm {
     event_starts_at: settings.event_starts_at ? isoToZonedLocal(settings.event_starts_at, timeZone) : "",
     event_ends_at: settings.event_ends_at ? isoToZonedLocal(settings.event_ends_at, timeZone) : "",
     wins_per_visitor: settings.wins_per_visitor,
+    show_prize_before_tap: settings.show_prize_before_tap,
     pause_message: settings.pause_message ?? "",
   };
 }
@@ -48,7 +55,13 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const form = useForm<RulesForm>({
-    defaultValues: { event_starts_at: "", event_ends_at: "", wins_per_visitor: "unlimited", pause_message: "" },
+    defaultValues: {
+      event_starts_at: "",
+      event_ends_at: "",
+      wins_per_visitor: "unlimited",
+      show_prize_before_tap: true,
+      pause_message: "",
+    },
   });
   const { register, handleSubmit, reset, setError, formState, watch } = form;
   // Filled once loaded; later refreshes (the header's pause switch) leave what the organiser is typing alone.
@@ -62,6 +75,7 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
         event_starts_at: zonedLocalToIso(values.event_starts_at, timeZone),
         event_ends_at: zonedLocalToIso(values.event_ends_at, timeZone),
         wins_per_visitor: values.wins_per_visitor,
+        show_prize_before_tap: values.show_prize_before_tap,
         pause_message: values.pause_message.trim() || null,
       }),
     onMutate: () => setFormError(null),
@@ -115,6 +129,19 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
                     ))}
                   </div>
                 </fieldset>
+              </Card>
+              <Card title={t("beforeTap")}>
+                <label className="flex min-h-11 cursor-pointer items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-primary-600"
+                    {...register("show_prize_before_tap")}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-slate-900">{t("showPrizeBeforeTap")}</span>
+                    <span className="block text-sm text-slate-600">{t("showPrizeBeforeTapHelp")}</span>
+                  </span>
+                </label>
               </Card>
               <Card title={t("whilePaused")}>
                 <Field

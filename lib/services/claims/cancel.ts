@@ -4,13 +4,31 @@ import type { ServiceContext } from "../context";
 import { productIdOf } from "./reserve";
 
 /**
- * PATCH .../prize/claim/: the visitor lets go of their hold (closing the form or the page). Idempotent.
- * The hold is ended (its expiry set to now), not erased, so the re-take pause applies to it.
+ * How long a hold outlives its page (a reload, or leaving): the reloaded page asks again within it and gets
+ * the hold back with its first end (reserve.ts); a page really left frees the prize this much later.
  */
-export async function cancelReservation({ ctx, input }: { ctx: ServiceContext; input: { urlPath: string; visitorId: string } }) {
+export const LEAVE_GRACE_SECONDS = 10;
+
+/**
+ * PATCH .../prize/claim/: the visitor lets go of their hold (closing the form). Idempotent. The hold is
+ * ended (its expiry set to now), not erased, so the re-take pause applies to it. `leaving` (the page going
+ * away: a reload looks the same as leaving to the page) ends it LEAVE_GRACE_SECONDS from now instead, or
+ * sooner if it ends sooner anyway.
+ */
+export async function cancelReservation({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { urlPath: string; visitorId: string; leaving?: boolean };
+}) {
   await ctx.db
     .update(placements)
-    .set({ reservedUntil: sql`now()` })
+    .set({
+      reservedUntil: input.leaving
+        ? sql`least(${placements.reservedUntil}, now() + make_interval(secs => ${LEAVE_GRACE_SECONDS}))`
+        : sql`now()`,
+    })
     .where(
       and(
         eq(placements.reservedBy, input.visitorId),

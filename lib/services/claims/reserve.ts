@@ -33,6 +33,8 @@ const PACED_PRIZE_LOCK_CLASS = 7_301_995;
  * visitor's. The visitor's own live hold keeps its expiry (asking again never extends it). Also refused:
  * a visitor holding another page's prize (one hold at a time), and one whose own hold of this placement
  * lapsed or was cancelled less than RESERVATION_SECONDS ago (the hold stays recorded, ended, for that).
+ * The visitor's own live hold, cut short to a grace because their page went away (cancel.ts, `leaving`),
+ * gets its first end back: the reloaded page asks again and reopens the form with the seconds left.
  * The visitor's reserves run one at a time (an advisory lock on their id): two taps on two pages at once
  * could otherwise both see no other hold. Zero rows: 409 with the reason, or 404 for no such page.
  * Every tap has a visitor id (the route refuses one without: NO_VISITOR_COOKIE), so taps sent together
@@ -52,12 +54,16 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
     // A prize paced by the hour: its holds are taken one at a time, so each sees the others' (live holds
     // count against the hour's budget, and two taken together could both fit where one does).
     if (verdict.hourly) await tx.execute(sql`select pg_advisory_xact_lock(${PACED_PRIZE_LOCK_CLASS}, ${verdict.prizeId})`);
+    const mine = sql`${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()`;
     const [row] = await tx
       .update(placements)
       .set({
         reservedBy: me,
-        reservedUntil: sql`case when ${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()
-          then ${placements.reservedUntil} else now() + make_interval(secs => ${holdSeconds}) end`,
+        // Both read the row as it was: the visitor's own live hold keeps (or gets back) its first end.
+        reservedUntil: sql`case when ${mine} then greatest(${placements.reservedUntil}, coalesce(${placements.holdEndsAt}, ${placements.reservedUntil}))
+          else now() + make_interval(secs => ${holdSeconds}) end`,
+        holdEndsAt: sql`case when ${mine} then coalesce(${placements.holdEndsAt}, ${placements.reservedUntil})
+          else now() + make_interval(secs => ${holdSeconds}) end`,
       })
       .where(
         and(

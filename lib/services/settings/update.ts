@@ -21,6 +21,7 @@ export const SETTINGS_AUDITED_FIELDS = [
   "paused",
   "pause_message",
   "wins_per_visitor",
+  "show_prize_before_tap",
   "event_name",
   "primary_color",
   "footer_text",
@@ -71,6 +72,7 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         paused: input.paused ?? current.paused,
         pauseMessage: pick("pause_message", current.pauseMessage),
         winsPerVisitor: input.wins_per_visitor ?? current.winsPerVisitor,
+        showPrizeBeforeTap: input.show_prize_before_tap ?? current.showPrizeBeforeTap,
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));

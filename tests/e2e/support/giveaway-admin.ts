@@ -88,6 +88,26 @@ export class GiveawayAdmin {
     return ((await response.json()) as { id: number }).id;
   }
 
+  /** A prize with a picture (an amber square), as the product page shows it before the tap. */
+  async createPrizeWithPicture(name: string): Promise<number> {
+    const picture = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#f59e0b" } })
+      .png()
+      .toBuffer();
+    const response = await this.api.post("/api/prizes/", {
+      headers: this.headers(),
+      multipart: {
+        name,
+        total_quantity: "100",
+        daily_distribution: "100",
+        maintenance_count: "100",
+        is_active: "true",
+        image: { name: "prize.png", mimeType: "image/png", buffer: picture },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
   /** A prize with the given stock, daily limit and maintenance count. */
   async createPrizeWith(name: string, numbers: { total: number; daily: number; maintenance: number }): Promise<number> {
     const response = await this.api.post("/api/prizes/", {

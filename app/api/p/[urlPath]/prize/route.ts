@@ -1,8 +1,10 @@
-// GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state}: is a prize waiting here, is someone
-// holding it, and is the event open (with `opens_at` before its hours, `message` whenever it is not open)
+// GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state, my_hold}: is a prize waiting here, is
+// someone holding it (`my_hold`: the caller, by their visitor cookie, with the seconds left), and is the
+// event open (with `opens_at` before its hours, `message` whenever it is not open)
 import { eventRulesAt } from "@/db/queries/event-rules";
-import { getPublicPageState } from "@/db/queries/public";
+import { getMyHold, getPublicPageState } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
+import { readVisitorId } from "@/lib/api/visitor";
 import { getConfig } from "@/lib/config";
 import { notFound } from "@/lib/errors";
 import { closedEventMessage } from "@/lib/event/messages";
@@ -14,7 +16,16 @@ import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
   const state = await getPublicPageState({ db: ctx.db, urlPath: params.urlPath ?? "" });
   if (!state) throw notFound(NO_PRODUCT);
-  const answer = { has_prize: state.has_prize, is_reserved: state.is_reserved, event_state: state.event_state };
+  // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
+  const visitorId = state.is_reserved ? readVisitorId(request) : undefined;
+  const myHold = visitorId ? await getMyHold({ db: ctx.db, urlPath: params.urlPath ?? "", visitorId }) : null;
+  // Only to its holder: everyone else gets the spec's answer, unchanged.
+  const answer = {
+    has_prize: state.has_prize,
+    is_reserved: state.is_reserved,
+    event_state: state.event_state,
+    ...(myHold ? { my_hold: myHold } : {}),
+  };
   if (state.event_state === "open") return answer;
   const rules = await eventRulesAt(ctx.db, state.rules_version);
   return {

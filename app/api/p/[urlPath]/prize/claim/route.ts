@@ -14,7 +14,7 @@ import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
 import { isUrlPath } from "@/lib/urls/products";
-import { claimRequest } from "@/lib/validation/claim";
+import { cancelRequest, claimRequest } from "@/lib/validation/claim";
 
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
 export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {
@@ -47,8 +47,9 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   return json({ detail, prize_name: won.prizeName }, 201);
 });
 
-export const PATCH = route({ access: "public" }, async ({ ctx, request, params }) => {
+export const PATCH = route({ access: "public", body: cancelRequest, maxBodyBytes: 1024 }, async ({ ctx, request, params, body }) => {
   const visitorId = readVisitorId(request);
-  if (visitorId && isUrlPath(params.urlPath)) await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId } });
+  if (visitorId && isUrlPath(params.urlPath))
+    await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId, leaving: body.leaving } });
   return { detail: translate(localeOfRequest(request), text("visitor.api.reservationCancelled")) };
 });

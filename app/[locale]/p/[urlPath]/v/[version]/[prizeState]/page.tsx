@@ -47,14 +47,17 @@ export default async function CachedProductPage({ params }: Props) {
   // request asks for again.
   const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
   if (!page) notFound();
+  const hasPrize = prizeState === "waiting" || prizeState === "held";
   return (
     <ProductPageFrame branding={branding} locale={locale}>
       <ProductWithPrize
         locale={locale}
         page={{
           ...page,
-          has_prize: prizeState === "waiting" || prizeState === "held",
+          has_prize: hasPrize,
           is_reserved: prizeState === "held",
+          // As the address says: a prize placed since the proxy's read is not named under "none".
+          prize: hasPrize ? page.prize : null,
           event_state: isClosedEventState(prizeState) ? prizeState : "open",
         }}
       />
