@@ -57,7 +57,7 @@ describe("POST /api/prizes/", () => {
 
   it.each([
     [{ daily_distribution: "11" }, { daily_distribution: ["Daily distribution cannot be greater than total quantity."] }],
-    [{ maintenance_count: "3" }, { maintenance_count: ["Maintenance count cannot be greater than daily distribution."] }],
+    [{ maintenance_count: "3" }, { maintenance_count: ["“Pages at once” cannot be greater than daily distribution."] }],
     [{ total_quantity: "0" }, { total_quantity: ["The total quantity must be at least 1."] }],
     [{ total_quantity: "2.5" }, { total_quantity: ["Enter the total quantity as a whole number."] }],
     [{ name: "   " }, { name: ["Please enter a prize name."] }],
