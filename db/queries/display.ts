@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday, eventState, heldNow, hourBudgetLeft } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
@@ -25,12 +25,15 @@ const todayLeft = () =>
  * is open and the prize has stock, today's budget and this hour's budget left. What the big screen
  * advertises as "on N stands now", apart from the stock for later.
  */
-const livePlacements = () => sql<number>`(case
-    when ${eventState()} = 'open' and ${todayLeft()} > 0 and ${hourBudgetLeft()} then (
-      select count(*) from ${placements}
-      where ${placements.prizeId} = ${prizes.id} and ${placements.isActive} and not ${heldNow()}
-    )
-    else 0 end)::int`;
+function livePlacements(db: Queryable) {
+  // A query builder, not a column in sql``: a column there is written unqualified inside a one-table
+  // select, and `prize_id = id` would compare the placement with itself.
+  const unheld = db
+    .select({ count: sql<number>`count(*)` })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizes.id), eq(placements.isActive, true), not(heldNow())));
+  return sql<number>`(case when ${eventState()} = 'open' and ${todayLeft()} > 0 and ${hourBudgetLeft()} then (${unheld}) else 0 end)::int`;
+}
 
 /**
  * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes
@@ -50,7 +53,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
         name: prizes.name,
         remaining_quantity: prizes.remainingQuantity,
         today_left: todayLeft(),
-        live_placements: livePlacements(),
+        live_placements: livePlacements(db),
       })
       .from(prizes)
       .where(eq(prizes.isActive, true))

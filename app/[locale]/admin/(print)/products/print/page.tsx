@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 54 mm QR code (scans from a metre or
+ * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 52 mm QR code (scans from a metre or
  * two), what to do with it in English and Korean, the product's name and address. A card never grows past its third of the sheet: a longer name is
  * cut rather than push the sheet onto two pages.
  */
@@ -101,7 +101,7 @@ export default async function PrintQrCodesPage() {
                   {branding.event_name ?? productName}
                 </span>
               </p>
-              <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[54mm]" />
+              <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[52mm]" />
               <p
                 className="mt-2 flex flex-wrap justify-center gap-x-2 text-base font-bold text-slate-900 print:mt-[1.5mm] print:text-[11pt] print:leading-tight"
                 data-testid="scan-to-win"
