@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { UndoIcon } from "@/components/ui/icons";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 /** Spec §2: placements and the dashboard refresh themselves every 30 seconds unless switched off. */
 export const AUTO_REFRESH_MS = 30_000;
@@ -39,7 +40,7 @@ function useNow(active: boolean): number {
 export function AutoRefresh({
   auto,
   updatedAt,
-  fetching,
+  fetching: fetchingNow,
   onRefresh,
 }: {
   auto: ReturnType<typeof useAutoRefresh>;
@@ -52,6 +53,8 @@ export function AutoRefresh({
   const format = useFormatter();
   const id = useId();
   const now = useNow(auto.enabled);
+  // The server renders a query as idle, the browser's first render as fetching: shown once hydrated.
+  const fetching = useHydrated() && fetchingNow;
   // Clamped: the clock ticks once a second, so "now" can trail the data by up to a second.
   const since = Math.max(updatedAt, auto.enabledAt);
   const secondsLeft = updatedAt ? Math.min(auto.intervalMs / 1000, Math.max(0, Math.ceil((since + auto.intervalMs - now) / 1000))) : null;

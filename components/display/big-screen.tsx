@@ -135,6 +135,16 @@ export function BigScreen({
   );
 }
 
+/** "On 3 stands now", "On 1 stand now", or "Not on a stand right now". */
+function standsNow(count: number, words: DisplayWords): string {
+  if (count === 0) return words.notOnStands;
+  return count === 1 ? words.onOneStandNow : words.onStandsNow;
+}
+
+/**
+ * What can be won now, on how many stands, apart from the stock for later: a prize in the box is not one
+ * a visitor can find (issue 36). Prizes on a stand now come first.
+ */
 function PrizesLeft({
   prizes,
   colors,
@@ -144,7 +154,8 @@ function PrizesLeft({
   colors: (typeof THEMES)[keyof typeof THEMES];
   words: DisplayWords;
 }) {
-  const shown = prizes.slice(0, PRIZES_SHOWN);
+  const ordered = [...prizes].sort((a, b) => Number(b.live_placements > 0) - Number(a.live_placements > 0));
+  const shown = ordered.slice(0, PRIZES_SHOWN);
   const more = prizes.length - shown.length;
   return (
     <section aria-labelledby="prizes-left" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
@@ -152,16 +163,27 @@ function PrizesLeft({
         {words.stillToWin}
       </h2>
       <ul className="flex min-h-0 flex-col gap-[1vh]">
-        {shown.map((prize) => (
-          <li key={prize.name} className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row}`}>
-            <span className="block truncate text-[3.4vh] font-bold">{prize.name}</span>
-            <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
-              {withElement(words.leftToday, "today", <strong className={colors.accent}>{prize.today_left}</strong>, {
-                total: prize.remaining_quantity,
-              })}
-            </span>
-          </li>
-        ))}
+        {shown.map((prize) => {
+          const live = prize.live_placements;
+          const later = Math.max(0, prize.remaining_quantity - live);
+          return (
+            <li
+              key={prize.name}
+              data-testid="display-prize"
+              className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row} ${live > 0 ? "" : "opacity-70"}`}
+            >
+              <span className="block truncate text-[3.4vh] font-bold">{prize.name}</span>
+              <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
+                {standsNow(live, words).includes("{count}") ? (
+                  withElement(standsNow(live, words), "count", <strong className={colors.accent}>{live}</strong>, {})
+                ) : (
+                  <span className={live > 0 ? `font-bold ${colors.accent}` : ""}>{standsNow(live, words)}</span>
+                )}
+                {later > 0 && <span> · {fill(words.moreLater, { count: later })}</span>}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {more > 0 && <p className={`mt-[1vh] text-[2.8vh] ${colors.muted}`}>{fill(words.more, { count: more })}</p>}
       {prizes.length === 0 && <p className={`text-[3.5vh] ${colors.muted}`}>{words.noPrizes}</p>}

@@ -1,9 +1,9 @@
 import "server-only";
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedToday } from "@/db/prize-rules";
+import { distributedToday, eventState, heldNow, hourBudgetLeft } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
-import { prizes, settings, winners } from "@/db/schema";
+import { placements, prizes, settings, winners } from "@/db/schema";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
 import { maskNickname } from "@/lib/text";
 
@@ -16,8 +16,28 @@ export async function readDisplayToken({ db }: { db: Queryable }): Promise<strin
   return row?.token ?? "";
 }
 
+/** Units the prize can still give today: stock and today's limit both allow it. */
+const todayLeft = () =>
+  sql<number>`greatest(0, least(${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()}))::int`;
+
 /**
- * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes,
+ * On how many product pages a visitor can win the prize now: live placements nobody holds, while the event
+ * is open and the prize has stock, today's budget and this hour's budget left. What the big screen
+ * advertises as "on N stands now", apart from the stock for later.
+ */
+function livePlacements(db: Queryable) {
+  // A query builder, not a column in sql``: a column there is written unqualified inside a one-table
+  // select, and `prize_id = id` would compare the placement with itself.
+  const unheld = db
+    .select({ count: sql<number>`count(*)` })
+    .from(placements)
+    .where(and(eq(placements.prizeId, prizes.id), eq(placements.isActive, true), not(heldNow())));
+  return sql<number>`(case when ${eventState()} = 'open' and ${todayLeft()} > 0 and ${hourBudgetLeft()} then (${unheld}) else 0 end)::int`;
+}
+
+/**
+ * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes
+ * with their live placements (the placements' prize index),
  * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index) and the
  * event's branding (the settings row).
  */
@@ -32,7 +52,8 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .select({
         name: prizes.name,
         remaining_quantity: prizes.remainingQuantity,
-        today_left: sql<number>`greatest(0, least(${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()}))::int`,
+        today_left: todayLeft(),
+        live_placements: livePlacements(db),
       })
       .from(prizes)
       .where(eq(prizes.isActive, true))

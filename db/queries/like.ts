@@ -3,5 +3,10 @@
  * so they are escaped with backslash, Postgres's default LIKE escape character.
  */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** An ILIKE pattern matching `text` whole (case aside): an exact match the trigram indexes can answer. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

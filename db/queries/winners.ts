@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
-import { likePattern } from "./like";
+import { likeLiteral, likePattern } from "./like";
 import { countByHourlyTallies, countByTallies } from "./tallies";
 
 /** What the winners list filters on; dates are whole days in the session's time zone (APP_TIMEZONE). */
@@ -13,6 +13,10 @@ export type WinnerFilter = {
   search?: string;
   start_date?: string;
   end_date?: string;
+  /** Exactly this 4-digit code (the prize desk's look-up). */
+  code?: string;
+  /** Exactly this nickname, case aside. */
+  name?: string;
 };
 
 export const winnerColumns = {
@@ -42,6 +46,9 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
     filter.search
       ? or(ilike(winners.name, likePattern(filter.search)), sql`${winners.password}::text ilike ${likePattern(filter.search)}`)
       : undefined,
+    // Exact matches, through the same trigram indexes as the search.
+    filter.code === undefined ? undefined : sql`${winners.password}::text = ${filter.code}`,
+    filter.name === undefined ? undefined : ilike(winners.name, likeLiteral(filter.name)),
     filter.start_date ? sql`${winners.createdAt} >= ${filter.start_date}::date::timestamptz` : undefined,
     filter.end_date ? lt(winners.createdAt, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
   ];
@@ -66,8 +73,9 @@ export async function listWinners({ db, filter, limit, offset }: { db: Queryable
 function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefined): Promise<number> {
   const dated = Boolean(filter.start_date || filter.end_date);
   const narrowed = filter.prize !== undefined || filter.product !== undefined;
-  if (!filter.search && !dated) return countByTallies(db, filter);
-  if (!filter.search && !narrowed) return countByHourlyTallies(db, filter);
+  const searched = Boolean(filter.search || filter.code || filter.name);
+  if (!searched && !dated) return countByTallies(db, filter);
+  if (!searched && !narrowed) return countByHourlyTallies(db, filter);
   return db
     .select({ count: count() })
     .from(winners)

@@ -39,7 +39,8 @@ export const placementsApi = {
     return apiFetch(`/api/prize-distributions/${id}/`, { method: "DELETE" }, { redirectOn404: false });
   },
 
-  randomize(input: { reset: boolean; maintenance_mode: boolean; prize_id: number | null }): Promise<PlacementsRandomized> {
+  /** `maintenance_mode` null leaves automatic placement as it is: only the organiser's own choice changes it. */
+  randomize(input: { reset: boolean; maintenance_mode: boolean | null; prize_id: number | null }): Promise<PlacementsRandomized> {
     return apiFetch("/api/prize-distributions/randomize/", { method: "POST", json: input });
   },
 };

@@ -13,6 +13,9 @@ export type WinnerFilters = {
   search: string;
   start_date: string;
   end_date: string;
+  /** The prize desk's look-up: exactly this 4-digit password, and this nickname if given. */
+  code?: string;
+  name?: string;
 };
 export const WINNER_FILTERS: WinnerFilters = { product: "", prize: "", is_received: "", search: "", start_date: "", end_date: "" };
 

@@ -3,8 +3,12 @@ import type { Branding } from "./branding";
 /** One recent win as the big screen shows it: the nickname masked, never the password. */
 export type DisplayWinner = { nickname_masked: string; prize_name: string; won_at: string };
 
-/** One active prize: units left in stock and what today's limit still allows. */
-export type DisplayPrize = { name: string; remaining_quantity: number; today_left: number };
+/**
+ * One active prize: units left in stock, what today's limit still allows, and on how many product pages a
+ * visitor can win it now (`live_placements`: placed, nobody holding it, the event open, budget left). The
+ * rest of the stock (`remaining_quantity - live_placements`) is for later.
+ */
+export type DisplayPrize = { name: string; remaining_quantity: number; today_left: number; live_placements: number };
 
 /** GET /api/display/{token}/, and each message of its event stream. */
 export type DisplaySnapshot = {

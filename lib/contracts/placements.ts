@@ -18,8 +18,21 @@ export type PlacementRow = {
 /** The placement list: a page, active first, with both counts over every placement. */
 export type PlacementPage = Page<PlacementRow> & { active_count: number; inactive_count: number };
 
-/** POST /api/prize-distributions/ (201). */
-export type PlacementCreated = { id: number; prize: number; product: number; is_active: boolean };
+/**
+ * POST /api/prize-distributions/ (201). `unplaced`: units of the prize in stock and on no product page
+ * after this placement (placed again only by hand, at random, or by automatic placement).
+ */
+export type PlacementCreated = { id: number; prize: number; product: number; is_active: boolean; unplaced: number };
 
-/** POST /api/prize-distributions/randomize/: the server's own summary, shown as is. */
-export type PlacementsRandomized = { detail: string } & Record<string, unknown>;
+/**
+ * POST /api/prize-distributions/randomize/: the server's own summary (`detail`, shown as is), the counts,
+ * the units of the prizes in scope still on no page, and automatic placement (maintenance mode) as it is now.
+ */
+export type PlacementsRandomized = {
+  detail: string;
+  placed: number;
+  missing: number;
+  cleared: number;
+  unplaced: number;
+  maintenance_mode: boolean;
+};

@@ -3,8 +3,8 @@ export type WinnerRow = {
   id: number;
   /** The nickname. */
   name: string;
-  /** The 4-digit password the winner shows at the prize desk. */
-  password: string;
+  /** The 4-digit password the winner shows at the prize desk; null for the desk role, which never sees one. */
+  password: string | null;
   /** Ids of the prize and product page; null once those were deleted (the names stay). */
   prize: number | null;
   product: number | null;

@@ -15,12 +15,15 @@ export type CreatePlacementBody = z.infer<typeof createPlacementBody>;
 /** PATCH /api/prize-distributions/{id}/: only the active flag changes. */
 export const patchPlacementBody = z.object({ is_active: z.boolean({ error: "validation.fields.boolean" }) }).strict();
 
-/** POST /api/prize-distributions/randomize/. */
+/**
+ * POST /api/prize-distributions/randomize/. `maintenance_mode` left out is true (the spec's default);
+ * null leaves the system-wide setting as it is (what the admin's form sends unless the organiser asks).
+ */
 export const randomizeBody = z.preprocess(
   (body) => body ?? {},
   z.object({
     reset: z.boolean({ error: "validation.fields.boolean" }).default(false),
-    maintenance_mode: z.boolean({ error: "validation.fields.boolean" }).default(true),
+    maintenance_mode: z.boolean({ error: "validation.fields.boolean" }).nullable().default(true),
     prize_id: idInput("validation.placement.existingPrize").nullable().default(null),
   }),
 );

@@ -23,6 +23,19 @@ const filterFields = {
     .transform((value) => value || undefined),
   start_date: day,
   end_date: day,
+  /** The prize desk's look-up: the winner's 4-digit code, exactly. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4}$/, "validation.winner.code")
+    .optional(),
+  /** With `code`: the nickname, exactly (case and surrounding spaces aside). */
+  name: z
+    .string()
+    .max(MAX_WINNER_SEARCH_LENGTH, "validation.winner.nameTooLong")
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
 };
 
 function datesInOrder(filters: { start_date?: string; end_date?: string }): boolean {

@@ -106,7 +106,7 @@ test.describe("the admin in Korean", () => {
 
     await openFromMenu(page, "경품 배치");
     await expect(page.getByRole("heading", { name: "경품 배치", level: 1 })).toBeVisible();
-    const showForms = page.getByRole("button", { name: "경품 배치 · 유지 모드" });
+    const showForms = page.getByRole("button", { name: "경품 배치 · 자동 배치" });
     if (await showForms.isVisible()) await showForms.click();
     await expect(page.getByRole("button", { name: "경품 랜덤 배치" })).toBeVisible();
     await lookAt(page, "placements");

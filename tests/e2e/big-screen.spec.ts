@@ -37,6 +37,45 @@ test.describe("the big screen and the funnel", () => {
     await admin.dispose();
   });
 
+  test("each prize says on how many stands it can be won now, apart from the stock for later, in English and Korean", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    // Only this test's prize is on a stand: the screen lists the prizes on stands first, seven at most.
+    await admin.clearPlacements();
+    const run = `${testInfo.project.name} ${Date.now().toString(36)}`;
+    const now = `0 Now ${run}`;
+    const later = `0 Later ${run}`;
+    const nowId = await admin.createPrizeWith(now, { total: 5, daily: 5, maintenance: 2 });
+    const laterId = await admin.createPrizeWith(later, { total: 4, daily: 4, maintenance: 1 });
+    for (const index of [1, 2]) await admin.place(nowId, await admin.createPage(`Now stand ${index} ${run}`));
+    const token = await admin.displayToken();
+    const prize = (name: string) => page.getByTestId("display-prize").filter({ hasText: name });
+    await page.setViewportSize(testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("status")).toHaveText("Live");
+    await expect(prize(now)).toContainText("On 2 stands now · 3 more later");
+    await expect(prize(later)).toContainText("Not on a stand right now · 4 more later");
+    await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-${testInfo.project.name}.png` });
+    // Placed meanwhile: the open screen follows without a reload.
+    await admin.place(laterId, await admin.createPage(`Later stand ${run}`));
+    await expect(prize(later)).toContainText("On 1 stand now · 3 more later");
+
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: baseURL }]);
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("status")).toHaveText("실시간");
+    await expect(prize(now)).toContainText("지금 2곳에서 · 나중에 3개 더");
+    await expect(prize(later)).toContainText("지금 1곳에서 · 나중에 3개 더");
+    await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-ko-${testInfo.project.name}.png` });
+    await admin.clearPlacements();
+    await admin.dispose();
+  });
+
   test("the dashboard draws the funnel as bars and scans and wins per hour as a line, with the numbers as tables", async ({
     page,
   }, testInfo) => {

@@ -77,22 +77,24 @@ test.describe("dashboard", () => {
 
     await page.getByRole("button", { name: "Reset daily counters" }).click();
     await expect(page.getByText(/daily distribution counters of all \d+ prizes were reset/)).toBeVisible();
-    // The box is ticked by default (spec) and sets the system-wide setting, off here: it says so before the
-    // click, and the result says what changed. It ends off, so no top-ups touch later tests' pages.
-    const maintenance = page.getByLabel("Maintenance mode (keep prizes placed)");
-    await expect(maintenance).toBeChecked();
-    await expect(maintenance).toHaveAccessibleDescription("Whole system: placing turns maintenance mode on (it is off now).");
+    // Automatic placement is system-wide: the form offers it as a box never ticked by default, and placing
+    // leaves it off unless ticked. The result says how many units are still on no page, with the switch.
+    const keepPlaced = page.getByLabel("Also keep prizes placed automatically");
+    await expect(keepPlaced).not.toBeChecked();
+    await expect(keepPlaced).toHaveAccessibleDescription("Switches automatic placement on for every prize: each one won is placed again.");
     await page.getByRole("button", { name: "Place prizes at random" }).click();
-    // The server's own detail, not the prize table's "2 of 2 placed", then the change.
-    await expect(
-      page.getByText(/^Placed \d+ prizes? at random\..* Maintenance mode is now on for the whole system \(it was off\)\.$/),
-    ).toBeVisible();
-    await expect(maintenance).toHaveAccessibleDescription("Whole system: maintenance mode is on and stays on.");
-    await maintenance.uncheck();
-    await expect(maintenance).toHaveAccessibleDescription("Whole system: placing turns maintenance mode off (it is on now).");
+    // The server's own detail, not the prize table's "2 of 2 placed".
+    await expect(page.getByText(/^Placed \d+ prizes? at random\./)).toBeVisible();
+    expect(await admin.maintenanceMode()).toBe(false);
+    const notice = page.getByTestId("unplaced-notice");
+    await expect(notice).toContainText(/\d+ units? (is|are) still in stock but on no product page\./);
+    await expect(notice.getByRole("button", { name: "Keep prizes placed automatically" })).toBeVisible();
+    await keepPlaced.check();
     await page.getByRole("button", { name: "Place prizes at random" }).click();
-    await expect(page.getByText(/Maintenance mode is now off for the whole system \(it was on\)\.$/)).toBeVisible();
-    await expect(maintenance).toHaveAccessibleDescription("Whole system: maintenance mode is off and stays off.");
+    await expect(page.getByText(/Automatic placement is now on\.$/)).toBeVisible();
+    expect(await admin.maintenanceMode()).toBe(true);
+    await expect(page.getByText("Prizes are kept placed automatically (for every prize).")).toBeVisible();
+    await admin.stopMaintenanceMode();
 
     // The product table pages in the browser: 5 rows a page with the page-size select.
     await dashboard.section("Product page status").getByLabel("Rows per page").selectOption("5");

@@ -37,7 +37,7 @@ test.describe("prize placement", () => {
     const stand = await admin.createPage(standName);
 
     await placements.open();
-    await expect(page.getByText("Maintenance mode is off")).toBeVisible();
+    await expect(page.getByText("Automatic placement is off", { exact: true })).toBeVisible();
     const manual = placements.panel("Place by hand");
     await manual.getByRole("button", { name: "Place prize" }).click();
     await expect(manual.getByText("Please choose both a prize and a product.")).toBeVisible();
@@ -49,6 +49,11 @@ test.describe("prize placement", () => {
     await placements.expectSuccess(`“${prizeName}” is now on “${standName}”.`);
     const row = placements.row(standName);
     await expect(row.getByText("Active", { exact: true }).filter({ visible: true })).toBeVisible();
+    // The rest of the stock is on no page: once this one is won nothing is placed again, unless switched on.
+    await expect(placements.unplacedNotice).toContainText(
+      `4 units of “${prizeName}” are still in stock but on no product page. Once the placed ones are won, nothing is placed again unless prizes are kept placed automatically.`,
+    );
+    await expect(placements.unplacedNotice.getByRole("button", { name: "Keep prizes placed automatically" })).toBeVisible();
     await placements.screenshot("placements");
 
     // The server refuses a second live prize on the same page, and says why.
@@ -165,17 +170,17 @@ test.describe("prize placement", () => {
     await expect(placements.row(standName)).toBeVisible();
   });
 
-  test("a form's old error goes once something later succeeds", async ({ page }) => {
+  test("a form's old error goes once something later succeeds", async () => {
     await placements.open();
     const manual = placements.panel("Place by hand");
     await manual.getByRole("button", { name: "Place prize" }).click();
     await expect(manual.getByText("Please choose both a prize and a product.")).toBeVisible();
-    await page.getByRole("button", { name: "Turn maintenance mode on" }).click();
-    await placements.expectSuccess("Maintenance mode is on: prizes are kept placed automatically.");
+    await placements.panel("Automatic placement").getByRole("button", { name: "Keep prizes placed automatically" }).click();
+    await placements.expectSuccess("Prizes are now kept placed automatically: each one won is placed again on a free page.");
     await expect(manual.getByText("Please choose both a prize and a product.")).toHaveCount(0);
   });
 
-  test("places one prize at random on free pages up to its maintenance count", async ({ page }, testInfo) => {
+  test("places one prize at random up to its pages at once, leaves automatic placement off, then offers it", async ({ page }, testInfo) => {
     const prizeName = `Random prize ${stamp(testInfo.project.name)}`;
     await admin.createPrizeWith(prizeName, { total: 10, daily: 3, maintenance: 2 });
     // Free pages enough whatever the other tests left.
@@ -184,14 +189,50 @@ test.describe("prize placement", () => {
     await placements.open();
     const random = placements.panel("Random placement");
     await placements.choose(random, "Prize", prizeName);
-    await random.getByLabel("Maintenance mode (keep prizes placed)").uncheck();
+    // The system-wide switch is offered, never ticked for the organiser.
+    await expect(random.getByLabel("Also keep prizes placed automatically")).not.toBeChecked();
     await random.getByRole("button", { name: "Place prizes at random" }).click();
-    // The result says what became of the system-wide setting too.
-    await expect(page.getByRole("status").filter({ hasText: /^Placed 2 prizes at random.*Maintenance mode is (now )?off/ })).toBeVisible();
-    await expect(page.getByText("Maintenance mode is off", { exact: true })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Placed 2 prizes at random\.$/ })).toBeVisible();
+    await expect(page.getByText("Automatic placement is off", { exact: true })).toBeVisible();
+    expect(await admin.maintenanceMode()).toBe(false);
     // Newest first among the active ones: both are on the first page.
     const table = page.getByRole("table", { name: "Placements" });
     await expect(table.getByRole("row").filter({ hasText: prizeName })).toHaveCount(2);
+    // 10 in stock, 2 on pages: 8 on none, and the switch that keeps them coming.
+    await expect(placements.unplacedNotice).toContainText(`8 units of “${prizeName}” are still in stock but on no product page.`);
+    await placements.screenshot("placements-unplaced");
+    await placements.unplacedNotice.getByRole("button", { name: "Keep prizes placed automatically" }).click();
+    await placements.expectSuccess("Prizes are now kept placed automatically: each one won is placed again on a free page.");
+    await expect(placements.unplacedNotice).toHaveCount(0);
+    await expect(page.getByText("Prizes are kept placed automatically", { exact: true })).toBeVisible();
+    expect(await admin.maintenanceMode()).toBe(true);
+    await expect(random.getByLabel("Also keep prizes placed automatically")).toHaveCount(0);
+    await expect(random.getByText("Prizes are kept placed automatically (for every prize).")).toBeVisible();
+  });
+
+  test("in Korean: automatic placement in plain words, and what a placement left on no page", async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: String(testInfo.project.use.baseURL) }]);
+    const run = stamp(testInfo.project.name);
+    const prizeName = `한글 경품 ${run}`;
+    const standName = `한글 부스 ${run}`;
+    await admin.createPrizeWith(prizeName, { total: 3, daily: 3, maintenance: 3 });
+    await admin.createPage(standName);
+    await page.goto("/admin/distributions");
+    await expect(page.getByRole("heading", { level: 1, name: "경품 배치" })).toBeVisible();
+    const showForms = page.getByRole("button", { name: "경품 배치 · 자동 배치" });
+    if (await showForms.isVisible()) await showForms.click();
+    const switchCard = page.getByRole("region", { name: "경품 자동 배치", exact: true });
+    await expect(switchCard.getByText("경품 자동 배치 꺼짐")).toBeVisible();
+    await expect(page.getByText("유지 모드")).toHaveCount(0);
+    const manual = page.getByRole("region", { name: "직접 배치", exact: true });
+    await placements.choose(manual, "경품", prizeName);
+    await placements.choose(manual, "제품 페이지", standName);
+    await manual.getByRole("button", { name: "경품 배치" }).click();
+    await expect(placements.unplacedNotice).toContainText(
+      `“${prizeName}” 2개가 재고에는 있지만 아직 어느 제품 페이지에도 배치되지 않았습니다.`,
+    );
+    await expect(placements.unplacedNotice.getByRole("button", { name: "경품 자동 배치 유지" })).toBeVisible();
+    await placements.screenshot("placements-ko-unplaced");
   });
 
   test("the list picks up a win within 30 seconds without a reload @desktop-only", async ({ page }, testInfo) => {

@@ -25,7 +25,7 @@ test.describe("prize management", () => {
     // The defaults of server-behaviour.md.
     await expect(prizes.field(form, "Total quantity")).toHaveValue("10");
     await expect(prizes.field(form, "Daily distribution")).toHaveValue("2");
-    await expect(prizes.field(form, "Maintenance count")).toHaveValue("2");
+    await expect(prizes.field(form, "Pages at once")).toHaveValue("2");
     await expect(form.getByRole("checkbox", { name: /Active/ })).toBeChecked();
 
     await save.click();
@@ -41,7 +41,7 @@ test.describe("prize management", () => {
     await expect(form.getByText("Enter the total quantity as a whole number.")).toBeVisible();
     await prizes.field(form, "Total quantity").fill("20");
     await expect(save).toBeEnabled();
-    await prizes.field(form, "Maintenance count").fill("3");
+    await prizes.field(form, "Pages at once").fill("3");
     await expect(form.getByText("Maintenance count cannot be greater than daily distribution.")).toBeVisible();
     await expect(save).toBeDisabled();
     await prizes.field(form, "Daily distribution").fill("4");
@@ -155,7 +155,7 @@ test.describe("prize management", () => {
     await prizes.search(name);
     const card = prizes.row(name);
     const labels = card.getByRole("term");
-    await expect(labels).toHaveText(["Left / total", "Today / daily", "This hour / hourly limit", "Maintenance", "Status"]);
+    await expect(labels).toHaveText(["Left / total", "Today / daily", "This hour / hourly limit", "Pages at once", "Status"]);
     const values = card.getByRole("definition");
     await expect(values.nth(0)).toHaveText("9 / 9");
     await expect(values.nth(1)).toContainText("0 / 4");

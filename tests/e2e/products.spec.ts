@@ -303,14 +303,59 @@ test.describe("product management", () => {
     const card = page.getByRole("article").filter({ hasText: name });
     await expect(card.getByText(`/p/${product.url_path}`)).toBeVisible();
     await expect(card.getByRole("img", { name: /QR code opening/ })).toBeVisible();
+    // Each card says what to do, in both of the event's languages.
+    await expect(card.getByTestId("scan-to-win")).toHaveText(/^Scan to win a prize\s*스캔하고 경품 받기$/);
     await products.screenshot("products-print");
+    // The tests' server has no PUBLIC_BASE_URL: the codes open this local address, so printing asks first.
+    await page.evaluate(() => {
+      Object.assign(window, { printed: 0 });
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    const printed = () => page.evaluate(() => (window as unknown as { printed: number }).printed);
+    await page.getByRole("button", { name: "Print", exact: true }).click();
+    const warning = page.getByRole("dialog", { name: /^Print codes that open http:\/\/127\.0\.0\.1:\d+\?$/ });
+    await expect(warning).toContainText("PUBLIC_BASE_URL is not set");
+    await products.screenshot("products-print-warning", { fullPage: false });
+    await warning.getByRole("button", { name: "Cancel" }).click();
+    expect(await printed()).toBe(0);
+    await page.getByRole("button", { name: "Print", exact: true }).click();
+    await warning.getByRole("button", { name: "Print anyway" }).click();
+    await expect.poll(printed).toBe(1);
     // Printed to A4, six cards fit on each sheet and none is split across two.
     const total = Number((await page.getByText(/^\d+ product pages?, 6 cards per A4 sheet/).textContent())!.match(/^\d+/)![0]);
     const pdf = (await page.pdf({ format: "A4", preferCSSPageSize: true, printBackground: true })).toString("latin1");
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(Math.ceil(total / 6));
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    // Printed, nothing on this card is cut off by its third of the sheet: the added line still fits. (The
+    // printable part of an A4 sheet at 96 px per inch: 190 x 277 mm.)
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 718, height: 1047 });
+    const overflowing = await card.evaluate((element) => element.scrollHeight - element.clientHeight);
+    expect(overflowing).toBeLessThanOrEqual(1);
+    if (viewport) await page.setViewportSize(viewport);
     await products.screenshot("products-print-media");
+  });
+
+  test("in Korean the print sheet's cards say what to do in both languages, and printing asks first", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: String(testInfo.project.use.baseURL) }]);
+    const name = uniqueName("인쇄", testInfo.project.name);
+    await products.createViaApi(name);
+    await page.goto("/admin/products/print");
+    await expect(page.getByRole("heading", { level: 1, name: "QR 코드 인쇄" })).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: name });
+    await expect(card.getByTestId("scan-to-win")).toHaveText(/^Scan to win a prize\s*스캔하고 경품 받기$/);
+    await products.screenshot("products-print-ko");
+    await page.getByRole("button", { name: "인쇄", exact: true }).click();
+    const warning = page.getByRole("dialog", { name: /\(으\)로 연결되는 코드를 인쇄할까요\?$/ });
+    await expect(warning).toContainText("PUBLIC_BASE_URL이 설정되지 않아");
+    await expect(warning.getByRole("button", { name: "그래도 인쇄" })).toBeVisible();
+    await products.screenshot("products-print-warning-ko", { fullPage: false });
   });
 
   // Last: it empties the product table for the tests that follow.

@@ -157,7 +157,7 @@ for (const [language, { locale, words }] of Object.entries(LANGUAGES)) {
       await reviewScreenshot(page, `public-${language}-my-wins`);
 
       // The desk hands it over: the strip says so on the next visit.
-      await admin.handOver(nickname);
+      await admin.handOver(nickname, "1357");
       await page.reload();
       await expect(strip).toContainText(visitor.page.myWinsReceived);
       // Its link leads to the stand where it was won, and the win card there.

@@ -6,6 +6,7 @@ import { openServerDatabase } from "../support/direct-database";
 import { EventStreamReader } from "../support/event-stream";
 import { signedInClient, TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
+import { setMaintenanceMode } from "../support/settings";
 import { tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
@@ -75,11 +76,49 @@ describe.runIf(connection)("the big screen", () => {
     const text = await response.text();
     const snapshot = JSON.parse(text) as DisplaySnapshot;
     expect(snapshot.recent_winners[0]).toEqual({ nickname_masked: "B*********", prize_name: "Screen mug", won_at: expect.any(String) });
-    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", remaining_quantity: 2, today_left: 2 });
+    // Won on its only page: nothing left to find now, two for later.
+    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", remaining_quantity: 2, today_left: 2, live_placements: 0 });
     expect(snapshot.winners_today).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain("artholome");
     expect(text).not.toContain("8642");
     expect(text).not.toMatch(/password/i);
+  });
+
+  it("says on how many stands each prize can be won now: placed and not held, while the event is open", async () => {
+    const before = await setMaintenanceMode(admin, false);
+    try {
+      const prizeId = await seedPrize(database.db, { total: 5, daily: 4, maintenance: 3, name: "Live tote" });
+      const pages = await seedPages(database.db, 3, "Live", [prizeId, prizeId]);
+      const prizeOnScreen = async () => {
+        const snapshot = (await (await new TestClient(baseUrl).get(`/api/display/${token}/`)).json()) as DisplaySnapshot;
+        return snapshot.prizes.find((prize) => prize.name === "Live tote");
+      };
+      expect(await prizeOnScreen()).toEqual({ name: "Live tote", remaining_quantity: 5, today_left: 4, live_placements: 2 });
+      // A visitor holding one: that stand has nothing for the next visitor.
+      const visitor = await newVisitor(baseUrl);
+      expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+      expect((await prizeOnScreen())?.live_placements).toBe(1);
+      // Paused, nothing can be won anywhere: the stock stays, the stands go to 0.
+      expect((await admin.patch("/api/admin/settings/", { paused: true })).status).toBe(200);
+      try {
+        expect(await prizeOnScreen()).toMatchObject({ remaining_quantity: 5, live_placements: 0 });
+      } finally {
+        expect((await admin.patch("/api/admin/settings/", { paused: false })).status).toBe(200);
+      }
+      // A placement by hand reaches an open screen within 2 s, as a win does.
+      const reader = follow(second.url);
+      await reader.waitFor(() => true, 5_000);
+      const since = reader.messages.length;
+      expect((await admin.post("/api/prize-distributions/", { prize: prizeId, product: pages[2]!.id })).status).toBe(201);
+      const seen = await reader.waitFor<DisplaySnapshot>(
+        (snapshot) => snapshot.prizes.some((prize) => prize.name === "Live tote" && prize.live_placements === 2),
+        WIN_REACHES_SCREEN_MS,
+        since,
+      );
+      expect(seen.prizes.find((prize) => prize.name === "Live tote")?.remaining_quantity).toBe(5);
+    } finally {
+      await setMaintenanceMode(admin, before);
+    }
   });
 
   it("a win on one instance reaches a stream open on the other within 2 s", async () => {

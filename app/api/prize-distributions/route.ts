@@ -14,6 +14,6 @@ export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery 
 });
 
 export const POST = route({ access: "admin", roles: WRITE_ROLES, body: createPlacementBody }, async ({ ctx, body }) => {
-  const { id } = await createPlacement({ ctx, input: body });
-  return json({ id, prize: body.prize, product: body.product, is_active: body.is_active }, 201);
+  const { id, unplaced } = await createPlacement({ ctx, input: body });
+  return json({ id, prize: body.prize, product: body.product, is_active: body.is_active, unplaced }, 201);
 });

@@ -4,9 +4,18 @@ import { listWinners } from "@/db/queries/winners";
 import { pageWindow, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
 import { DESK_READ_ROLES } from "@/lib/auth/roles";
+import { seesCodes, winnerFor } from "@/lib/services/winners/desk-view";
 import { listWinnersQuery } from "@/lib/validation/winner";
 
 export const GET = route({ access: "admin", roles: DESK_READ_ROLES, query: listWinnersQuery }, async ({ ctx, query, request }) => {
+  // The prize desk finds a winner by the code the visitor shows, with the nickname or alone: without a
+  // code it finds no one (a nickname alone, a search, a bare list), and it never receives a code.
+  if (!seesCodes(ctx.admin) && query.code === undefined) return toPage(request.url, query, 0, []);
   const { count, results } = await listWinners({ db: ctx.db, filter: query, ...pageWindow(query) });
-  return toPage(request.url, query, count, results);
+  return toPage(
+    request.url,
+    query,
+    count,
+    results.map((winner) => winnerFor(ctx.admin, winner)),
+  );
 });

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { RandomPlacement } from "@/components/admin/placements/random-placement";
+import { useUnplacedNotice } from "@/components/admin/placements/unplaced-notice";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
@@ -44,6 +45,7 @@ export function DashboardScreen() {
     refetchInterval: auto.refetchInterval,
   });
   const { banner, show } = useBanner();
+  const unplaced = useUnplacedNotice({ onChanged: (message) => show("success", message), onFailed: (message) => show("error", message) });
   const resetDailyCounters = useMutation({
     mutationFn: () => prizesApi.resetAllDaily(),
     onSuccess: (result) => show("success", result.detail || t("resetDone")),
@@ -86,6 +88,7 @@ export function DashboardScreen() {
         />
       </div>
       {banner}
+      {unplaced.notice}
       {settings.data && <EventStateSummary settings={settings.data} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Stat label={t("stats.products")} value={String(data.total_products)} />
@@ -99,7 +102,13 @@ export function DashboardScreen() {
             <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
               {t("resetDaily")}
             </Button>
-            <RandomPlacement onPlaced={(detail) => show("success", detail)} onFailed={(message) => show("error", message)} />
+            <RandomPlacement
+              onPlaced={(detail, left) => {
+                show("success", detail);
+                unplaced.report(left);
+              }}
+              onFailed={(message) => show("error", message)}
+            />
           </div>
         </Card>
       )}

@@ -2,9 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
+import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { CheckCircleIcon, UndoIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { useMoment } from "@/lib/client/use-moment";
@@ -12,31 +14,41 @@ import { winnersApi } from "@/lib/client/winners";
 import type { WinnerRow } from "@/lib/contracts/winners";
 
 const PASSWORD = /^[0-9]{4}$/;
+/** The nickname narrows the look-up once typing pauses, not at every letter. */
+const NICKNAME_PAUSE_MS = 400;
+
+function useSettled(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
 
 /**
- * /admin/desk: the prize desk on a phone or tablet. Staff type the winner's 4-digit password (and the
- * nickname when several winners share it), see the match in large type and hand the prize over with one
- * tap. The server's conditional UPDATE decides: a second hand-over, from this desk or another, is refused
- * with the time it happened.
+ * /admin/desk: the prize desk on a phone or tablet. Staff type the 4-digit password the winner shows, and
+ * the nickname when they have it; the server answers only winners with exactly that password (and that
+ * nickname), and never sends the desk role a password: a nickname alone finds no one, so knowing someone's
+ * nickname is not enough to collect their prize. A match is handed over with one tap and can be undone
+ * right there (a mis-tap). The server's conditional UPDATE decides: a second hand-over, from this desk or
+ * another, is refused with the time it happened.
  */
 export function DeskScreen() {
   const t = useTranslations("admin.desk");
   const [password, setPassword] = useState("");
-  const [nickname, setNickname] = useState("");
+  const [nicknameTyped, setNickname] = useState("");
+  const nickname = useSettled(nicknameTyped.trim(), NICKNAME_PAUSE_MS);
   const ready = PASSWORD.test(password);
   const matches = useQuery({
-    queryKey: [...winnersApi.key, "desk", password],
+    queryKey: [...winnersApi.key, "desk", password, nickname],
     enabled: ready,
     queryFn: async ({ signal }) => {
-      const page = await winnersApi.list({ page: 1, pageSize: 100, filters: { search: password } }, signal);
-      // The search is a substring match over nickname and password: keep exact passwords only.
-      return page.results.filter((winner) => winner.password === password);
+      const page = await winnersApi.list({ page: 1, pageSize: 100, filters: { code: password, name: nickname } }, signal);
+      return page.results;
     },
   });
-  const shown = (matches.data ?? []).filter(
-    (winner) => !nickname.trim() || winner.name.toLowerCase().includes(nickname.trim().toLowerCase()),
-  );
-  const several = (matches.data?.length ?? 0) > 1;
+  const shown = matches.data ?? [];
 
   return (
     <div className="mx-auto max-w-xl space-y-5">
@@ -56,14 +68,16 @@ export function DeskScreen() {
             aria-describedby="desk-status"
           />
         </label>
-        {several && (
-          <label className="block">
-            <span className="mb-1.5 block text-sm font-medium text-slate-700">
-              {t("nicknameShared", { count: matches.data?.length ?? 0 })}
-            </span>
-            <input value={nickname} onChange={(event) => setNickname(event.target.value)} className={`${inputClass} h-16! text-2xl!`} />
-          </label>
-        )}
+        <label className="block">
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">{t("nickname")}</span>
+          <input
+            autoComplete="off"
+            value={nicknameTyped}
+            onChange={(event) => setNickname(event.target.value)}
+            className={`${inputClass} h-16! text-2xl!`}
+            aria-describedby="desk-status"
+          />
+        </label>
       </div>
 
       <div id="desk-status" aria-live="polite">
@@ -74,15 +88,23 @@ export function DeskScreen() {
         ) : matches.isError ? (
           <p className="text-red-700">{errorMessage(matches.error, t("lookupFailed"))}</p>
         ) : shown.length === 0 ? (
-          <p className="text-lg font-semibold text-slate-900">{t("noMatch", { password })}</p>
+          <p className="text-lg font-semibold text-slate-900">
+            {nickname ? t("noMatchNamed", { name: nickname, password }) : t("noMatch", { password })}
+          </p>
         ) : (
-          <ul className="space-y-4">
-            {shown.map((winner) => (
-              <li key={winner.id}>
-                <WinnerCard winner={winner} />
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-4">
+            <p className="flex items-center gap-2 text-lg font-semibold text-emerald-800">
+              <CheckCircleIcon className="size-6 shrink-0" />
+              {nickname ? t("matchBoth") : t("matchCode")}
+            </p>
+            <ul className="space-y-4">
+              {shown.map((winner) => (
+                <li key={winner.id}>
+                  <WinnerCard winner={winner} />
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     </div>
@@ -93,12 +115,29 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
   const t = useTranslations("admin.desk");
   const { clock } = useMoment();
   const queryClient = useQueryClient();
+  // What this desk did to the card last: the list catches up after the refetch.
+  const [done, setDone] = useState<"handed" | "undone" | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: winnersApi.key });
   const handOver = useMutation({
     mutationFn: () => winnersApi.markReceived(winner.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: winnersApi.key }),
+    onSuccess: () => setDone("handed"),
+    onSettled: refresh,
   });
-  const received = winner.is_received || handOver.isSuccess;
-  const refused = handOver.isError ? errorMessage(handOver.error, t("handOverFailed")) : null;
+  // A mis-tapped hand-over is undone here, at once, not on another screen.
+  const undo = useMutation({
+    mutationFn: () => winnersApi.cancelReceived(winner.id),
+    onSuccess: () => {
+      handOver.reset();
+      setDone("undone");
+    },
+    onSettled: refresh,
+  });
+  const received = done === "handed" ? true : done === "undone" ? false : winner.is_received;
+  const refused = handOver.isError
+    ? errorMessage(handOver.error, t("handOverFailed"))
+    : undo.isError
+      ? errorMessage(undo.error, t("undoFailed"))
+      : null;
   return (
     <article
       className={`rounded-2xl border-2 bg-white p-5 shadow-sm ${received ? "border-slate-200" : "border-emerald-300"}`}
@@ -107,25 +146,38 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winner.name}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-800 [overflow-wrap:anywhere]">{winner.prize_name}</p>
       <p className="mt-1 text-base text-slate-600">{t("wonAt", { product: winner.product_name, time: clock(winner.created_at) })}</p>
-      {handOver.isSuccess ? (
-        <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-xl font-bold text-emerald-800">
-          {t("handedOver")}
-        </p>
-      ) : winner.is_received ? (
+      {done === "handed" ? (
+        <div className="mt-4 space-y-3">
+          <p role="status" className="rounded-xl bg-emerald-50 p-4 text-xl font-bold text-emerald-800">
+            {t("handedOver")}
+          </p>
+          <Button size="md" busy={undo.isPending} onClick={() => undo.mutate()} className="w-full">
+            <UndoIcon className="size-4" />
+            {undo.isPending ? t("undoing") : t("undo")}
+          </Button>
+        </div>
+      ) : received ? (
         <p className="mt-4 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
           {winner.received_at
             ? t("alreadyHandedOver", { name: winner.name, time: clock(winner.received_at) })
             : t("alreadyHandedOverEarlier", { name: winner.name })}
         </p>
       ) : (
-        <button
-          type="button"
-          onClick={() => handOver.mutate()}
-          disabled={handOver.isPending}
-          className="mt-4 h-16 w-full rounded-xl bg-emerald-700 text-2xl font-bold text-white hover:bg-emerald-800 disabled:opacity-60"
-        >
-          {handOver.isPending ? t("handingOver") : t("handOver")}
-        </button>
+        <>
+          {done === "undone" && (
+            <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 text-base font-semibold text-slate-800">
+              {t("undone", { name: winner.name })}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={() => handOver.mutate()}
+            disabled={handOver.isPending}
+            className="mt-4 h-16 w-full rounded-xl bg-emerald-700 text-2xl font-bold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
+            {handOver.isPending ? t("handingOver") : t("handOver")}
+          </button>
+        </>
       )}
       {refused && (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">

@@ -8,8 +8,9 @@ import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 
 /**
- * Maintenance mode as it is now, and the switch. On: after each win, and every 30 s, each active prize is
- * placed again on random free pages up to its target. Off (a fresh install): nothing is placed on its own.
+ * Automatic placement (the API's maintenance mode) as it is now, and the switch. On: after each win, and
+ * every 30 s, each active prize is placed again on random free pages up to its target. Off (a fresh
+ * install): nothing is placed on its own.
  */
 export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const t = useTranslations("admin.placements.maintenance");

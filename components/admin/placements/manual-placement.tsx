@@ -11,6 +11,7 @@ import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useSaid } from "@/lib/client/use-said";
 import { createPlacementBody } from "@/lib/validation/placement";
+import type { Unplaced } from "./unplaced-notice";
 
 type Refusal = { message: string; at: number };
 
@@ -19,7 +20,13 @@ type Refusal = { message: string; at: number };
  * Its error is about its last attempt: once anything on the screen succeeded after it (`lastSuccessAt`),
  * it is old news and goes.
  */
-export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message: string) => void; lastSuccessAt: number }) {
+export function ManualPlacement({
+  onPlaced,
+  lastSuccessAt,
+}: {
+  onPlaced: (message: string, unplaced: Unplaced) => void;
+  lastSuccessAt: number;
+}) {
   const t = useTranslations("admin.placements.manual");
   const said = useSaid();
   const queryClient = useQueryClient();
@@ -29,7 +36,11 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (messag
   const place = useMutation({
     mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
       placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
-    onSuccess: (_placed, chosen) => onPlaced(t("placed", { prize: chosen.prize.name, product: chosen.product.name })),
+    onSuccess: (placed, chosen) =>
+      onPlaced(t("placed", { prize: chosen.prize.name, product: chosen.product.name }), {
+        count: placed.unplaced,
+        prize: chosen.prize.name,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
   });
 

@@ -32,6 +32,7 @@ import { MaintenanceSwitch } from "./maintenance-switch";
 import { ManualPlacement } from "./manual-placement";
 import { PlacementDetailModal } from "./modals";
 import { RandomPlacement } from "./random-placement";
+import { type Unplaced, useUnplacedNotice } from "./unplaced-notice";
 import { deleteAllSummary, useDeleteAllPlacements } from "./use-delete-all";
 
 /** /admin/distributions (spec §2): place prizes at random or by hand; the live list of placements. */
@@ -56,6 +57,11 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   const succeeded = (message: string) => {
     setLastSuccessAt(Date.now());
     show("success", message);
+  };
+  const unplaced = useUnplacedNotice({ onChanged: succeeded, onFailed: (message) => show("error", message) });
+  const placed = (message: string, left: Unplaced) => {
+    succeeded(message);
+    unplaced.report(left);
   };
   // Phones: the list comes first; the forms open from a button above it.
   const [formsOpen, setFormsOpen] = useState(false);
@@ -127,6 +133,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     <div className="space-y-5">
       <ScreenHeader title={t("title")} description={t("description")} />
       {banner}
+      {unplaced.notice}
       {mayWrite && (
         <>
           <div className="lg:hidden">
@@ -144,10 +151,10 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
               <MaintenanceSwitch onChanged={succeeded} onFailed={(message) => show("error", message)} />
             </Card>
             <Card title={t("cards.random")}>
-              <RandomPlacement choosePrize onPlaced={succeeded} onFailed={(text) => show("error", text)} />
+              <RandomPlacement choosePrize onPlaced={placed} onFailed={(text) => show("error", text)} />
             </Card>
             <Card title={t("cards.manual")}>
-              <ManualPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
+              <ManualPlacement onPlaced={placed} lastSuccessAt={lastSuccessAt} />
             </Card>
             <Card title={t("cards.bigScreen")}>
               <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />

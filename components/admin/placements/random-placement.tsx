@@ -10,25 +10,16 @@ import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { settingsApi } from "@/lib/client/settings";
+import type { Unplaced } from "./unplaced-notice";
 
 type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
 
-type RandomWords = ReturnType<typeof useTranslations<"admin.placements.random">>;
-
-const onOff = (on: boolean, t: RandomWords) => (on ? t("on") : t("off"));
-
-/** What placing will do to the system-wide setting, said beside the box before the organiser clicks. */
-function maintenanceNote(current: boolean | undefined, ticked: boolean, t: RandomWords): string {
-  if (current === undefined) return t("noteUnknown");
-  if (current === ticked) return t("noteStays", { state: onOff(current, t) });
-  return t("noteTurns", { next: onOff(ticked, t), current: onOff(current, t) });
-}
-
 /**
  * Random placement (server-behaviour.md): every active prize, or one, onto free product pages up to its
- * target; optionally clearing the unheld active placements first. Its maintenance mode becomes the system
- * setting, so the box says what placing will do to it and the result says what it did. The dashboard and
- * the placements screen both use this one control.
+ * target; optionally clearing the unheld active placements first. Automatic placement (maintenance mode)
+ * is system-wide, so placing leaves it as it is unless the organiser ticks the box offered while it is off
+ * (never ticked by default). The result says how many units are still on no page. The dashboard and the
+ * placements screen both use this one control.
  */
 export function RandomPlacement({
   choosePrize = false,
@@ -37,7 +28,7 @@ export function RandomPlacement({
 }: {
   /** Offer "all prizes or one" (the placements screen); the dashboard places all. */
   choosePrize?: boolean;
-  onPlaced: (detail: string) => void;
+  onPlaced: (detail: string, unplaced: Unplaced) => void;
   onFailed: (message: string) => void;
 }) {
   const t = useTranslations("admin.placements.random");
@@ -45,21 +36,18 @@ export function RandomPlacement({
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const current = settings.data?.maintenance_mode;
-  const [maintenanceMode, setMaintenanceMode] = useState(true);
+  const [keepPlaced, setKeepPlaced] = useState(false);
   const [reset, setReset] = useState(false);
   const [prize, setPrize] = useState<PickerOption | null>(null);
   const place = useMutation({
-    // `before`: the setting as the organiser saw it when clicking, to say what placing changed.
-    mutationFn: ({ input }: { input: RandomizeInput; before: boolean | undefined }) => placementsApi.randomize(input),
-    onSuccess: (result, { input, before }) => {
-      const setting =
-        before === undefined || before === input.maintenance_mode
-          ? t("settingStays", { state: onOff(input.maintenance_mode, t) })
-          : t("settingChanged", { state: onOff(input.maintenance_mode, t), before: onOff(before, t) });
-      onPlaced(`${result.detail || t("placed")} ${setting}`);
+    mutationFn: ({ input }: { input: RandomizeInput; prizeName: string | null }) => placementsApi.randomize(input),
+    onSuccess: (result, { input, prizeName }) => {
+      const turnedOn = input.maintenance_mode === true && current === false;
+      onPlaced(`${result.detail || t("placed")}${turnedOn ? ` ${t("turnedOn")}` : ""}`, { count: result.unplaced, prize: prizeName });
+      setKeepPlaced(false);
     },
     onError: (error) => onFailed(errorMessage(error, t("failed"))),
-    // The placements, the dashboard and the maintenance setting may all have changed.
+    // The placements, the dashboard and the automatic-placement setting may all have changed.
     onSettled: () => queryClient.invalidateQueries(),
   });
 
@@ -75,23 +63,24 @@ export function RandomPlacement({
           allLabel={t("allPrizes")}
         />
       )}
-      <div>
-        <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-          <Checkbox
-            id={`${id}-maintenance`}
-            checked={maintenanceMode}
-            onChange={(event) => setMaintenanceMode(event.target.checked)}
-            aria-describedby={`${id}-maintenance-note`}
-          />
-          {t("maintenance")}
-        </label>
-        <p
-          id={`${id}-maintenance-note`}
-          className={`-mt-1 pl-7 text-xs ${current !== undefined && current !== maintenanceMode ? "font-semibold text-amber-800" : "text-slate-600"}`}
-        >
-          {maintenanceNote(current, maintenanceMode, t)}
-        </p>
-      </div>
+      {current === false ? (
+        <div>
+          <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <Checkbox
+              id={`${id}-maintenance`}
+              checked={keepPlaced}
+              onChange={(event) => setKeepPlaced(event.target.checked)}
+              aria-describedby={`${id}-maintenance-note`}
+            />
+            {t("maintenance")}
+          </label>
+          <p id={`${id}-maintenance-note`} className="-mt-1 pl-7 text-xs text-slate-600">
+            {t("maintenanceHint")}
+          </p>
+        </div>
+      ) : current === true ? (
+        <p className="text-xs text-slate-600">{t("keptOn")}</p>
+      ) : null}
       <label htmlFor={`${id}-reset`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
         {t("reset")}
@@ -101,8 +90,13 @@ export function RandomPlacement({
         busy={place.isPending}
         onClick={() =>
           place.mutate({
-            input: { reset, maintenance_mode: maintenanceMode, prize_id: choosePrize ? (prize?.id ?? null) : null },
-            before: current,
+            // Sent only when the organiser ticked the box: null leaves automatic placement as it is.
+            input: {
+              reset,
+              maintenance_mode: current === false && keepPlaced ? true : null,
+              prize_id: choosePrize ? (prize?.id ?? null) : null,
+            },
+            prizeName: choosePrize ? (prize?.name ?? null) : null,
           })
         }
         className={choosePrize ? "w-full" : ""}

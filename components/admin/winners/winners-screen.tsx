@@ -181,7 +181,7 @@ export function WinnersScreen() {
           <p>
             {t.rich("deleteBody", {
               name: toDelete.name,
-              password: toDelete.password,
+              password: toDelete.password ?? "",
               prize: toDelete.prize_name,
               product: toDelete.product_name,
               wonAt: moment(toDelete.created_at),

@@ -9,10 +9,15 @@ import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
 import { assertRoomForPlacement, pageTakenInstead } from "./rules";
 import { lockPlacementWrites } from "./top-up";
+import { unplacedUnits } from "./unplaced";
 
 export { PAGE_TAKEN } from "./rules";
 
-/** POST /api/prize-distributions/: place a prize on a product page by hand. */
+/**
+ * POST /api/prize-distributions/: place a prize on a product page by hand. Also answers how many units of
+ * the prize are still on no page (`unplaced`): once this one is won, nothing is placed again unless
+ * automatic placement is on, and the screen offers to switch it on.
+ */
 export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreatePlacementBody }) {
   // Lock order (../README.md): placement writes, the page, the prize, then the new placement row.
   return retryingTransaction(ctx.db, async (tx) => {
@@ -38,6 +43,6 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
         "is_active",
       ]),
     });
-    return created!;
+    return { id: created!.id, unplaced: await unplacedUnits(tx, [input.prize]) };
   }).catch(pageTakenInstead);
 }

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
+import { unplacedUnits } from "./unplaced";
 
 /** Random placement does nothing while prizes cannot be won (server-behaviour.md, "The event's rules"). */
 const RANDOM_PLACEMENT_CLOSED = {
@@ -17,7 +18,8 @@ const RANDOM_PLACEMENT_CLOSED = {
 } as const;
 
 /**
- * POST /api/prize-distributions/randomize/: stores maintenance mode, optionally clears the live placements
+ * POST /api/prize-distributions/randomize/: stores maintenance mode (unless it is null: the admin's form
+ * sends it only when the organiser asks), optionally clears the live placements
  * in scope that nobody holds, then tops every active prize in scope up to its target on random free pages.
  */
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
@@ -28,7 +30,10 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       .from(settings)
       .where(eq(settings.id, 1));
     if (before && before.state !== "open") throw conflict(RANDOM_PLACEMENT_CLOSED[before.state], { code: `event_${before.state}` });
-    await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+    const maintenanceMode = input.maintenance_mode ?? before?.maintenanceMode ?? false;
+    if (input.maintenance_mode !== null) {
+      await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+    }
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
       if (!prize) throw ValidationError.field("prize_id", text("errors.placements.existingPrize"));
@@ -59,8 +64,8 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       action: "placement.randomize",
       target: input.prize_id === null ? { type: "placement", name: "every active prize" } : { type: "prize", id: input.prize_id },
       changes: {
-        ...(before?.maintenanceMode !== input.maintenance_mode && {
-          maintenance_mode: { before: before?.maintenanceMode ?? null, after: input.maintenance_mode },
+        ...(before?.maintenanceMode !== maintenanceMode && {
+          maintenance_mode: { before: before?.maintenanceMode ?? null, after: maintenanceMode },
         }),
         placed: { before: null, after: placed },
         ...(input.reset && { cleared: { before: cleared.length, after: null } }),
@@ -70,6 +75,10 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
     const detail: Text[] = [text("errors.placements.randomPlaced", { count: placed })];
     if (input.reset) detail.push(text("errors.placements.randomCleared", { count: cleared.length }));
     if (missing > 0) detail.push(text("errors.placements.randomMissing", { count: missing }));
-    return { detail, placed, missing, cleared: cleared.length };
+    const unplaced = await unplacedUnits(
+      tx,
+      activePrizes.map((prize) => prize.id),
+    );
+    return { detail, placed, missing, cleared: cleared.length, unplaced, maintenance_mode: maintenanceMode };
   });
 }

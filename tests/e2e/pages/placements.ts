@@ -15,7 +15,7 @@ export class PlacementsPage {
 
   /** Phones and tablets: the button that shows the placing forms above the list. */
   get formsButton(): Locator {
-    return this.page.getByRole("button", { name: /^(Place prizes · maintenance mode|Hide the placing forms)$/ });
+    return this.page.getByRole("button", { name: /^(Place prizes · automatic placement|Hide the placing forms)$/ });
   }
 
   get counts(): Locator {
@@ -40,6 +40,11 @@ export class PlacementsPage {
       .getByRole("table", { name: "Placements" })
       .getByRole("row")
       .filter({ has: this.page.getByText(productName, { exact: true }) });
+  }
+
+  /** What a placement left on no page, and the switch for automatic placement. */
+  get unplacedNotice(): Locator {
+    return this.page.getByTestId("unplaced-notice");
   }
 
   get dialog(): Locator {

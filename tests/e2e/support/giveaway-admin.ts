@@ -51,6 +51,13 @@ export class GiveawayAdmin {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** Automatic placement (maintenance mode) as the server has it now. */
+  async maintenanceMode(): Promise<boolean> {
+    const response = await this.api.get("/api/admin/settings/");
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { maintenance_mode: boolean }).maintenance_mode;
+  }
+
   /** Changes the event's settings (opening hours, pause, win limit) as the settings screen does. */
   async updateSettings(changes: Record<string, unknown>): Promise<void> {
     const response = await this.api.patch("/api/admin/settings/", { headers: this.headers(), data: changes });
@@ -184,8 +191,18 @@ export class GiveawayAdmin {
   }
 
   /** The prize desk hands a winner's prize over, found by nickname; returns the winner's id. */
-  async handOver(nickname: string): Promise<number> {
-    const found = await this.api.get(`/api/winners/?search=${encodeURIComponent(nickname)}`);
+  /** The winner with this code and nickname, as this account's role may see them (the desk: no code). */
+  async winner(nickname: string, password: string): Promise<{ id: number; is_received: boolean; password: string | null }> {
+    const found = await this.api.get(`/api/winners/?code=${password}&name=${encodeURIComponent(nickname)}`);
+    expect(found.status()).toBe(200);
+    const [winner] = ((await found.json()) as { results: { id: number; is_received: boolean; password: string | null }[] }).results;
+    if (!winner) throw new Error(`No winner named ${nickname} with that code`);
+    return winner;
+  }
+
+  /** Finds the winner as the prize desk does (the code the visitor shows, and the nickname) and hands over. */
+  async handOver(nickname: string, password: string): Promise<number> {
+    const found = await this.api.get(`/api/winners/?code=${password}&name=${encodeURIComponent(nickname)}`);
     expect(found.status()).toBe(200);
     const [winner] = ((await found.json()) as { results: { id: number }[] }).results;
     if (!winner) throw new Error(`No winner named ${nickname}`);

@@ -4,8 +4,9 @@ import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { DESK_ROLES } from "@/lib/auth/roles";
 import { cancelReceived } from "@/lib/services/winners/cancel-received";
+import { winnerFor } from "@/lib/services/winners/desk-view";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>
-  cancelReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } }),
+  winnerFor(ctx.admin, await cancelReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } })),
 );

@@ -11,6 +11,7 @@ import { listProductCodes } from "@/db/queries/products";
 import { getAdminSession } from "@/lib/auth/session";
 import { adminPageBranding } from "@/lib/branding/request";
 import { organiserDb } from "@/lib/database";
+import { CATALOGUES } from "@/lib/i18n/translate";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { productPageUrl } from "@/lib/urls/products";
@@ -21,8 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 56 mm QR code (scans from a metre or
- * two), the product's name and address. A card never grows past its third of the sheet: a longer name is
+ * Six cards per A4 sheet (2 x 3, each 92 mm high): the event's name, a 52 mm QR code (scans from a metre or
+ * two), what to do with it in English and Korean, the product's name and address. A card never grows past its third of the sheet: a longer name is
  * cut rather than push the sheet onto two pages.
  */
 const CARDS_PER_SHEET = 6;
@@ -33,6 +34,9 @@ const printCss = `@page { size: A4 portrait; margin: 10mm; }`;
 function chunk<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, index * size + size));
 }
+
+/** What a visitor does with the card, in the event's two languages (whichever the organiser reads). */
+const SCAN_TO_WIN = [CATALOGUES.en.admin.print.scanToWin, CATALOGUES.ko.admin.print.scanToWin];
 
 export default async function PrintQrCodesPage() {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
@@ -71,7 +75,7 @@ export default async function PrintQrCodesPage() {
             <Link href="/admin/products" className={buttonClass()}>
               {t("back")}
             </Link>
-            <PrintButton disabled={cards.length === 0} />
+            <PrintButton disabled={cards.length === 0} unsetAddress={configured ? null : baseUrl} />
           </div>
         </div>
         {!configured && <Banner tone="warning">{t("baseUrlWarning", { url: baseUrl })}</Banner>}
@@ -97,8 +101,18 @@ export default async function PrintQrCodesPage() {
                   {branding.event_name ?? productName}
                 </span>
               </p>
-              <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[56mm]" />
-              <h2 className="mt-3 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[2mm] print:text-[12pt]">
+              <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[52mm]" />
+              <p
+                className="mt-2 flex flex-wrap justify-center gap-x-2 text-base font-bold text-slate-900 print:mt-[1.5mm] print:text-[11pt] print:leading-tight"
+                data-testid="scan-to-win"
+              >
+                {SCAN_TO_WIN.map((words, index) => (
+                  <span key={words} lang={index === 0 ? "en" : "ko"}>
+                    {words}
+                  </span>
+                ))}
+              </p>
+              <h2 className="mt-2 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere] print:mt-[1.5mm] print:text-[12pt]">
                 {card.name}
               </h2>
               <p className="mt-1 font-mono text-sm break-all text-slate-600 print:text-[9pt]">{card.shortUrl}</p>
