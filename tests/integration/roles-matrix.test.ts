@@ -39,7 +39,7 @@ const EXPECTED: Record<string, RoleSet> = {
   "PATCH /api/admin/accounts/[id]/": ACCOUNT_ROLES,
   "GET /api/admin/audit/": AUDIT_ROLES,
   "GET /api/admin/audit/download_excel/": AUDIT_ROLES,
-  "GET /api/admin/display/": WRITE_ROLES,
+  "GET /api/admin/display/": READ_ROLES,
   "POST /api/admin/display/rotate_token/": WRITE_ROLES,
   "GET /api/admin/event/archive/": NEW_EVENT_ROLES,
   "POST /api/admin/event/start_new/": NEW_EVENT_ROLES,
