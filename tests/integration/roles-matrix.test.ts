@@ -42,6 +42,7 @@ const EXPECTED: Record<string, RoleSet> = {
   "GET /api/admin/display/": READ_ROLES,
   "POST /api/admin/display/rotate_token/": WRITE_ROLES,
   "GET /api/admin/event/archive/": NEW_EVENT_ROLES,
+  "GET /api/admin/event/status/": READ_ROLES,
   "POST /api/admin/event/start_new/": NEW_EVENT_ROLES,
   "GET /api/admin/funnel/": READ_ROLES,
   "GET /api/admin/funnel/download_excel/": READ_ROLES,
