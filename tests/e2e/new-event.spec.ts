@@ -40,6 +40,14 @@ async function insertLateWin(db: Db, prizeId: number, productId: number) {
 
 const countWinners = async (db: Db) => (await db.select({ n: sql<number>`count(*)::int` }).from(winners))[0]!.n;
 
+/** Signed in through the API, whatever the browser's language (the form's labels are another test's subject). */
+async function signedInByApi(page: Page) {
+  expect((await page.request.get("/api/health/")).ok()).toBe(true);
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const login = await page.request.post("/api/admin/login/", { headers: { "X-CSRFToken": csrf }, data: TEST_ADMIN });
+  expect(await login.json()).toEqual({ message: "Login successful" });
+}
+
 async function signedIn(page: Page) {
   const shell = new AdminPages(page);
   await shell.openLogin();
@@ -171,13 +179,14 @@ test.describe("starting a new event", () => {
     const db = own.database.db;
     const cap = await seedPrize(db, { total: 5, daily: 5, maintenance: 1, name: "모자" });
     const pages = await seedPages(db, 2, "부스", [cap]);
-    const visitorContext = await contextOn(browser, own, testInfo, "ko-KR");
+    // The visitor's language is not this test's subject (the page object reads the English page).
+    const visitorContext = await contextOn(browser, own, testInfo);
     const visitor = new ProductPage(await visitorContext.newPage());
     await visitor.open(pages[0]!.urlPath);
 
     const ownerContext = await contextOn(browser, own, testInfo, "ko-KR");
     const page = await ownerContext.newPage();
-    await signedIn(page);
+    await signedInByApi(page);
     await page.goto("/admin/settings");
     const section = page.getByRole("region", { name: "새 행사 시작" });
     await section.scrollIntoViewIfNeeded();
