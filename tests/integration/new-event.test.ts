@@ -387,7 +387,9 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       await phones;
       await owner.patch("/api/admin/settings/", { paused: false });
     }
-    console.log(`Resets answered ${resets.join(", ")}; claims answered ${JSON.stringify(Object.fromEntries(storm.answers))}, ${JSON.stringify(Object.fromEntries(storm.reserves))}`);
+    console.log(
+      `Resets answered ${resets.join(", ")}; claims answered ${JSON.stringify(Object.fromEntries(storm.answers))}, ${JSON.stringify(Object.fromEntries(storm.reserves))}`,
+    );
     // The first reset came 2 s after the archive, during the storm: wins the archive lacks, so refused.
     expect(resets[0]).toBe(409);
     expect(resets.at(-1)).toBe(200);
