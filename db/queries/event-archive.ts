@@ -1,7 +1,9 @@
 import "server-only";
-import { asc, sql } from "drizzle-orm";
-import type { Queryable } from "@/db";
-import { placements, prizes, products } from "@/db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "@/db";
+import { heldNow } from "@/db/prize-rules";
+import { placements, prizes, products, settings, winners } from "@/db/schema";
+import type { ArchiveCutoff, EventStatus } from "@/lib/contracts/new-event";
 
 const iso = (column: Parameters<typeof sql>[1]) => sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
 
@@ -47,4 +49,37 @@ export async function readEventRecords(db: Queryable) {
     .from(placements)
     .orderBy(asc(placements.id));
   return { products: productRows, prizes: prizeRows, placements: placementRows };
+}
+
+/**
+ * The archive's cut-off, read under a brief `SHARE` lock of the winners table. The lock waits for every
+ * transaction that has inserted a winner and not committed yet (a claim between its winner row and its
+ * commit) and holds new ones back for the few milliseconds of the read. So once it is read, every winner
+ * up to `last_winner_id` is committed (the archive can list them all) and every later win gets a higher id
+ * (identity ids only grow): a win that commits later is always newer than the cut-off, never hidden below it.
+ * Without the lock, a claim that drew id 100 and committed after one with 101 was read could fall in between.
+ */
+export async function readArchiveCutoff(db: Db): Promise<ArchiveCutoff> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${winners} in share mode`);
+    const [row] = await tx
+      .select({ last_winner_id: sql<number>`coalesce(max(${winners.id}), 0)::int`, winners: sql<number>`count(*)::int` })
+      .from(winners);
+    return row ?? { last_winner_id: 0, winners: 0 };
+  });
+}
+
+/**
+ * What the new-event section shows before the owner confirms: the visitors holding a prize right now (they
+ * are told the event has ended) and the winners the reset would remove.
+ */
+export async function readEventStatus(db: Queryable): Promise<EventStatus> {
+  const [row] = await db
+    .select({
+      playing_now: sql<number>`(select count(distinct ${placements.reservedBy})::int from ${placements} where ${heldNow()})`,
+      winners: sql<number>`(select count(*)::int from ${winners})`,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row ?? { playing_now: 0, winners: 0 };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
 import { likeLiteral, likePattern } from "./like";
@@ -17,6 +17,8 @@ export type WinnerFilter = {
   code?: string;
   /** Exactly this nickname, case aside. */
   name?: string;
+  /** Winners up to this id only: the event archive's cut-off (not a list filter). */
+  up_to_id?: number;
 };
 
 export const winnerColumns = {
@@ -51,6 +53,7 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
     filter.name === undefined ? undefined : ilike(winners.name, likeLiteral(filter.name)),
     filter.start_date ? sql`${winners.createdAt} >= ${filter.start_date}::date::timestamptz` : undefined,
     filter.end_date ? lt(winners.createdAt, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
+    filter.up_to_id === undefined ? undefined : lte(winners.id, filter.up_to_id),
   ];
   return and(...conditions.filter(Boolean));
 }

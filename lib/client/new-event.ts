@@ -1,8 +1,24 @@
 /** "Start a new event" (server-behaviour.md, "A new event"): the archive download and the reset, on top of `apiFetch`. */
+import { ARCHIVE_CUTOFF_HEADER, type EventStatus, type NewEventRefusalCode } from "@/lib/contracts/new-event";
 import type { StartNewEventBody } from "@/lib/validation/new-event";
 import { ApiError, apiFetch } from "./api";
 
 export const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";
+
+/** Visitors playing right now and winners: what the owner is told before confirming. */
+export const eventStatusApi = {
+  key: ["event-status"] as const,
+  get(signal?: AbortSignal): Promise<EventStatus> {
+    return apiFetch("/api/admin/event/status/", { signal });
+  },
+};
+
+/** The reset was refused because the archive taken does not hold every winner (nothing changed). */
+export function archiveRefusal(error: unknown): NewEventRefusalCode | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return code === "archive_missing" || code === "archive_outdated" ? code : null;
+}
 
 export type NewEventSummary = {
   detail: string;
@@ -21,9 +37,12 @@ export type ArchiveProgress = { received: number; total: number | null };
 
 /**
  * Downloads the archive as a Blob, reporting bytes as they arrive, and names it as the server did
- * (`event-YYYYMMDD.zip`). A refusal or failure throws an ApiError with the server's `{detail}`.
+ * (`event-YYYYMMDD.zip`), with its cut-off (the reset sends it back). A refusal or failure throws an
+ * ApiError with the server's `{detail}`.
  */
-export async function downloadEventArchive(onProgress: (progress: ArchiveProgress) => void): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadEventArchive(
+  onProgress: (progress: ArchiveProgress) => void,
+): Promise<{ blob: Blob; fileName: string; cutoff: number | null }> {
   let response: Response;
   try {
     response = await fetch(EVENT_ARCHIVE_PATH, { credentials: "include", cache: "no-store" });
@@ -50,5 +69,7 @@ export async function downloadEventArchive(onProgress: (progress: ArchiveProgres
     }
   }
   const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
-  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: named?.[1] ?? "event.zip" };
+  const cutoffText = response.headers.get(ARCHIVE_CUTOFF_HEADER);
+  const cutoff = cutoffText !== null && /^\d+$/.test(cutoffText) ? Number(cutoffText) : null;
+  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: named?.[1] ?? "event.zip", cutoff };
 }

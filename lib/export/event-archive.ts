@@ -1,9 +1,10 @@
 import JSZip from "jszip";
-import type { Queryable } from "@/db";
+import type { Db } from "@/db";
 import { exportAuditRows } from "@/db/queries/audit";
-import { readEventRecords } from "@/db/queries/event-archive";
+import { readArchiveCutoff, readEventRecords } from "@/db/queries/event-archive";
 import { readFunnel } from "@/db/queries/funnel";
 import { exportWinnerRows } from "@/db/queries/winners";
+import type { ArchiveCutoff } from "@/lib/contracts/new-event";
 import type { Locale } from "@/lib/i18n/locales";
 import { auditWorkbook } from "./audit-xlsx";
 import { datedFileName } from "./download";
@@ -24,6 +25,10 @@ export const ARCHIVE_FILES = {
  * (products, prizes, placements). The workbooks are zip files already, so they are stored as they are; only
  * event.json is compressed. JSZip builds the archive in small asynchronous steps, so other requests are
  * served meanwhile; the workbooks are built as the screens' exports build them.
+ *
+ * Its winners are exactly those up to its cut-off (read first: readArchiveCutoff), written in event.json as
+ * `cutoff` and returned beside the file for the route's `X-Archive-Cutoff` header: "Start a new event" is
+ * refused while a win newer than the cut-off of the archive the owner took exists (services/event/start-new.ts).
  */
 export async function buildEventArchive({
   db,
@@ -31,15 +36,17 @@ export async function buildEventArchive({
   locale,
   now = new Date(),
 }: {
-  db: Queryable;
+  db: Db;
   timeZone: string;
   /** The workbooks' headers and sheet names, in the organiser's language. */
   locale: Locale;
   now?: Date;
-}) {
+}): Promise<{ file: Buffer; cutoff: ArchiveCutoff }> {
+  const cutoff = await readArchiveCutoff(db);
   const zip = new JSZip();
   const stored = { compression: "STORE" as const, date: now };
-  zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(exportWinnerRows({ db, filter: {} }), locale), stored);
+  const winnerRows = exportWinnerRows({ db, filter: { up_to_id: cutoff.last_winner_id } });
+  zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(winnerRows, locale), stored);
   zip.file(
     ARCHIVE_FILES.audit,
     await auditWorkbook(exportAuditRows({ db, filter: { account: undefined, action: undefined, search: undefined } }), locale),
@@ -48,10 +55,11 @@ export async function buildEventArchive({
   const funnel = await readFunnel({ db, filter: {} });
   if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel, locale), stored);
   const records = await readEventRecords(db);
-  const event = { exported_at: now.toISOString(), time_zone: timeZone, ...records };
+  const event = { exported_at: now.toISOString(), time_zone: timeZone, cutoff, ...records };
   // Compact: 100,000 placements are 20 MB indented, and compressing that took JSZip seconds more.
   zip.file(ARCHIVE_FILES.event, JSON.stringify(event), { compression: "DEFLATE", date: now });
-  return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
+  const file = await zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
+  return { file, cutoff };
 }
 
 /** `event-YYYYMMDD.zip`: the event's first day when the settings know it, else today (APP_TIMEZONE). */

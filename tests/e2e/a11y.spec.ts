@@ -11,6 +11,7 @@ import { ProductsPage } from "./pages/products";
 import { WinnersPage } from "./pages/winners";
 import { expectNoNewViolations, type KnownViolation } from "./support/axe";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * Violations known and being fixed, none today. An entry is tolerated only on its screen, rule, element and
@@ -187,6 +188,13 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await page.goto("/admin/accounts");
     await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
     await check(page, "not allowed for your role", testInfo);
+    // A viewer reads the big screen's address on the placements screen, with no button to change it.
+    await page.goto("/admin/distributions");
+    const bigScreen = page.getByRole("region", { name: "Big screen" });
+    await expect(bigScreen.getByRole("link", { name: /\/display\// })).toBeVisible();
+    await expect(bigScreen.getByRole("button", { name: "Change the address" })).toHaveCount(0);
+    await check(page, "placements for a viewer", testInfo);
+    await reviewScreenshot(page, "placements-viewer");
   });
 
   test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {

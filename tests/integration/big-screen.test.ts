@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DisplayAddress, DisplaySnapshot } from "@/lib/contracts/display";
 import { maskNickname } from "@/lib/text";
+import { createAccount } from "../support/accounts";
 import { freePort, type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { EventStreamReader } from "../support/event-stream";
@@ -149,6 +150,20 @@ describe.runIf(connection)("the big screen", () => {
     } finally {
       await restarting.stop();
     }
+  });
+
+  it("GET /api/admin/display/: a viewer reads the address the placements screen shows, and may not change it", async () => {
+    const viewer = await signedInClient(baseUrl, await createAccount(admin, "viewer"));
+    const read = await viewer.get("/api/admin/display/");
+    expect(read.status).toBe(200);
+    const address = (await read.json()) as DisplayAddress;
+    expect(address).toEqual((await (await admin.get("/api/admin/display/")).json()) as DisplayAddress);
+    expect(address.url).toContain(`/display/${token}`);
+    expect(address.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+    const rotate = await viewer.post("/api/admin/display/rotate_token/");
+    expect(rotate.status).toBe(403);
+    expect(await rotate.json()).toEqual({ detail: "Your role (viewer) cannot do this." });
+    expect(((await (await admin.get("/api/admin/display/")).json()) as DisplayAddress).token).toBe(token);
   });
 
   it("rotating the token makes the old address a 404 at once, on every instance, and ends its streams", async () => {

@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { winners } from "@/db/schema";
 import en from "@/messages/en.json";
+import ko from "@/messages/ko.json";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
+import { UNREADABLE_NICKNAMES } from "../support/nicknames";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
@@ -79,6 +83,31 @@ describe.runIf(connection)("the public claim API", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(errors);
     expect((await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" })).status).toBe(201);
+  });
+
+  it("refuses every nickname nobody could read with the same 400 on `name`; the hold is kept and wins after", async () => {
+    const { urlPath } = await pageWithPrize();
+    const visitor = await newVisitor(baseUrl);
+    const held = await (await visitor.post(claimPath(urlPath))).json();
+    for (const [what, name] of Object.entries(UNREADABLE_NICKNAMES)) {
+      const response = await visitor.post(claimPath(urlPath), { name, password: "1234" });
+      expect({ what, status: response.status, body: await response.json() }).toEqual({
+        what,
+        status: 400,
+        body: { name: [CLAIM_MESSAGES.nameUnreadable] },
+      });
+    }
+    const inKorean = await visitor.request("POST", claimPath(urlPath), {
+      json: { name: "\u202Eanim", password: "1234" },
+      headers: { "accept-language": "ko-KR,ko;q=0.9" },
+    });
+    expect(await inKorean.json()).toEqual({ name: [ko.visitor.claim.errors.nameUnreadable] });
+    // Still this visitor's hold, as it was: the refusals neither let it go nor made a winner.
+    expect((await (await visitor.post(claimPath(urlPath))).json()).reserved_until).toBe(held.reserved_until);
+    const won = await visitor.post(claimPath(urlPath), { name: "민수 👩‍👩‍👧", password: "1234" });
+    expect(won.status).toBe(201);
+    const stored = await database.db.select({ password: winners.password }).from(winners).where(eq(winners.name, "민수 👩‍👩‍👧"));
+    expect(stored).toContainEqual({ password: "1234" });
   });
 
   it("counts a nickname in characters as people see them: ten Korean syllables or emoji pass", async () => {

@@ -6,8 +6,11 @@ import { type DatabaseHandle, openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import { eventResetSince } from "@/db/queries/event-resets";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
+import { ARCHIVE_CUTOFF_HEADER } from "@/lib/contracts/new-event";
 import { buildEventArchive } from "@/lib/export/event-archive";
 import { FunnelCounter } from "@/lib/funnel/counter";
+import { text } from "@/lib/i18n/text";
+import { translate } from "@/lib/i18n/translate";
 import { EVENT_RESET_DETAIL } from "@/lib/services/claims/finalise";
 import { type NewEventStep, startNewEvent } from "@/lib/services/event/start-new";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
@@ -75,6 +78,21 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     return kept;
   }
 
+  /** Downloads the archive as the settings screen does: its zip and its cut-off (X-Archive-Cutoff). */
+  async function takeArchive(client: TestClient = owner) {
+    const response = await client.get(ARCHIVE);
+    expect(response.status).toBe(200);
+    const cutoff = Number(response.headers.get(ARCHIVE_CUTOFF_HEADER));
+    expect(Number.isInteger(cutoff)).toBe(true);
+    return { cutoff, zip: await JSZip.loadAsync(Buffer.from(await response.arrayBuffer())) };
+  }
+
+  /** Starts a new event the way the screen does: with the cut-off of an archive downloaded just before. */
+  async function startNew(prizeHandling: "restore" | "remove") {
+    const { cutoff } = await takeArchive();
+    return owner.post(START_NEW, { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE, archive_cutoff: cutoff });
+  }
+
   it("a failure injected after any step leaves every table as it was", async () => {
     // Arranged straight in the database: no visitor call, so no funnel count is flushed between the digests.
     const { pages } = await eventUnderWay();
@@ -87,7 +105,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       for (const prizeHandling of ["restore", "remove"] as const) {
         const failing = startNewEvent({
           ctx: { db: database.db },
-          input: { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE },
+          input: { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE, archive_cutoff: 2_147_483_647 },
           afterStep: (step) => {
             if (step === failAt) throw new Error(`injected after ${step}`);
           },
@@ -121,6 +139,10 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
 
     const event = JSON.parse(await zip.file("event.json")!.async("string"));
     expect(event.time_zone).toBe(TEST_TIME_ZONE);
+    // Its cut-off: the newest winner it holds, in event.json and in the header the screen sends back.
+    const [newest] = await database.db.select({ id: sql<number>`max(${winners.id})::int` }).from(winners);
+    expect(event.cutoff).toEqual({ last_winner_id: newest!.id, winners: stored.length });
+    expect(response.headers.get(ARCHIVE_CUTOFF_HEADER)).toBe(String(newest!.id));
     const urlPaths = event.products.map((product: { url_path: string }) => product.url_path);
     expect(urlPaths).toEqual(expect.arrayContaining(pages.map((page) => page.urlPath)));
     expect(event.prizes.map((prize: { name: string }) => prize.name)).toEqual(expect.arrayContaining(["Mug", "Cap"]));
@@ -143,7 +165,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const settingsBefore = await settingsKept();
     const auditBefore = (await database.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as { n: number }[];
 
-    const response = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE });
+    const response = await startNew("restore");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ detail: "A new event has started.", prizes_removed: 0 });
 
@@ -189,7 +211,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
   it("remove: the prizes go too, the pages stay", async () => {
     await eventUnderWay();
     const pagesBefore = await pageRows();
-    const response = await owner.post(START_NEW, { prizes: "remove", confirm: NEW_EVENT_PHRASE });
+    const response = await startNew("remove");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ prizes_restored: 0, placements_removed: 3 });
     expect({ prizes: await count(prizes), winners: await count(winners) }).toEqual({ prizes: 0, winners: 0 });
@@ -204,12 +226,14 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     for (const [index, visitor] of visitors.slice(0, 5).entries())
       expect((await visitor.post(claimPath(pages[index]!.urlPath))).status).toBe(200);
     const [reset, ...answers] = await Promise.all([
-      owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE }),
+      startNew("restore"),
       ...visitors.map((visitor, index) =>
         visitor.post(claimPath(pages[index]!.urlPath), index < 5 ? { name: "Racer", password: "1234" } : undefined),
       ),
     ]);
-    expect(reset!.status).toBe(200);
+    // A claim that won between the archive and the reset makes the reset a 409: the owner takes it again.
+    expect([200, 409]).toContain(reset!.status);
+    if (reset!.status === 409) expect((await startNew("restore")).status).toBe(200);
     for (const answer of answers) expect([200, 201, 409]).toContain(answer.status);
     expect({ winners: await count(winners), placements: await count(placements) }).toEqual({ winners: 0, placements: 0 });
     const [stock] = await database.db.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, mug));
@@ -220,7 +244,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const [page] = await seedPages(database.db, 1, "Funnel");
     const before = new FunnelCounter(TEST_TIME_ZONE);
     before.count("scans", { urlPath: page!.urlPath }, Date.now() - 60_000);
-    expect((await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE })).status).toBe(200);
+    expect((await startNew("restore")).status).toBe(200);
     before.count("taps", { urlPath: page!.urlPath });
     await before.flush(database.db);
     expect(await count(funnelHourlyTallies)).toBe(0);
@@ -230,6 +254,160 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     await after.flush(database.db);
     expect(await database.db.select({ scans: funnelHourlyTallies.scans }).from(funnelHourlyTallies)).toEqual([{ scans: 1 }]);
   });
+
+  it("a reset without an archive, or after wins its archive does not hold, is a 409 saying why; nothing changes", async () => {
+    const { pages } = await eventUnderWay();
+    // A visitor in the middle of the form: the refused reset leaves their hold, and they win after it.
+    const visitor = await newVisitor(server.url);
+    expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    // Every table a reset touches (not the funnel's tallies, which the visitor's taps reach on their own time).
+    const eventDigest = async () => {
+      const rows = (await database.db.execute(
+        sql`select md5(string_agg(t, '|' order by t)) as digest from (
+          select 'w' || w::text as t from ${winners} w union all select 'p' || p::text from ${placements} p
+          union all select 'z' || z::text from ${prizes} z union all select 's' || s::text from ${settings} s
+          union all select 'a' || a::text from audit_log a union all select 't' || t::text from winner_tallies t
+          union all select 'h' || h::text from winner_hourly_tallies h) as everything`,
+      )) as unknown as { digest: string }[];
+      return rows[0]!.digest;
+    };
+    const before = await eventDigest();
+    const winnersNow = await count(winners);
+
+    const noArchive = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE });
+    expect(noArchive.status).toBe(409);
+    expect(await noArchive.json()).toEqual({
+      detail: english(text("errors.newEvent.archiveMissing", { count: winnersNow })),
+      code: "archive_missing",
+      wins_after_archive: winnersNow,
+    });
+    expect(await eventDigest()).toBe(before);
+
+    const { cutoff } = await takeArchive();
+    const late = await insertWinners(database.db, { productId: pages[3]!.id, productName: "Stand 4", count: 2 });
+    const afterLateWins = await eventDigest();
+    const outdated = await owner.request("POST", START_NEW, {
+      json: { prizes: "remove", confirm: NEW_EVENT_PHRASE, archive_cutoff: cutoff },
+      headers: { "accept-language": "ko-KR,ko;q=0.9" },
+    });
+    expect(outdated.status).toBe(409);
+    expect(await outdated.json()).toEqual({
+      detail: translate("ko", text("errors.newEvent.archiveOutdated", { count: 2 })),
+      code: "archive_outdated",
+      wins_after_archive: 2,
+    });
+    // Nothing was removed, and no audit row says a reset happened.
+    expect(await eventDigest()).toBe(afterLateWins);
+    expect(await count(winners)).toBe(winnersNow + late.length);
+
+    const won = await visitor.post(claimPath(pages[0]!.urlPath), { name: "Mina", password: "0420" });
+    expect(won.status).toBe(201);
+    // The archive taken now holds every winner, the last one included: the reset goes ahead.
+    const fresh = await takeArchive();
+    expect(fresh.cutoff).toBeGreaterThan(cutoff);
+    const started = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE, archive_cutoff: fresh.cutoff });
+    expect(started.status).toBe(200);
+    expect(await count(winners)).toBe(0);
+  });
+
+  it("GET /api/admin/event/status/: the visitors holding a prize right now and the winners, for every reading role", async () => {
+    const { pages } = await eventUnderWay();
+    const holders = await Promise.all([newVisitor(server.url), newVisitor(server.url)]);
+    for (const [index, holder] of holders.entries()) expect((await holder.post(claimPath(pages[index]!.urlPath))).status).toBe(200);
+    const viewer = await signedInClient(server.url, await createAccount(owner, "viewer"));
+    for (const reader of [owner, viewer]) {
+      const response = await reader.get("/api/admin/event/status/");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ playing_now: 2, winners: await count(winners) });
+    }
+    expect((await holders[0]!.patch(claimPath(pages[0]!.urlPath))).status).toBe(200);
+    expect(await (await owner.get("/api/admin/event/status/")).json()).toMatchObject({ playing_now: 1 });
+    expect((await startNew("restore")).status).toBe(200);
+    expect(await (await owner.get("/api/admin/event/status/")).json()).toEqual({ playing_now: 0, winners: 0 });
+  });
+
+  it("30 visitors claiming while the owner takes the archive, waits 2 s and starts a new event: every 201 is in the archive or the database", async () => {
+    const VISITORS = 30;
+    const prize = await seedPrize(database.db, { total: 100_000, daily: 100_000, maintenance: 15, name: "Storm mug" });
+    const pages = await seedPages(database.db, VISITORS, "Storm");
+    // Any number of wins per visitor (an earlier test set one a day), maintenance mode on and the prize
+    // placed: each win places it again, as at an event.
+    expect((await owner.patch("/api/admin/settings/", { wins_per_visitor: "unlimited", paused: false })).status).toBe(200);
+    const placed = await owner.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: prize });
+    expect(placed.status).toBe(200);
+
+    /** Every claim answered 201, by its nickname (unique per claim) and password. */
+    const confirmed = new Map<string, string>();
+    const storm = { stopped: false, answers: new Map<number, number>(), reserves: new Map<string, number>() };
+    async function phone(index: number) {
+      const visitor = await newVisitor(server.url);
+      for (let attempt = 0; !storm.stopped; attempt += 1) {
+        const page = pages[Math.floor(Math.random() * pages.length)]!;
+        const reserve = await visitor.post(claimPath(page.urlPath));
+        const reserveCode = `reserve ${reserve.status} ${((await reserve.json().catch(() => ({}))) as { code?: string }).code ?? ""}`;
+        storm.reserves.set(reserveCode, (storm.reserves.get(reserveCode) ?? 0) + 1);
+        if (reserve.status !== 200) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          continue;
+        }
+        const name = `v${index}n${attempt}`;
+        const password = String(1000 + Math.floor(Math.random() * 9000));
+        const claim = await visitor.post(claimPath(page.urlPath), { name, password });
+        await claim.body?.cancel();
+        storm.answers.set(claim.status, (storm.answers.get(claim.status) ?? 0) + 1);
+        if (claim.status === 201) confirmed.set(name, password);
+      }
+    }
+    const phones = Promise.all(Array.from({ length: VISITORS }, (_, index) => phone(index)));
+
+    const resets: number[] = [];
+    let kept: JSZip | undefined;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // As reported: the archive, 2 s of wins, then the reset with that archive's cut-off.
+      let archive = await takeArchive();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const reset = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE, archive_cutoff: archive.cutoff });
+        resets.push(reset.status);
+        if (reset.status === 200) {
+          kept = archive.zip;
+          break;
+        }
+        expect(reset.status).toBe(409);
+        expect((await reset.json()).code).toBe("archive_outdated");
+        // After a few refusals under a storm that never stops, the owner pauses the event first.
+        if (attempt === 2) expect((await owner.patch("/api/admin/settings/", { paused: true })).status).toBe(200);
+        archive = await takeArchive();
+      }
+      // Claims go on a moment after the reset: theirs race its commit.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      storm.stopped = true;
+      await phones;
+      await owner.patch("/api/admin/settings/", { paused: false });
+    }
+    console.log(
+      `Resets answered ${resets.join(", ")}; claims answered ${JSON.stringify(Object.fromEntries(storm.answers))}, ${JSON.stringify(Object.fromEntries(storm.reserves))}`,
+    );
+    // The first reset came 2 s after the archive, during the storm: wins the archive lacks, so refused.
+    expect(resets[0]).toBe(409);
+    expect(resets.at(-1)).toBe(200);
+    expect(confirmed.size).toBeGreaterThan(0);
+
+    const book = XLSX.read(await kept!.file("winners.xlsx")!.async("nodebuffer"));
+    const [, ...archived] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const inArchive = new Set(archived.map(([name, password]) => `${name}/${password}`));
+    const inDatabase = new Set(
+      (await database.db.select({ name: winners.name, password: winners.password }).from(winners)).map(
+        (winner) => `${winner.name}/${winner.password}`,
+      ),
+    );
+    const lost = [...confirmed]
+      .map(([name, password]) => `${name}/${password}`)
+      .filter((win) => !inArchive.has(win) && !inDatabase.has(win));
+    expect(lost).toEqual([]);
+  }, 120_000);
 
   it("only an owner may download the archive or start a new event; a bad body is a 400 naming the field", async () => {
     await eventUnderWay();
@@ -247,6 +425,11 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     expect(badPhrase.status).toBe(400);
     expect(await badPhrase.json()).toEqual({ confirm: [`Type "${NEW_EVENT_PHRASE}" to confirm.`] });
     expect(Object.keys(await (await owner.post(START_NEW, {})).json()).sort()).toEqual(["confirm", "prizes"]);
+    for (const archive_cutoff of [-1, 1.5, "12", 2 ** 31]) {
+      const badCutoff = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE, archive_cutoff });
+      expect(badCutoff.status).toBe(400);
+      expect(Object.keys(await badCutoff.json())).toEqual(["archive_cutoff"]);
+    }
     expect(await tableDigest(database.db)).toBe(before);
   });
 });
@@ -265,12 +448,19 @@ describe("starting a new event on the embedded database", () => {
       await db
         .insert(winners)
         .values({ name: "Mina", password: "0420", prizeId: prize, productId: pages[0]!.id, prizeName: "Pin", productName: "Embedded" });
-      const zip = await JSZip.loadAsync(await buildEventArchive({ db, timeZone: TEST_TIME_ZONE, locale: "en" }));
+      const archive = await buildEventArchive({ db, timeZone: TEST_TIME_ZONE, locale: "en" });
+      const zip = await JSZip.loadAsync(archive.file);
       expect(Object.keys(zip.files)).toContain("winners.xlsx");
+      expect(archive.cutoff).toEqual({ last_winner_id: expect.any(Number), winners: 1 });
+      const refused = startNewEvent({ ctx: { db }, input: { prizes: "remove", confirm: NEW_EVENT_PHRASE } });
+      await expect(refused).rejects.toMatchObject({ code: "conflict", extra: { code: "archive_missing", wins_after_archive: 1 } });
       const counter = new FunnelCounter(TEST_TIME_ZONE);
       counter.count("scans", { urlPath: pages[0]!.urlPath }, Date.now() - 5_000);
 
-      const summary = await startNewEvent({ ctx: { db }, input: { prizes: "remove", confirm: NEW_EVENT_PHRASE } });
+      const summary = await startNewEvent({
+        ctx: { db },
+        input: { prizes: "remove", confirm: NEW_EVENT_PHRASE, archive_cutoff: archive.cutoff.last_winner_id },
+      });
       expect(summary).toEqual({ winners_removed: 1, placements_removed: 1, prizes_restored: 0, prizes_removed: 1 });
       await counter.flush(db);
       expect(await db.select().from(funnelHourlyTallies)).toEqual([]);

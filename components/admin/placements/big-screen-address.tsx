@@ -3,18 +3,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { displayApi } from "@/lib/client/display";
 
 /**
  * The venue's big screen (/display/{token}): its address and QR code to open it on the TV, and a new
- * address when the old one got out (the old one stops at once, open screens included).
+ * address when the old one got out (the old one stops at once, open screens included). A viewer reads the
+ * address and its QR code; only the roles that may change it are offered the button.
  */
 export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const t = useTranslations("admin.placements.bigScreen");
   const queryClient = useQueryClient();
+  const mayChange = useMay(WRITE_ROLES);
   const address = useQuery({ queryKey: displayApi.key, queryFn: ({ signal }) => displayApi.get(signal) });
   const [confirming, setConfirming] = useState(false);
   const rotate = useMutation({
@@ -48,9 +52,11 @@ export function BigScreenAddress({ onChanged, onFailed }: { onChanged: (message:
           {url}
         </a>
       </div>
-      <Button size="sm" onClick={() => setConfirming(true)} className="self-start">
-        {t("change")}
-      </Button>
+      {mayChange && (
+        <Button size="sm" onClick={() => setConfirming(true)} className="self-start">
+          {t("change")}
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}

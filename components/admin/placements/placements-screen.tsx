@@ -162,6 +162,14 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
           </div>
         </>
       )}
+      {/* A viewer places nothing, but reads the big screen's address to open it on the venue's TV. */}
+      {!mayWrite && (
+        <div className="max-w-xl">
+          <Card title={t("cards.bigScreen")}>
+            <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
+          </Card>
+        </div>
+      )}
 
       <Card
         title={t("listTitle")}

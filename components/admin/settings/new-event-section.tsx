@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useMay } from "@/components/admin/role-context";
@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
-import { type ArchiveProgress, startNewEvent } from "@/lib/client/new-event";
+import { type ArchiveProgress, archiveRefusal, eventStatusApi, startNewEvent } from "@/lib/client/new-event";
 import { NEW_EVENT_PHRASE, type PrizeHandling } from "@/lib/validation/new-event";
 import { type ArchiveDownload, useArchiveDownload } from "./use-archive-download";
 
@@ -40,6 +40,9 @@ function ArchiveStatus({ download }: { download: ArchiveDownload }) {
         </div>
       )}
       {download.state === "saved" && <p className="text-emerald-800">{t("saved", { fileName: download.fileName })}</p>}
+      {download.state === "outdated" && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">{t("archiveOutdated")}</p>
+      )}
       {download.state === "failed" && (
         <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">{download.message}</p>
       )}
@@ -48,15 +51,40 @@ function ArchiveStatus({ download }: { download: ArchiveDownload }) {
 }
 
 /**
+ * Who is playing right now and how many winners the reset removes, read while the confirmation is open
+ * (every 5 s: visitors come and go while the owner types the phrase).
+ */
+function EventStatusLines({ open }: { open: boolean }) {
+  const t = useTranslations("admin.newEvent");
+  const status = useQuery({
+    queryKey: eventStatusApi.key,
+    queryFn: ({ signal }) => eventStatusApi.get(signal),
+    enabled: open,
+    refetchInterval: open ? 5_000 : false,
+  });
+  if (!status.data) return <p className="mt-3 text-slate-600">{status.isError ? t("statusFailed") : t("statusLoading")}</p>;
+  return (
+    <ul className="mt-3 space-y-1">
+      <li className={status.data.playing_now > 0 ? "font-semibold text-slate-900" : undefined}>
+        {t("playingNow", { count: status.data.playing_now })}
+      </li>
+      <li>{t("winnersNow", { count: status.data.winners })}</li>
+    </ul>
+  );
+}
+
+/**
  * /admin/settings, owners only (server-behaviour.md, "A new event"): download the event's archive, choose
  * what happens to the prizes, then wipe the event's results after typing the phrase (each language has its
- * own; the body carries the API's fixed NEW_EVENT_PHRASE).
+ * own; the body carries the API's fixed NEW_EVENT_PHRASE) and the cut-off of the archive downloaded here.
+ * The server refuses (409) while a winner exists that this archive does not hold (none taken, or wins
+ * since): the dialog says why and offers the download again (server-behaviour.md, "A new event keeps every win").
  */
 export function NewEventSection() {
   const t = useTranslations("admin.newEvent");
   const mayStart = useMay(NEW_EVENT_ROLES);
   const queryClient = useQueryClient();
-  const { download, start: downloadArchive } = useArchiveDownload(t("archiveFailed"));
+  const { download, start: downloadArchive, outdated } = useArchiveDownload(t("archiveFailed"));
   const [prizes, setPrizes] = useState<PrizeHandling>("restore");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,7 +97,8 @@ export function NewEventSection() {
     setBusy(true);
     setError(null);
     try {
-      const summary = await startNewEvent({ prizes, confirm: NEW_EVENT_PHRASE });
+      const archive_cutoff = download.state === "saved" ? download.cutoff : null;
+      const summary = await startNewEvent({ prizes, confirm: NEW_EVENT_PHRASE, archive_cutoff });
       setConfirming(false);
       setResult(
         t(summary.prizes_removed > 0 ? "doneRemoved" : "doneRestored", {
@@ -81,7 +110,10 @@ export function NewEventSection() {
       // Every screen's counts changed: read them again.
       await queryClient.invalidateQueries();
     } catch (failure) {
-      setError(errorMessage(failure, t("failed")));
+      const message = errorMessage(failure, t("failed"));
+      // Wins the archive does not hold: the one taken is out of date (or none was), so take it again.
+      if (archiveRefusal(failure)) outdated(message);
+      setError(message);
     } finally {
       setBusy(false);
     }
@@ -144,9 +176,26 @@ export function NewEventSection() {
         onConfirm={() => void confirm()}
       >
         <p>{prizes === "restore" ? t("confirmRestore") : t("confirmRemove")}</p>
+        <EventStatusLines open={confirming} />
         {download.state !== "saved" && (
-          <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">{t("noArchiveYet")}</p>
+          <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+            <p>
+              {download.state === "outdated" ? t("archiveOutdated") : download.state === "failed" ? download.message : t("noArchiveYet")}
+            </p>
+            <Button
+              size="sm"
+              className="mt-2"
+              busy={download.state === "downloading"}
+              onClick={() => {
+                setError(null);
+                void downloadArchive();
+              }}
+            >
+              {t("archiveButton")}
+            </Button>
+          </div>
         )}
+        {download.state === "saved" && <p className="mt-3 text-emerald-800">{t("saved", { fileName: download.fileName })}</p>}
       </ConfirmByTyping>
     </div>
   );

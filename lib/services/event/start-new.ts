@@ -1,7 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { EVENT_RESET_ACTION } from "@/db/queries/event-resets";
 import { funnelHourlyTallies, placements, prizes, settings, winnerHourlyTallies, winners, winnerTallies } from "@/db/schema";
+import type { NewEventRefusalCode } from "@/lib/contracts/new-event";
+import { conflict } from "@/lib/errors";
+import { text } from "@/lib/i18n/text";
 import type { StartNewEventBody } from "@/lib/validation/new-event";
 import { recordAudit } from "../audit/record";
 import { closeEventGate } from "../claims/event-gate";
@@ -28,6 +31,25 @@ async function deleteCounting(tx: Queryable, table: typeof winners | typeof plac
 }
 
 /**
+ * Refuses the reset (409, nothing changed) while a winner exists that the owner's archive does not hold:
+ * any winner when no archive was named, else any newer than its cut-off. Runs with the winners table held
+ * `EXCLUSIVE`, so no claim can commit a win between this count and the delete: a claim that made its winner
+ * before the lock has committed (the lock waited for it) and is counted; one after waits for the reset's
+ * commit, then finds its hold gone ("the event has ended"), or, when this refused, wins as usual.
+ */
+async function refuseWinsNotArchived(tx: Queryable, cutoff: number | null | undefined) {
+  const [newer] = await tx
+    .select({ count: count() })
+    .from(winners)
+    .where(cutoff == null ? undefined : gt(winners.id, cutoff));
+  const wins = newer?.count ?? 0;
+  if (wins === 0) return;
+  const code: NewEventRefusalCode = cutoff == null ? "archive_missing" : "archive_outdated";
+  const said = text(code === "archive_missing" ? "errors.newEvent.archiveMissing" : "errors.newEvent.archiveOutdated", { count: wins });
+  throw conflict(said, { code, wins_after_archive: wins });
+}
+
+/**
  * "Start a new event" (server-behaviour.md, "A new event"): removes winners, placements (live holds go with
  * them), winner and funnel tallies and the prizes' daily and hourly counts; restores each prize's stock to
  * its total, or removes the prizes; keeps the product pages (their url_path, so their QR codes) and the
@@ -38,7 +60,9 @@ async function deleteCounting(tx: Queryable, table: typeof winners | typeof plac
  * gate exclusively (no reserve meanwhile; claims wait on the prize rows below), the funnel tallies table
  * (a flush under way finishes first, and a later one waits and then sees the reset: lib/funnel/counter.ts),
  * the settings row, every prize row in id order, then the winners table (writers only; readers go on) and
- * the placements.
+ * the placements. Under the winners lock, before anything is deleted, it checks that the archive the owner
+ * took (`archive_cutoff`) holds every winner, else refuses with 409 (server-behaviour.md, "A new event keeps
+ * every win").
  */
 export async function startNewEvent({
   ctx,
@@ -65,6 +89,7 @@ export async function startNewEvent({
     // longer than the statement timeout. A reader of the tallies waits for the commit; it holds nothing the
     // reset needs. Winners go before placements, so each deleted placement finds no winner to unlink.
     await tx.execute(sql`lock table ${winners} in exclusive mode`);
+    await refuseWinsNotArchived(tx, input.archive_cutoff);
     await tx.execute(sql`truncate ${winnerTallies}, ${winnerHourlyTallies}`);
     const winnersRemoved = await deleteCounting(tx, winners);
     await afterStep?.("winners");

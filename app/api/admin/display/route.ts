@@ -1,12 +1,12 @@
-// GET /api/admin/display/ - the big screen's address and its QR code (for the placements screen)
+// GET /api/admin/display/ - the big screen's address and its QR code (for the placements screen; viewers read it too)
 import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
-import { WRITE_ROLES } from "@/lib/auth/roles";
+import { READ_ROLES } from "@/lib/auth/roles";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { displayPath } from "@/lib/urls/display";
 
-export const GET = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, request }) => {
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, request }) => {
   const token = await readDisplayToken({ db: ctx.db });
   const url = `${qrBaseUrl(request.headers).baseUrl.replace(/\/+$/, "")}${displayPath(token)}`;
   const svg = await qrSvg(url);

@@ -1,15 +1,17 @@
-// GET /api/admin/event/archive/ - the whole event as event-YYYYMMDD.zip (winners, audit log, funnel, event.json)
+// GET /api/admin/event/archive/ - the whole event as event-YYYYMMDD.zip (winners, audit log, funnel, event.json);
+// X-Archive-Cutoff names its last winner's id, which "Start a new event" sends back (server-behaviour.md)
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
 import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
+import { ARCHIVE_CUTOFF_HEADER } from "@/lib/contracts/new-event";
 import { buildEventArchive, eventArchiveName } from "@/lib/export/event-archive";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 
 export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, request }) => {
   const { timeZone, eventPeriod } = getConfig();
   const now = new Date();
-  const file = await buildEventArchive({ db: ctx.db, timeZone, now, locale: localeOfRequest(request) });
+  const { file, cutoff } = await buildEventArchive({ db: ctx.db, timeZone, now, locale: localeOfRequest(request) });
   const { event_start_date } = await readSettings({ db: ctx.db, eventPeriod });
   return new Response(new Uint8Array(file), {
     headers: {
@@ -17,6 +19,7 @@ export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ c
       "Content-Disposition": `attachment; filename="${eventArchiveName(event_start_date, now, timeZone)}"`,
       "Content-Length": String(file.byteLength),
       "Cache-Control": "no-store",
+      [ARCHIVE_CUTOFF_HEADER]: String(cutoff.last_winner_id),
     },
   });
 });

@@ -1,4 +1,5 @@
-// POST /api/admin/event/start_new/ {prizes: "restore" | "remove", confirm: "start a new event"} - wipe the event's results
+// POST /api/admin/event/start_new/ {prizes: "restore" | "remove", confirm: "start a new event", archive_cutoff} - wipe the
+// event's results; 409 while a winner exists that the archive of that cut-off does not hold
 import { route } from "@/lib/api/route";
 import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { startNewEvent } from "@/lib/services/event/start-new";
