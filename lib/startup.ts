@@ -45,8 +45,8 @@ export async function startUp(): Promise<void> {
     fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
-  const ticker = startMaintenanceTicker(database.db);
-  const funnel = startFunnelFlusher(database.db);
+  const ticker = startMaintenanceTicker(() => database.db);
+  const funnel = startFunnelFlusher(() => database.db);
   onShutdown(async () => {
     clearInterval(ticker);
     await funnel.stop();

@@ -1,6 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedThisHour, distributedToday, eventState, hourBudgetLeft, today, winLimitReached } from "@/db/prize-rules";
+import {
+  distributedThisHour,
+  distributedToday,
+  eventState,
+  hourBudgetLeft,
+  startOfThisHour,
+  today,
+  winLimitReached,
+} from "@/db/prize-rules";
 import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -135,7 +143,7 @@ export async function finaliseClaim({
           todayDistributed: sql`${distributedToday()} + 1`,
           distributedOn: sql`${today()}`,
           hourDistributed: sql`${distributedThisHour()} + 1`,
-          distributedHour: sql`date_trunc('hour', now())`,
+          distributedHour: sql`${startOfThisHour()}`,
         })
         .where(
           and(
