@@ -46,11 +46,14 @@ export type DatabaseHandle = {
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
 
 /**
- * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: it decides which date
- * `current_date` is (the daily prize budget) and how dates in filters are read, so SQL builders never
- * need the configuration.
+ * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: the sessions start on
+ * it (then follow the event's setting: setTimeZone) and keep it as `app.default_time_zone`, the zone an
+ * empty setting means (db/prize-rules.ts eventZone()), so SQL builders never need the configuration.
  */
 export type SessionSettings = { timeZone: string };
+
+/** The session setting that holds APP_TIMEZONE, whatever zone the session is on. */
+export const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
 
 export const POOL_SIZE = 10;
 /** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
@@ -85,6 +88,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
         ...({ socket: watch.openSocket } as object),
         connection: {
           TimeZone: timeZone,
+          [DEFAULT_TIME_ZONE_SETTING]: session.timeZone,
           statement_timeout: STATEMENT_TIMEOUT_MS,
           idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
         },
@@ -137,7 +141,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
   // pg_trgm: the winners search indexes (drizzle/0005); Postgres servers have it from contrib.
   const client = new PGlite(path.join(target.dataDir, "pglite"), { extensions: { pg_trgm } });
   // One connection, and PGlite runs queries in order: this runs before anything else does.
-  void client.query("select set_config('TimeZone', $1, false)", [session.timeZone]);
+  void client.query("select set_config('TimeZone', $1, false), set_config($2, $1, false)", [session.timeZone, DEFAULT_TIME_ZONE_SETTING]);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   let timeZone = session.timeZone;
   return {

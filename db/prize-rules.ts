@@ -8,12 +8,13 @@ import { text } from "@/lib/i18n/text";
  */
 
 /**
- * The event's time zone, read inside the statement that uses it: the settings' `time_zone`, else the
- * session's zone (APP_TIMEZONE while the setting is empty: db/index.ts). A change of the setting is in
- * force for the next statement on every instance, whatever the sessions' zone says.
+ * The event's time zone, read inside the statement that uses it: the settings' `time_zone`, else
+ * APP_TIMEZONE (each session holds it as app.default_time_zone: db/index.ts; a connection made elsewhere,
+ * its own zone). A change of the setting is in force for the next statement on every instance, whatever
+ * zone the sessions are on.
  */
 export function eventZone(): SQL<string> {
-  return sql<string>`coalesce((select ${settings.timeZone} from ${settings} where ${settings.id} = 1), current_setting('TimeZone'))`;
+  return sql<string>`coalesce((select ${settings.timeZone} from ${settings} where ${settings.id} = 1), nullif(current_setting('app.default_time_zone', true), ''), current_setting('TimeZone'))`;
 }
 
 /** Today's date on the event's clock, from the database clock: all instances agree on when a day starts. */
