@@ -4,7 +4,6 @@ import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
 import { AppError, type Said, ValidationError } from "@/lib/errors";
-import { freshEventTimeZone } from "@/lib/event/time-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
@@ -98,8 +97,6 @@ export function route<
         // Checked before the body is read or anything is looked up: a refused role learns nothing and changes nothing.
         if (!options.roles.includes(admin.role)) throw new AppError("forbidden", roleCannot(admin.role));
       }
-      // The event's clock, read again when a second old (a change on another instance is seen here).
-      await freshEventTimeZone();
       const locale = localeOfRequest(request);
       const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams), locale);
       const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;

@@ -11,13 +11,13 @@ import { describeError, log } from "@/lib/log";
  * a win (today's budget, the clock hour, one win a day) do not wait for this: they read the setting inside
  * their own statement (db/prize-rules.ts eventZone()).
  *
- * Each instance reads the setting again at most TIME_ZONE_FRESH_MS after its last read, when a request
- * needs it (the route wrapper, every page's i18n config): a change on one instance is in force on every
- * other one at its next request a second later. Nothing runs while no request comes.
+ * Each instance reads the setting once a second (one tiny read on the organiser's connections, started
+ * with the server: lib/startup.ts), so a change on one instance is in force on every other within a second.
+ * No request ever waits for it: a slow or lost database leaves the last known zone in place.
  */
-export const TIME_ZONE_FRESH_MS = 1_000;
+export const TIME_ZONE_READ_EVERY_MS = 1_000;
 
-type Clock = { zone: string | null; readAt: number; reading: Promise<string> | null };
+type Clock = { zone: string | null; reading: boolean; failing: boolean };
 
 // One per process (Next.js loads this module once per bundle), on globalThis like the database.
 const CLOCK_KEY = Symbol.for("prize-giveaway.event-time-zone");
@@ -25,7 +25,7 @@ type WithClock = typeof globalThis & { [CLOCK_KEY]?: Clock };
 
 function clock(): Clock {
   const holder = globalThis as WithClock;
-  holder[CLOCK_KEY] ??= { zone: null, readAt: 0, reading: null };
+  holder[CLOCK_KEY] ??= { zone: null, reading: false, failing: false };
   return holder[CLOCK_KEY];
 }
 
@@ -34,35 +34,35 @@ export function eventTimeZone(): string {
   return clock().zone ?? getConfig().timeZone;
 }
 
-/**
- * The event's time zone, read again when the last read is older than TIME_ZONE_FRESH_MS. Requests that
- * come while a read is under way take the last known zone rather than wait; one that fails keeps it.
- */
-export async function freshEventTimeZone(): Promise<string> {
+/** Reads the setting now (a read already under way is enough) and follows it. */
+export async function readEventTimeZone(): Promise<void> {
   const state = clock();
-  if (state.zone !== null && (performance.now() - state.readAt < TIME_ZONE_FRESH_MS || state.reading)) return state.zone;
-  state.reading ??= readEventTimeZone().finally(() => {
-    state.reading = null;
-  });
-  return state.reading;
+  if (state.reading) return;
+  state.reading = true;
+  try {
+    const [row] = await getDatabase().organiserDb.select({ timeZone: settings.timeZone }).from(settings).where(eq(settings.id, 1));
+    adoptEventTimeZone(row?.timeZone ?? null);
+    state.failing = false;
+  } catch (error) {
+    // Said once per outage, not every second.
+    if (!state.failing) log("warn", "The event's time zone could not be read; keeping the last known one.", describeError(error, false));
+    state.failing = true;
+  } finally {
+    state.reading = false;
+  }
 }
 
-async function readEventTimeZone(): Promise<string> {
-  try {
-    const [row] = await getDatabase().db.select({ timeZone: settings.timeZone }).from(settings).where(eq(settings.id, 1));
-    adoptEventTimeZone(row?.timeZone ?? null);
-  } catch (error) {
-    // A database that cannot answer: the last known zone stands; the next request a second later asks again.
-    clock().readAt = performance.now();
-    log("warn", "The event's time zone could not be read; keeping the last known one.", describeError(error, false));
-  }
-  return eventTimeZone();
+/** At start-up, after the migrations: the first read, then one a second until `stop`. */
+export async function followEventTimeZone(): Promise<{ stop(): void }> {
+  await readEventTimeZone();
+  const timer = setInterval(() => void readEventTimeZone(), TIME_ZONE_READ_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** This process (and its database sessions) follow `stored` (the setting; null: APP_TIMEZONE) from now on. */
 export function adoptEventTimeZone(stored: string | null): void {
   const state = clock();
   state.zone = stored ?? getConfig().timeZone;
-  state.readAt = performance.now();
   getDatabase().setTimeZone(state.zone);
 }

@@ -74,8 +74,17 @@ describe.runIf(connection)("the big screen", () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     const snapshot = JSON.parse(text) as DisplaySnapshot;
-    expect(snapshot.recent_winners[0]).toEqual({ nickname_masked: "B*********", prize_name: "Screen mug", won_at: expect.any(String) });
-    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", remaining_quantity: 2, today_left: 2 });
+    // The prize's names in English and Korean (issue 36) ride along: none given here.
+    const names = { en: null, ko: null };
+    expect(snapshot.recent_winners[0]).toEqual({
+      nickname_masked: "B*********",
+      prize_name: "Screen mug",
+      prize_names: names,
+      won_at: expect.any(String),
+    });
+    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", names, remaining_quantity: 2, today_left: 2 });
+    // The event's clock, for the winners' times: APP_TIMEZONE while the setting is empty.
+    expect(snapshot.time_zone).toBe("Asia/Seoul");
     expect(snapshot.winners_today).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain("artholome");
     expect(text).not.toContain("8642");
