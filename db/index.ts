@@ -33,6 +33,12 @@ export type DatabaseHandle = {
    * its own process's). Resolves to the function that stops listening.
    */
   listen(channel: string, onNotify: () => void, onListening: () => void): Promise<() => Promise<void>>;
+  /**
+   * Moves every later query's session to time zone `zone` (the event's clock, a setting: lib/event/time-zone.ts).
+   * Postgres: new pools whose connections carry it replace `db` and `organiserDb`; the old ones finish what
+   * they run and close once no request can still hold them. PGlite: its one session is set.
+   */
+  setTimeZone(zone: string): void;
   close(): Promise<void>;
 };
 
@@ -40,11 +46,14 @@ export type DatabaseHandle = {
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
 
 /**
- * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: it decides which date
- * `current_date` is (the daily prize budget) and how dates in filters are read, so SQL builders never
- * need the configuration.
+ * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: the sessions start on
+ * it (then follow the event's setting: setTimeZone) and keep it as `app.default_time_zone`, the zone an
+ * empty setting means (db/prize-rules.ts eventZone()), so SQL builders never need the configuration.
  */
 export type SessionSettings = { timeZone: string };
+
+/** The session setting that holds APP_TIMEZONE, whatever zone the session is on. */
+export const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
 
 export const POOL_SIZE = 10;
 /** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
@@ -58,6 +67,8 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
  * service came back that long after the database did. Failing fast is the outage watch's job.
  */
 export const RECONNECT_DELAY_SECONDS = 0.05;
+/** Pools left behind by a change of the time zone close this long after it: longer than any request runs. */
+export const RETIRED_POOL_GRACE_MS = 60_000;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
   if (target.kind === "postgres") {
@@ -67,7 +78,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
     // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
     // found by the outage watch within about a second (db/outage-watch.ts).
     const watch = new OutageWatch(target.url);
-    const open = (max: number) =>
+    const open = (max: number, timeZone: string) =>
       postgres(target.url, {
         max,
         onnotice: () => {},
@@ -76,27 +87,53 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
         // postgres.js's own option, missing from its types: the sockets the watch can drop.
         ...({ socket: watch.openSocket } as object),
         connection: {
-          TimeZone: session.timeZone,
+          TimeZone: timeZone,
+          [DEFAULT_TIME_ZONE_SETTING]: session.timeZone,
           statement_timeout: STATEMENT_TIMEOUT_MS,
           idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
         },
       });
-    const client = open(POOL_SIZE);
-    const organiserClient = open(ORGANISER_POOL_SIZE);
     const drizzleOver = (sql: postgres.Sql) =>
       drizzlePostgres({ client: watch.follow(sql), schema, casing: "snake_case" }) as unknown as Db;
+    // The pools carry the session's time zone, which moves with the event's setting: they are replaced then.
+    // LISTEN has a client of its own (postgres.js gives it its own connection), which no change closes.
+    const pools = (timeZone: string) => {
+      const client = open(POOL_SIZE, timeZone);
+      const organiserClient = open(ORGANISER_POOL_SIZE, timeZone);
+      return { timeZone, client, organiserClient, db: drizzleOver(client), organiserDb: drizzleOver(organiserClient) };
+    };
+    let current = pools(session.timeZone);
+    const listener = open(1, session.timeZone);
+    const retired = new Set<ReturnType<typeof pools>>();
+    const endPools = (old: ReturnType<typeof pools>) =>
+      Promise.all([old.client.end({ timeout: 5 }), old.organiserClient.end({ timeout: 5 })]).then(() => {});
     return {
       kind: "postgres",
-      db: drizzleOver(client),
-      organiserDb: drizzleOver(organiserClient),
-      ping: async () => void (await client`select 1`),
+      get db() {
+        return current.db;
+      },
+      get organiserDb() {
+        return current.organiserDb;
+      },
+      ping: async () => void (await current.client`select 1`),
       listen: async (channel, onNotify, onListening) => {
-        const { unlisten } = await client.listen(channel, onNotify, onListening);
+        const { unlisten } = await listener.listen(channel, onNotify, onListening);
         return unlisten;
+      },
+      setTimeZone: (zone) => {
+        if (zone === current.timeZone) return;
+        const old = current;
+        current = pools(zone);
+        retired.add(old);
+        // A request that began before the change may still run on the old pools: they close later.
+        setTimeout(() => {
+          retired.delete(old);
+          void endPools(old).catch(() => {});
+        }, RETIRED_POOL_GRACE_MS).unref();
       },
       close: async () => {
         await watch.close();
-        await Promise.all([client.end({ timeout: 5 }), organiserClient.end({ timeout: 5 })]);
+        await Promise.all([endPools(current), ...[...retired].map(endPools), listener.end({ timeout: 5 })]);
       },
     };
   }
@@ -104,12 +141,19 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings): 
   // pg_trgm: the winners search indexes (drizzle/0005); Postgres servers have it from contrib.
   const client = new PGlite(path.join(target.dataDir, "pglite"), { extensions: { pg_trgm } });
   // One connection, and PGlite runs queries in order: this runs before anything else does.
-  void client.query("select set_config('TimeZone', $1, false)", [session.timeZone]);
+  void client.query("select set_config('TimeZone', $1, false), set_config($2, $1, false)", [session.timeZone, DEFAULT_TIME_ZONE_SETTING]);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  let timeZone = session.timeZone;
   return {
     kind: "embedded",
     db,
     organiserDb: db,
+    setTimeZone: (zone) => {
+      if (zone === timeZone) return;
+      timeZone = zone;
+      // Queued behind whatever runs now (PGlite runs one query or transaction at a time).
+      void client.query("select set_config('TimeZone', $1, false)", [zone]);
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: async (channel, onNotify, onListening) => {
       const unlisten = await client.listen(channel, onNotify);

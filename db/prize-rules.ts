@@ -8,11 +8,28 @@ import { text } from "@/lib/i18n/text";
  */
 
 /**
- * Today's date in APP_TIMEZONE, from the database clock: all instances agree on when a day starts. Every
- * connection carries APP_TIMEZONE as its session time zone (db/index.ts), so this is `current_date`.
+ * The event's time zone, read inside the statement that uses it: the settings' `time_zone`, else
+ * APP_TIMEZONE (each session holds it as app.default_time_zone: db/index.ts; a connection made elsewhere,
+ * its own zone). A change of the setting is in force for the next statement on every instance, whatever
+ * zone the sessions are on.
  */
+export function eventZone(): SQL<string> {
+  return sql<string>`coalesce((select ${settings.timeZone} from ${settings} where ${settings.id} = 1), nullif(current_setting('app.default_time_zone', true), ''), current_setting('TimeZone'))`;
+}
+
+/** Today's date on the event's clock, from the database clock: all instances agree on when a day starts. */
 export function today(): SQL {
-  return sql`current_date`;
+  return sql`(now() at time zone ${eventZone()})::date`;
+}
+
+/** The instant today began on the event's clock (its midnight). */
+export function startOfToday(): SQL {
+  return sql`(${today()}::timestamp at time zone ${eventZone()})`;
+}
+
+/** The instant the current clock hour began on the event's clock (a zone half an hour off UTC has its own). */
+export function startOfThisHour(): SQL {
+  return sql`date_trunc('hour', now(), ${eventZone()})`;
 }
 
 /** Units handed out today: the stored count only counts for the date it was written on. */
@@ -43,9 +60,9 @@ export function heldNow(): SQL<boolean> {
   return sql<boolean>`(${placements.isActive} and ${placements.reservedUntil} is not null and ${placements.reservedUntil} > now())`;
 }
 
-/** Units of the prize won in the current clock hour (APP_TIMEZONE, the session's zone): 0 in a new hour. */
+/** Units of the prize won in the current clock hour (the event's clock): 0 in a new hour. */
 export function distributedThisHour(): SQL<number> {
-  return sql<number>`(case when ${prizes.distributedHour} = date_trunc('hour', now()) then ${prizes.hourDistributed} else 0 end)`;
+  return sql<number>`(case when ${prizes.distributedHour} = ${startOfThisHour()} then ${prizes.hourDistributed} else 0 end)`;
 }
 
 /** Wins alone leave room under the hourly limit (live holds are counted where a hold is taken: reservable.ts). */
@@ -67,12 +84,12 @@ export function eventState(): SQL<EventState> {
 }
 
 /**
- * Visitor `me` has reached the win limit: `one_per_day` counts their wins since midnight in APP_TIMEZONE,
+ * Visitor `me` has reached the win limit: `one_per_day` counts their wins since midnight on the event's clock,
  * `one_per_event` all of them (winners_visitor_idx answers both).
  */
 export function winLimitReached(me: string | SQL): SQL<boolean> {
   return sql<boolean>`coalesce((select ${settings.winsPerVisitor} <> 'unlimited' and exists (
       select 1 from ${winners} won where won.visitor_id = ${me}
-        and (${settings.winsPerVisitor} = 'one_per_event' or won.created_at >= current_date::timestamptz))
+        and (${settings.winsPerVisitor} = 'one_per_event' or won.created_at >= ${startOfToday()}))
     from ${settings} where ${settings.id} = 1), false)`;
 }

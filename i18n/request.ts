@@ -1,6 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getConfig } from "@/lib/config";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
 
@@ -13,7 +14,8 @@ import { CATALOGUES } from "@/lib/i18n/translate";
 export default getRequestConfig(async ({ requestLocale, locale: explicit }) => {
   const requested = explicit ?? (await requestLocale);
   const locale: Locale = isLocale(requested) ? requested : await localeOfThisRequest();
-  return { locale, messages: CATALOGUES[locale], timeZone: getConfig().timeZone };
+  // The event's clock (the setting, read once a second by every instance: lib/event/time-zone.ts).
+  return { locale, messages: CATALOGUES[locale], timeZone: eventTimeZone() };
 });
 
 async function localeOfThisRequest(): Promise<Locale> {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
+import { isTimeZoneName } from "@/lib/validation/time-zone";
 import { LOCALES, type Locale } from "./i18n/locales";
 import { isoDate as realDate } from "./validation/dates";
 import { wholeNumberInput } from "./validation/fields";
@@ -27,17 +28,6 @@ const optionalDate = z
   .pipe(isoDate.optional())
   .optional();
 
-function isTimeZone(name: string): boolean {
-  // Names only: Postgres reads an offset such as "+09:00" with the opposite (POSIX) sign.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const envSchema = z
   .object({
     PORT: wholeNumberInput("must be a whole number").pipe(z.number().min(1).max(65535)).default(3000),
@@ -57,7 +47,7 @@ const envSchema = z
         .transform((url) => url.replace(/\/+$/, ""))
         .optional(),
     ),
-    APP_TIMEZONE: optionalText.pipe(z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Seoul").optional()),
+    APP_TIMEZONE: optionalText.pipe(z.string().refine(isTimeZoneName, "must be an IANA time zone such as Asia/Seoul").optional()),
     RESERVATION_SECONDS: wholeNumberInput("must be a whole number of seconds").pipe(z.number().min(5).max(3600)).default(60),
     SUPPORT_PHONE: optionalText.pipe(z.string().max(40, "must be 40 characters or fewer").optional()),
     EVENT_START_DATE: optionalDate,

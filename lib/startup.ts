@@ -3,6 +3,7 @@ import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
+import { followEventTimeZone } from "@/lib/event/time-zone";
 import { startFunnelFlusher } from "@/lib/funnel/flusher";
 import { log } from "@/lib/log";
 import { recordServerAddress } from "@/lib/server-address";
@@ -45,10 +46,13 @@ export async function startUp(): Promise<void> {
     fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
-  const ticker = startMaintenanceTicker(database.db);
-  const funnel = startFunnelFlusher(database.db);
+  // The event's clock before the first request, then once a second (lib/event/time-zone.ts).
+  const clock = await followEventTimeZone();
+  const ticker = startMaintenanceTicker(() => database.db);
+  const funnel = startFunnelFlusher(() => database.db);
   onShutdown(async () => {
     clearInterval(ticker);
+    clock.stop();
     await funnel.stop();
     await database.close();
   });

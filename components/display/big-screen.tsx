@@ -7,6 +7,7 @@ import type { DisplayPrize, DisplaySnapshot } from "@/lib/contracts/display";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
+import { inLanguage } from "@/lib/i18n/localized";
 import type en from "@/messages/en.json";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
@@ -57,7 +58,6 @@ export function BigScreen({
   token,
   initial,
   theme,
-  timeZone,
   locale,
   words,
   productName,
@@ -65,7 +65,6 @@ export function BigScreen({
   token: string;
   initial: DisplaySnapshot;
   theme: keyof typeof THEMES;
-  timeZone: string;
   locale: Locale;
   words: DisplayWords;
   /** The heading's name while the organiser has named no event (app.name, in the screen's language). */
@@ -120,16 +119,16 @@ export function BigScreen({
                   className={`flex items-baseline justify-between gap-[1vw] rounded-[1vh] px-[1.2vw] py-[1vh] text-[3.6vh] ${index === 0 ? colors.newest : colors.row}`}
                 >
                   <span className="truncate font-bold">{winner.nickname_masked}</span>
-                  <span className="min-w-0 flex-1 truncate text-right">{winner.prize_name}</span>
+                  <span className="min-w-0 flex-1 truncate text-right">{inLanguage(locale, winner.prize_name, winner.prize_names)}</span>
                   <time dateTime={winner.won_at} className="shrink-0 tabular-nums opacity-80">
-                    {clockTime(new Date(winner.won_at), locale, timeZone)}
+                    {clockTime(new Date(winner.won_at), locale, snapshot.time_zone)}
                   </time>
                 </li>
               ))}
             </ol>
           )}
         </section>
-        <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} />
+        <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} locale={locale} />
       </div>
     </main>
   );
@@ -149,8 +148,10 @@ function PrizesLeft({
   prizes,
   colors,
   words,
+  locale,
 }: {
   prizes: DisplayPrize[];
+  locale: Locale;
   colors: (typeof THEMES)[keyof typeof THEMES];
   words: DisplayWords;
 }) {
@@ -172,7 +173,7 @@ function PrizesLeft({
               data-testid="display-prize"
               className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row} ${live > 0 ? "" : "opacity-70"}`}
             >
-              <span className="block truncate text-[3.4vh] font-bold">{prize.name}</span>
+              <span className="block truncate text-[3.4vh] font-bold">{inLanguage(locale, prize.name, prize.names)}</span>
               <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
                 {standsNow(live, words).includes("{count}") ? (
                   withElement(standsNow(live, words), "count", <strong className={colors.accent}>{live}</strong>, {})

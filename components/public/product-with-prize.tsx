@@ -63,11 +63,13 @@ export async function productPageMetadata(
  * event is not open, the page says why (and when it opens) in place of any ticket.
  */
 export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
-  const { timeZone, reservationSeconds } = getConfig();
+  const { reservationSeconds } = getConfig();
   const closedMessage =
     page.event_state === "open"
       ? ""
-      : sayIn(locale, closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "");
+      : await readEventRules(db()).then((rules) =>
+          sayIn(locale, closedEventMessage({ ...rules, state: page.event_state }, rules.timeZone) ?? ""),
+        );
   const { ticket, standing } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage });
   return (
     <>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { getConfig } from "@/lib/config";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
 
@@ -15,7 +15,7 @@ export function visitorWords(locale: Locale) {
   const { page, claim, result, refused, win, api } = CATALOGUES[locale].visitor;
   return {
     locale,
-    timeZone: getConfig().timeZone,
+    timeZone: eventTimeZone(),
     prizeRegion: page.prizeRegion,
     youWon: page.youWon,
     myWins: { title: page.myWinsTitle, waiting: page.myWinsWaiting, received: page.myWinsReceived, showCard: page.myWinsShowCard },

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gte, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedToday, eventState, heldNow, hourBudgetLeft } from "@/db/prize-rules";
+import { distributedToday, eventState, eventZone, heldNow, hourBudgetLeft, startOfToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
 import { placements, prizes, settings, winners } from "@/db/schema";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
@@ -42,15 +42,24 @@ function livePlacements(db: Queryable) {
  * event's branding (the settings row).
  */
 export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
-  const [recent, prizeRows, [today], branding] = await Promise.all([
+  const [recent, prizeRows, [today], branding, [clock]] = await Promise.all([
     db
-      .select({ name: winners.name, prize_name: winners.prizeName, won_at: winners.createdAt })
+      .select({
+        name: winners.name,
+        prize_name: winners.prizeName,
+        name_en: prizes.nameEn,
+        name_ko: prizes.nameKo,
+        won_at: winners.createdAt,
+      })
       .from(winners)
+      .leftJoin(prizes, eq(prizes.id, winners.prizeId))
       .orderBy(desc(winners.createdAt), desc(winners.id))
       .limit(DISPLAY_WINNERS),
     db
       .select({
         name: prizes.name,
+        name_en: prizes.nameEn,
+        name_ko: prizes.nameKo,
         remaining_quantity: prizes.remainingQuantity,
         today_left: todayLeft(),
         live_placements: livePlacements(db),
@@ -58,17 +67,20 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .from(prizes)
       .where(eq(prizes.isActive, true))
       .orderBy(prizes.name, prizes.id),
-    db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, sql`current_date::timestamptz`)),
+    db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, startOfToday())),
     readBranding({ db }),
+    db.select({ zone: eventZone() }).from(settings).where(eq(settings.id, 1)),
   ]);
   return {
     recent_winners: recent.map((row) => ({
       nickname_masked: maskNickname(row.name),
       prize_name: row.prize_name,
+      prize_names: { en: row.name_en, ko: row.name_ko },
       won_at: new Date(row.won_at).toISOString(),
     })),
-    prizes: prizeRows,
+    prizes: prizeRows.map(({ name_en, name_ko, ...prize }) => ({ ...prize, names: { en: name_en, ko: name_ko } })),
     winners_today: today?.count ?? 0,
     branding,
+    time_zone: clock?.zone ?? "UTC",
   };
 }

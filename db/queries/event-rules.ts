@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
-import { eventState } from "@/db/prize-rules";
+import { eventState, eventZone } from "@/db/prize-rules";
 import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
 import { RecentReads } from "@/lib/async/recent-reads";
 
@@ -12,6 +12,8 @@ export type EventRules = {
   paused: boolean;
   pauseMessage: string | null;
   winsPerVisitor: WinsPerVisitor;
+  /** The event's clock (the setting, else the session's zone: APP_TIMEZONE): opening times are said in it. */
+  timeZone: string;
   /** Changes with every settings write: the visitor page's cached copies are named by it. */
   version: string;
 };
@@ -26,6 +28,7 @@ export async function readEventRules(db: Queryable): Promise<EventRules> {
       paused: settings.paused,
       pauseMessage: settings.pauseMessage,
       winsPerVisitor: settings.winsPerVisitor,
+      timeZone: eventZone(),
       version: sql<string>`floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text`,
     })
     .from(settings)

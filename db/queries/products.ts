@@ -22,6 +22,10 @@ const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
+  nameEn: products.nameEn,
+  nameKo: products.nameKo,
+  descriptionEn: products.descriptionEn,
+  descriptionKo: products.descriptionKo,
   imageSha256: images.sha256,
   urlPath: products.urlPath,
   winnersCount,
@@ -31,6 +35,10 @@ type ProductSelection = {
   id: number;
   name: string;
   description: string;
+  nameEn: string | null;
+  nameKo: string | null;
+  descriptionEn: string | null;
+  descriptionKo: string | null;
   imageSha256: string | null;
   urlPath: string;
   winnersCount: number;
@@ -44,6 +52,10 @@ function toProductView(row: ProductSelection) {
     id: row.id,
     name: row.name,
     description: row.description,
+    name_en: row.nameEn,
+    name_ko: row.nameKo,
+    description_en: row.descriptionEn,
+    description_ko: row.descriptionKo,
     image: row.imageSha256 ? imageUrl(row.imageSha256) : null,
     qr_code: productQrUrl(row.id),
     url_path: row.urlPath,

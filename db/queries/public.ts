@@ -1,3 +1,5 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { inLanguage } from "@/lib/i18n/localized";
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
@@ -62,10 +64,16 @@ const productPageRead = perDatabase((db) =>
         id: products.id,
         name: products.name,
         description: products.description,
+        nameEn: products.nameEn,
+        nameKo: products.nameKo,
+        descriptionEn: products.descriptionEn,
+        descriptionKo: products.descriptionKo,
         imageSha: images.sha256,
         url_path: products.urlPath,
         ...prizeState,
         prizeName: sql<string | null>`(case when ${prizeShown} then ${prizes.name} end)`,
+        prizeNameEn: sql<string | null>`(case when ${prizeShown} then ${prizes.nameEn} end)`,
+        prizeNameKo: sql<string | null>`(case when ${prizeShown} then ${prizes.nameKo} end)`,
         prizeImageSha: sql<string | null>`(case when ${prizeShown} then ${prizeImages.sha256} end)`,
       })
       .from(products)
@@ -78,15 +86,37 @@ const productPageRead = perDatabase((db) =>
 
 /**
  * Everything the public product page shows, in one query: the product and whether a prize can be won
- * on it right now (a live placement of a winnable prize) and whether someone holds it.
+ * on it right now (a live placement of a winnable prize) and whether someone holds it. The name and
+ * description are the visitor's language's when the organiser gave them, else the main ones.
  */
-export async function getPublicProductPage({ db, urlPath }: { db: Db; urlPath: string }): Promise<PublicProductPage | null> {
+export async function getPublicProductPage({
+  db,
+  urlPath,
+  locale,
+}: {
+  db: Db;
+  urlPath: string;
+  /** The visitor's language; none: the main name and description. */
+  locale?: Locale;
+}): Promise<PublicProductPage | null> {
   if (!isUrlPath(urlPath)) return null;
   const [row] = await productPageRead(db).execute({ urlPath });
   if (!row) return null;
-  const { imageSha, prizeName, prizeImageSha, ...page } = row;
-  const prize = prizeName === null ? null : { name: prizeName, image: prizeImageSha ? imageUrl(prizeImageSha) : null };
-  return { ...page, image: imageSha ? imageUrl(imageSha) : null, prize };
+  const { imageSha, nameEn, nameKo, descriptionEn, descriptionKo, prizeName, prizeNameEn, prizeNameKo, prizeImageSha, ...page } = row;
+  const prize =
+    prizeName === null
+      ? null
+      : {
+          name: locale ? inLanguage(locale, prizeName, { en: prizeNameEn, ko: prizeNameKo }) : prizeName,
+          image: prizeImageSha ? imageUrl(prizeImageSha) : null,
+        };
+  return {
+    ...page,
+    name: locale ? inLanguage(locale, page.name, { en: nameEn, ko: nameKo }) : page.name,
+    description: locale ? inLanguage(locale, page.description, { en: descriptionEn, ko: descriptionKo }) : page.description,
+    image: imageSha ? imageUrl(imageSha) : null,
+    prize,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { eventState } from "@/db/prize-rules";
+import { eventState, eventZone } from "@/db/prize-rules";
 import { images, settings } from "@/db/schema";
 import type { SystemSettings } from "@/lib/contracts/settings";
 import { imageUrl } from "@/lib/urls/images";
@@ -20,7 +20,7 @@ export async function readSettings({
       maintenanceMode: settings.maintenanceMode,
       eventStartDate: settings.eventStartDate,
       eventEndDate: settings.eventEndDate,
-      // The session's time zone is APP_TIMEZONE (db/index.ts): these are the event's own calendar dates.
+      // The session's time zone is the event's (db/index.ts, lib/event/time-zone.ts): these are its own calendar dates.
       startsOn: sql<string | null>`to_char(${settings.eventStartsAt}, 'YYYY-MM-DD')`,
       endsOn: sql<string | null>`to_char(${settings.eventEndsAt}, 'YYYY-MM-DD')`,
       startsAt: settings.eventStartsAt,
@@ -34,6 +34,8 @@ export async function readSettings({
       primaryColor: settings.primaryColor,
       footerText: settings.footerText,
       logoSha: images.sha256,
+      timeZone: settings.timeZone,
+      timeZoneInUse: eventZone(),
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
@@ -55,6 +57,8 @@ export async function readSettings({
     primary_color: row.primaryColor,
     footer_text: row.footerText,
     logo_url: row.logoSha ? imageUrl(row.logoSha) : null,
+    time_zone: row.timeZone,
+    time_zone_in_use: row.timeZoneInUse,
     event_state: row.state,
   };
 }

@@ -9,6 +9,12 @@ export const prizes = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(""),
+    // The name and description in English and in Korean (issue 36), each optional: a visitor reads their
+    // language's, else `name` / `description` (lib/i18n/localized.ts). The spec's `name` is unchanged.
+    nameEn: varchar({ length: 200 }),
+    nameKo: varchar({ length: 200 }),
+    descriptionEn: text(),
+    descriptionKo: text(),
     imageId: integer().references(() => images.id, { onDelete: "set null" }),
     totalQuantity: integer().notNull(),
     remainingQuantity: integer().notNull(),

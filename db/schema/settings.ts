@@ -37,6 +37,9 @@ export const settings = pgTable(
     // Moves with every branding change only: names the visitor page's cached copies (lib/urls/public-page-cache.ts)
     // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
     brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The event's own clock (issue 36): an IANA name; null follows APP_TIMEZONE. Every time typed or shown, the
+    // day boundary and the clock hours use it (lib/event/time-zone.ts, db/prize-rules.ts eventZone()).
+    timeZone: varchar({ length: 64 }),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),

@@ -1,14 +1,21 @@
+import type { InEachLanguage } from "@/lib/i18n/localized";
 import type { Branding } from "./branding";
 
 /** One recent win as the big screen shows it: the nickname masked, never the password. */
-export type DisplayWinner = { nickname_masked: string; prize_name: string; won_at: string };
+export type DisplayWinner = {
+  nickname_masked: string;
+  prize_name: string;
+  /** The prize's name in each language, when the prize is still there and the organiser gave one. */
+  prize_names: InEachLanguage;
+  won_at: string;
+};
 
 /**
  * One active prize: units left in stock, what today's limit still allows, and on how many product pages a
  * visitor can win it now (`live_placements`: placed, nobody holding it, the event open, budget left). The
  * rest of the stock (`remaining_quantity - live_placements`) is for later.
  */
-export type DisplayPrize = { name: string; remaining_quantity: number; today_left: number; live_placements: number };
+export type DisplayPrize = { name: string; names: InEachLanguage; remaining_quantity: number; today_left: number; live_placements: number };
 
 /** GET /api/display/{token}/, and each message of its event stream. */
 export type DisplaySnapshot = {
@@ -17,6 +24,8 @@ export type DisplaySnapshot = {
   winners_today: number;
   /** The event's name, colour and logo: a branding change reaches the screen live, as a win does. */
   branding: Branding;
+  /** The event's clock (IANA name): the winners' times are said in it, and a change reaches the screen live. */
+  time_zone: string;
 };
 
 /** The admin's view of the big screen's address (GET /api/admin/display/). */

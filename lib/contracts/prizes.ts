@@ -3,6 +3,11 @@ export type PrizeRow = {
   id: number;
   name: string;
   description: string;
+  /** The name and description in English and in Korean, when given (visitors read their language's). */
+  name_en: string | null;
+  name_ko: string | null;
+  description_en: string | null;
+  description_ko: string | null;
   /** The image URL, or null when the prize has none. */
   image: string | null;
   total_quantity: number;

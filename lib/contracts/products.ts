@@ -3,6 +3,11 @@ export type ProductRow = {
   id: number;
   name: string;
   description: string;
+  /** The name and description in English and in Korean, when given (visitors read their language's). */
+  name_en: string | null;
+  name_ko: string | null;
+  description_en: string | null;
+  description_ko: string | null;
   /** The image URL, or null when the product has none. */
   image: string | null;
   /** The URL of the QR code PNG. */

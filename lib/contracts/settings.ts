@@ -23,6 +23,10 @@ export type SystemSettings = {
   primary_color: string | null;
   footer_text: string | null;
   logo_url: string | null;
+  /** The event's time zone as set (an IANA name); null follows the server's APP_TIMEZONE. */
+  time_zone: string | null;
+  /** The zone in force: `time_zone`, else APP_TIMEZONE. Every time typed or shown uses it. */
+  time_zone_in_use: string;
   /** Where the event stands now, by the database's clock. */
   event_state: EventState;
 };

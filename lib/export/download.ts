@@ -1,11 +1,11 @@
-import { getConfig } from "@/lib/config";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translate";
 
 /** The Excel files, by the catalogue's name for each (`excel.<kind>.file`). */
 export type ExcelKind = "winners" | "audit" | "funnel";
 
-/** `<prefix>-YYYYMMDD.xlsx`, dated today in APP_TIMEZONE. */
+/** `<prefix>-YYYYMMDD.xlsx`, dated today in `timeZone`. */
 export function datedFileName(prefix: string, now: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
@@ -14,7 +14,7 @@ export function datedFileName(prefix: string, now: Date, timeZone: string): stri
 
 /** An Excel file's name in a language, dated today on the event's clock: `당첨자-20270503.xlsx`. */
 export function excelFileName(kind: ExcelKind, locale: Locale, now = new Date()): string {
-  return datedFileName(translatorFor(locale)(`excel.${kind}.file`), now, getConfig().timeZone);
+  return datedFileName(translatorFor(locale)(`excel.${kind}.file`), now, eventTimeZone());
 }
 
 /**

@@ -6,11 +6,16 @@ export class ClockHour {
   private start = 0;
   private end = 0;
 
-  constructor(private readonly timeZone: string) {}
+  private zone = "";
+
+  /** `timeZone` may be asked each time (the event's clock is a setting): a new zone starts the hour afresh. */
+  constructor(private readonly timeZone: string | (() => string)) {}
 
   startOf(now: number): number {
-    if (now < this.start || now >= this.end) {
-      const parts = new Intl.DateTimeFormat("en-GB", { timeZone: this.timeZone, minute: "numeric", second: "numeric" }).formatToParts(now);
+    const zone = typeof this.timeZone === "string" ? this.timeZone : this.timeZone();
+    if (now < this.start || now >= this.end || zone !== this.zone) {
+      this.zone = zone;
+      const parts = new Intl.DateTimeFormat("en-GB", { timeZone: zone, minute: "numeric", second: "numeric" }).formatToParts(now);
       const minute = Number(parts.find((part) => part.type === "minute")?.value ?? 0);
       const second = Number(parts.find((part) => part.type === "second")?.value ?? 0);
       this.start = now - ((minute * 60 + second) * 1000 + (now % 1000));

@@ -27,7 +27,7 @@ export class FunnelCounter {
   private batchStartedAt: number | null = null;
   private readonly hour: ClockHour;
 
-  constructor(timeZone: string) {
+  constructor(timeZone: string | (() => string)) {
     this.hour = new ClockHour(timeZone);
   }
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/db";
-import { getConfig } from "@/lib/config";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import { describeError, log } from "@/lib/log";
 import { isUrlPath } from "@/lib/urls/products";
 import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
@@ -17,7 +17,7 @@ type WithCounter = typeof globalThis & { [COUNTER_KEY]?: FunnelCounter };
 
 function counter(): FunnelCounter {
   const holder = globalThis as WithCounter;
-  holder[COUNTER_KEY] ??= new FunnelCounter(getConfig().timeZone);
+  holder[COUNTER_KEY] ??= new FunnelCounter(eventTimeZone);
   return holder[COUNTER_KEY];
 }
 
@@ -39,18 +39,21 @@ type WithScanCounter = typeof globalThis & { [COUNT_SCAN]?: (urlPath: string) =>
  * Started once at start-up (lib/startup.ts): the scan counter for server.mjs and the flush timer. `stop`
  * flushes a last time, before the database closes.
  */
-export function startFunnelFlusher(db: Db): { stop(): Promise<void> } {
+/** `db` is asked each time: the database's pools are replaced when the event's time zone changes. */
+export function startFunnelFlusher(db: () => Db): { stop(): Promise<void> } {
   (globalThis as WithScanCounter)[COUNT_SCAN] = (urlPath) => {
     if (isUrlPath(urlPath)) countFunnel("scans", { urlPath });
   };
   const timer = setInterval(() => {
-    flushFunnel(db).catch((error) => log("warn", "Funnel counts could not be saved; kept for the next try.", describeError(error, false)));
+    flushFunnel(db()).catch((error) =>
+      log("warn", "Funnel counts could not be saved; kept for the next try.", describeError(error, false)),
+    );
   }, FLUSH_EVERY_MS);
   timer.unref();
   return {
     stop: async () => {
       clearInterval(timer);
-      await flushFunnel(db).catch((error) => log("warn", "Funnel counts could not be saved at shutdown.", describeError(error, false)));
+      await flushFunnel(db()).catch((error) => log("warn", "Funnel counts could not be saved at shutdown.", describeError(error, false)));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { getConfig } from "@/lib/config";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
 import type { Locale } from "./locales";
@@ -9,17 +9,19 @@ import type { MessageKey, Text, TextValues } from "./text";
 export const CATALOGUES = { en, ko } satisfies Record<Locale, unknown>;
 
 type Translator = ReturnType<typeof createTranslator<typeof en>>;
-const translators = new Map<Locale, Translator>();
+const translators = new Map<string, Translator>();
 
 /**
  * The whole catalogue's translator for one language, made once per process: for server code outside a
  * page (route handlers, Excel exports). Pages and components use next-intl's getTranslations/useTranslations.
  */
 export function translatorFor(locale: Locale): Translator {
-  let translator = translators.get(locale);
+  // By language and the event's clock (a setting that may change while the process runs).
+  const timeZone = eventTimeZone();
+  let translator = translators.get(`${locale} ${timeZone}`);
   if (!translator) {
-    translator = createTranslator({ locale, messages: CATALOGUES[locale], timeZone: getConfig().timeZone });
-    translators.set(locale, translator);
+    translator = createTranslator({ locale, messages: CATALOGUES[locale], timeZone });
+    translators.set(`${locale} ${timeZone}`, translator);
   }
   return translator;
 }

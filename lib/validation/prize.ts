@@ -1,5 +1,6 @@
 import type { MessageKey } from "@/lib/i18n/text";
 import { formBoolean, imageFile, wholeNumberInput } from "./fields";
+import { translationFields } from "./translations";
 import { z } from "./zod";
 
 /**
@@ -33,6 +34,7 @@ const prizeFields = z.object({
     .min(1, "validation.prize.nameRequired")
     .max(200, "validation.prize.nameTooLong"),
   description: z.string().trim().max(2000, "validation.prize.descriptionTooLong").default(""),
+  ...translationFields({ name: 200, description: 2000 }),
   total_quantity: wholeNumber("totalQuantity", 1),
   daily_distribution: wholeNumber("dailyDistribution", 1),
   maintenance_count: wholeNumber("maintenanceCount", 1),

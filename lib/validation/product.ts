@@ -1,4 +1,5 @@
 import { absentMeansFalse, imageFile, MAX_ID } from "./fields";
+import { translationFields, translationFormFields } from "./translations";
 import { z } from "./zod";
 
 /**
@@ -20,12 +21,17 @@ const description = z
   .trim()
   .max(PRODUCT_DESCRIPTION_MAX, "validation.product.descriptionTooLong");
 
+const limits = { name: PRODUCT_NAME_MAX, description: PRODUCT_DESCRIPTION_MAX };
+const translations = translationFields(limits);
+
 /** The text fields of the add and edit forms. The image is picked separately (components/ui/image-picker). */
-export const productForm = z.object({ name, description });
+export const productForm = z.object({ name, description, ...translationFormFields(limits) });
 export type ProductForm = z.infer<typeof productForm>;
 
 /** POST /api/admin/create-product/ (multipart). */
-export const createProductBody = z.object({ name, description: description.optional().default(""), image: imageFile }).strict();
+export const createProductBody = z
+  .object({ name, description: description.optional().default(""), ...translations, image: imageFile })
+  .strict();
 export type CreateProductBody = z.infer<typeof createProductBody>;
 
 /**
@@ -33,7 +39,7 @@ export type CreateProductBody = z.infer<typeof createProductBody>;
  * neither keeps it. A missing description is left as it is.
  */
 export const updateProductBody = z
-  .object({ name, description: description.optional(), image: imageFile, remove_image: absentMeansFalse })
+  .object({ name, description: description.optional(), ...translations, image: imageFile, remove_image: absentMeansFalse })
   .strict()
   .refine((body) => !(body.image && body.remove_image), {
     message: "validation.product.imageAndRemove",

@@ -4,6 +4,7 @@ import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import type { MessageKey } from "@/lib/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
+import { isTimeZoneName } from "./time-zone";
 import { z } from "./zod";
 
 const dateOrNull = isoDate({ format: "validation.settings.dateFormat", real: "validation.settings.dateReal" }).nullable();
@@ -67,6 +68,14 @@ export const updateSettingsBody = z
     event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,
     footer_text: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
+    // The event's clock (server-behaviour.md, "Field fixes"): an IANA name; null or blank follows APP_TIMEZONE.
+    time_zone: z
+      .string({ error: "validation.settings.timeZone" })
+      .trim()
+      .refine((name) => name === "" || isTimeZoneName(name), "validation.settings.timeZone")
+      .transform((name) => name || null)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;

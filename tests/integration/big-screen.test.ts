@@ -76,9 +76,18 @@ describe.runIf(connection)("the big screen", () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     const snapshot = JSON.parse(text) as DisplaySnapshot;
-    expect(snapshot.recent_winners[0]).toEqual({ nickname_masked: "B*********", prize_name: "Screen mug", won_at: expect.any(String) });
+    // The prize's names in English and Korean (issue 36) ride along: none given here.
+    const names = { en: null, ko: null };
+    expect(snapshot.recent_winners[0]).toEqual({
+      nickname_masked: "B*********",
+      prize_name: "Screen mug",
+      prize_names: names,
+      won_at: expect.any(String),
+    });
     // Won on its only page: nothing left to find now, two for later.
-    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", remaining_quantity: 2, today_left: 2, live_placements: 0 });
+    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", names, remaining_quantity: 2, today_left: 2, live_placements: 0 });
+    // The event's clock, for the winners' times: APP_TIMEZONE while the setting is empty.
+    expect(snapshot.time_zone).toBe("Asia/Seoul");
     expect(snapshot.winners_today).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain("artholome");
     expect(text).not.toContain("8642");

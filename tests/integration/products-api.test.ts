@@ -16,6 +16,11 @@ const productShape = {
   id: expect.any(Number),
   name: expect.any(String),
   description: expect.any(String),
+  // The optional names in English and Korean (issue 36): none unless given.
+  name_en: null,
+  name_ko: null,
+  description_en: null,
+  description_ko: null,
   image: expect.toSatisfy((value: unknown) => value === null || /^\/api\/images\/[0-9a-f]{64}\.webp$/.test(String(value))),
   qr_code: expect.stringMatching(/^\/api\/products\/\d+\/qr\/$/),
   url_path: expect.stringMatching(/^[a-zA-Z0-9]{10}$/),

@@ -12,11 +12,16 @@ import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type CreatePrizeBody, createPrizeBody, updatePrizeBody } from "@/lib/validation/prize";
+import { appendTranslations, TRANSLATION_FIELDS, translationFormValues } from "@/lib/validation/translations";
 
 /** The form as its inputs hold it: numbers as typed, turned into numbers by the server's own schema. */
 export type PrizeFormValues = {
   name: string;
   description: string;
+  name_en: string;
+  name_ko: string;
+  description_en: string;
+  description_ko: string;
   total_quantity: string;
   daily_distribution: string;
   maintenance_count: string;
@@ -33,6 +38,7 @@ export type PrizeFormOutput = CreatePrizeBody & { remaining_quantity?: number };
 export const NEW_PRIZE: PrizeFormValues = {
   name: "",
   description: "",
+  ...translationFormValues({}),
   total_quantity: "10",
   daily_distribution: "2",
   maintenance_count: "2",
@@ -42,7 +48,7 @@ export const NEW_PRIZE: PrizeFormValues = {
 };
 
 const NUMBER_FIELDS = ["total_quantity", "daily_distribution", "maintenance_count", "hourly_limit", "remaining_quantity"] as const;
-const ALL_FIELDS = ["name", "description", "is_active", ...NUMBER_FIELDS] as const;
+const ALL_FIELDS = ["name", "description", ...TRANSLATION_FIELDS, "is_active", ...NUMBER_FIELDS] as const;
 
 /** The stock changed under an open edit form: say by how much, in the organiser's words. */
 function staleStockMessage(t: ReturnType<typeof useTranslations<"admin.prizes.form">>, shown: number, now: number): string {
@@ -129,7 +135,13 @@ export function PrizeFormFields({
       onSubmit={submit}
       nameInput={register("name")}
       descriptionInput={register("description")}
-      errors={{ name: errors.name?.message, description: errors.description?.message }}
+      errors={{
+        name: errors.name?.message,
+        description: errors.description?.message,
+        ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
+      }}
+      translationInput={(field) => register(field)}
+      translationsGiven={TRANSLATION_FIELDS.some((field) => defaultValues[field])}
       submitDisabled={numbersInvalid}
       onCancel={onCancel}
     >
@@ -171,6 +183,7 @@ export function prizeFormData(values: PrizeFormOutput, image: ImageChange, shown
   const form = new FormData();
   form.append("name", values.name);
   form.append("description", values.description);
+  appendTranslations(form, values);
   form.append("total_quantity", String(values.total_quantity));
   form.append("daily_distribution", String(values.daily_distribution));
   form.append("maintenance_count", String(values.maintenance_count));

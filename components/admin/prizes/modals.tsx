@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { UndoIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { PrizeRow } from "@/lib/contracts/prizes";
+import { translationFormValues } from "@/lib/validation/translations";
 import { PrizeFormFields, type PrizeFormOutput } from "./form";
 
 /** Spec §2: today's distributed count with its reset button, and the created date. */
@@ -83,6 +84,7 @@ export function EditPrizeModal({
           defaultValues={{
             name: prize.name,
             description: prize.description,
+            ...translationFormValues(prize),
             total_quantity: String(prize.total_quantity),
             daily_distribution: String(prize.daily_distribution),
             maintenance_count: String(prize.maintenance_count),

@@ -8,12 +8,14 @@ import type { ImageChange } from "@/components/ui/image-picker";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type ProductForm, productForm } from "@/lib/validation/product";
+import { appendTranslations, TRANSLATION_FIELDS } from "@/lib/validation/translations";
 
 /** A product save's multipart body. */
 export function productFormData(values: ProductForm, image: ImageChange): FormData {
   const form = new FormData();
   form.append("name", values.name);
   form.append("description", values.description);
+  appendTranslations(form, values);
   appendImageChange(form, image);
   return form;
 }
@@ -53,7 +55,7 @@ export function ProductFormFields({
   const { errors } = form.formState;
   const submit = state.submitWith(onSubmit, (error) =>
     applyServerErrors(error, {
-      fields: ["name", "description"],
+      fields: ["name", "description", ...TRANSLATION_FIELDS],
       setError: form.setError,
       extra: { image: state.image.setError },
       fallback: failureMessage,
@@ -68,7 +70,13 @@ export function ProductFormFields({
       onSubmit={submit}
       nameInput={form.register("name")}
       descriptionInput={form.register("description")}
-      errors={{ name: errors.name?.message, description: errors.description?.message }}
+      errors={{
+        name: errors.name?.message,
+        description: errors.description?.message,
+        ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
+      }}
+      translationInput={(field) => form.register(field)}
+      translationsGiven={TRANSLATION_FIELDS.some((field) => defaultValues[field])}
       onCancel={onCancel}
     >
       {children}

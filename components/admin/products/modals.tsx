@@ -6,6 +6,7 @@ import { QrPanel } from "@/components/admin/qr-panel";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
+import { translationFormValues } from "@/lib/validation/translations";
 import { ProductFormFields } from "./form";
 
 export function EditProductModal({
@@ -32,7 +33,7 @@ export function EditProductModal({
           // A new form for each product: its defaults are read once.
           key={product.id}
           mode="edit"
-          defaultValues={{ name: product.name, description: product.description }}
+          defaultValues={{ name: product.name, description: product.description, ...translationFormValues(product) }}
           originalImageUrl={product.image}
           failureMessage={t("updateFailed")}
           onSubmit={(values, image) => onSave(product, values, image)}

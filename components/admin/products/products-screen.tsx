@@ -27,6 +27,7 @@ import { WRITE_ROLES } from "@/lib/auth/roles";
 import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
 import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
+import { translationFormValues } from "@/lib/validation/translations";
 import { productColumns } from "./columns";
 import { ProductFormFields, productFormData } from "./form";
 import { EditProductModal } from "./modals";
@@ -182,7 +183,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         <AddPanel noun="product">
           <ProductFormFields
             mode="create"
-            defaultValues={{ name: "", description: "" }}
+            defaultValues={{ name: "", description: "", ...translationFormValues({}) }}
             failureMessage={t("createFailed")}
             onSubmit={async (values, image) => {
               await create.mutateAsync({ values, image });

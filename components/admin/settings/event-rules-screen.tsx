@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,22 +18,35 @@ import { errorMessage } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
+import { isTimeZoneName, utcOffset } from "@/lib/validation/time-zone";
 import { EventStateSummary } from "./event-state-summary";
 
 type RulesForm = {
+  time_zone: string;
   event_starts_at: string;
   event_ends_at: string;
   wins_per_visitor: WinsPerVisitor;
   show_prize_before_tap: boolean;
   pause_message: string;
 };
-const FIELDS = ["event_starts_at", "event_ends_at", "wins_per_visitor", "show_prize_before_tap", "pause_message"] as const;
+const FIELDS = ["time_zone", "event_starts_at", "event_ends_at", "wins_per_visitor", "show_prize_before_tap", "pause_message"] as const;
 const PAUSE_MESSAGE_MAX = 200;
+
+/** Every zone this browser knows, offered as the field is typed in (Asia/Seoul, Europe/London ...). */
+const TIME_ZONE_NAMES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
+/** The time now on `timeZone`'s clock, e.g. 14:05. */
+function zonedClock(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date());
+}
 
 const WIN_LIMITS: readonly WinsPerVisitor[] = ["unlimited", "one_per_day", "one_per_event"];
 
-function formValues(settings: SystemSettings, timeZone: string): RulesForm {
+/** The opening hours on the event's clock as saved (the zone in force), the zone field as set. */
+function formValues(settings: SystemSettings): RulesForm {
+  const timeZone = settings.time_zone_in_use;
   return {
+    time_zone: settings.time_zone ?? "",
     event_starts_at: settings.event_starts_at ? isoToZonedLocal(settings.event_starts_at, timeZone) : "",
     event_ends_at: settings.event_ends_at ? isoToZonedLocal(settings.event_ends_at, timeZone) : "",
     wins_per_visitor: settings.wins_per_visitor,
@@ -46,8 +60,9 @@ function formValues(settings: SystemSettings, timeZone: string): RulesForm {
  * event's clock, the win limit, and what visitors read while prizes are paused. The pause itself is the
  * switch in every screen's header.
  */
-export function EventRulesScreen({ timeZone }: { timeZone: string }) {
+export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string }) {
   const t = useTranslations("admin.settings");
+  const router = useRouter();
   const queryClient = useQueryClient();
   const { banner, show } = useBanner();
   // A viewer reads the rules; only owners and managers change them.
@@ -56,6 +71,7 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const form = useForm<RulesForm>({
     defaultValues: {
+      time_zone: "",
       event_starts_at: "",
       event_ends_at: "",
       wins_per_visitor: "unlimited",
@@ -66,23 +82,36 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
   const { register, handleSubmit, reset, setError, formState, watch } = form;
   // Filled once loaded; later refreshes (the header's pause switch) leave what the organiser is typing alone.
   useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(formValues(settings.data, timeZone));
-  }, [settings.data, formState.isDirty, reset, timeZone]);
+    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
+  }, [settings.data, formState.isDirty, reset]);
+  const timeZone = settings.data?.time_zone_in_use ?? defaultTimeZone;
+  const typedZone = watch("time_zone").trim();
+  // The clock the form speaks: the zone typed when this browser knows it, else the one in force.
+  const formZone = typedZone === "" ? defaultTimeZone : isTimeZoneName(typedZone) ? typedZone : null;
 
   const save = useMutation({
-    mutationFn: (values: RulesForm) =>
-      settingsApi.update({
-        event_starts_at: zonedLocalToIso(values.event_starts_at, timeZone),
-        event_ends_at: zonedLocalToIso(values.event_ends_at, timeZone),
+    mutationFn: (values: RulesForm) => {
+      const zone = formZone ?? timeZone;
+      // Stored instants never move with the zone: the hours are sent only when typed, and then read on the
+      // clock chosen in the same form.
+      const hours = (field: "event_starts_at" | "event_ends_at") =>
+        formState.dirtyFields[field] ? { [field]: zonedLocalToIso(values[field], zone) } : {};
+      return settingsApi.update({
+        time_zone: values.time_zone.trim() || null,
+        ...hours("event_starts_at"),
+        ...hours("event_ends_at"),
         wins_per_visitor: values.wins_per_visitor,
         show_prize_before_tap: values.show_prize_before_tap,
         pause_message: values.pause_message.trim() || null,
-      }),
+      });
+    },
     onMutate: () => setFormError(null),
     onSuccess: (updated) => {
       queryClient.setQueryData(settingsApi.key, updated);
-      reset(formValues(updated, timeZone));
+      reset(formValues(updated));
       show("success", t("saved"));
+      // The admin's other times (useMoment, the dashboard) take the clock from the page: read it again.
+      if (updated.time_zone_in_use !== timeZone) router.refresh();
     },
     onError: (error) => setFormError(applyServerErrors<RulesForm>(error, { fields: FIELDS, setError, fallback: t("saveFailed") })),
   });
@@ -101,6 +130,34 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
           <EventStateSummary settings={settings.data} />
           <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
             <fieldset disabled={!mayWrite} className="space-y-6">
+              <Card title={t("timeZone")}>
+                <p className="mb-4 text-sm text-slate-600">{t("timeZoneHelp")}</p>
+                <Field
+                  label={t("timeZoneField")}
+                  hint={
+                    formZone
+                      ? t("timeZoneHint", { offset: utcOffset(formZone), now: zonedClock(formZone), fallback: defaultTimeZone })
+                      : t("timeZoneUnknown")
+                  }
+                  error={formState.errors.time_zone?.message}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      {...register("time_zone")}
+                      list="time-zone-names"
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder={defaultTimeZone}
+                    />
+                  )}
+                </Field>
+                <datalist id="time-zone-names">
+                  {TIME_ZONE_NAMES.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
+              </Card>
               <Card title={t("openingHours")}>
                 <p className="mb-4 text-sm text-slate-600">{t("openingHoursHelp")}</p>
                 <div className="grid gap-4 sm:grid-cols-2">
@@ -155,11 +212,7 @@ export function EventRulesScreen({ timeZone }: { timeZone: string }) {
             </fieldset>
             <FormAlert message={formError} />
             <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
-              <Button
-                type="button"
-                disabled={!formState.isDirty || save.isPending}
-                onClick={() => reset(formValues(settings.data!, timeZone))}
-              >
+              <Button type="button" disabled={!formState.isDirty || save.isPending} onClick={() => reset(formValues(settings.data!))}>
                 {t("undo")}
               </Button>
               <Button type="submit" variant="primary" busy={save.isPending}>

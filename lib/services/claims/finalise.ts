@@ -1,11 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { distributedThisHour, distributedToday, eventState, hourBudgetLeft, today, winLimitReached } from "@/db/prize-rules";
+import {
+  distributedThisHour,
+  distributedToday,
+  eventState,
+  hourBudgetLeft,
+  startOfThisHour,
+  today,
+  winLimitReached,
+} from "@/db/prize-rules";
 import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound, type Said } from "@/lib/errors";
+import type { InEachLanguage } from "@/lib/i18n/localized";
 import { text } from "@/lib/i18n/text";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
@@ -42,14 +51,16 @@ async function lockVisitor(tx: Queryable, visitorId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${visitorId}))`);
 }
 
-export type ClaimOutcome = { prizeId: number; prizeName: string; repeated: boolean };
+/** `prizeName` is the name the winner row keeps; `prizeNames` the prize's names in each language, for the visitor. */
+export type ClaimOutcome = { prizeId: number; prizeName: string; prizeNames: InEachLanguage; repeated: boolean };
 
 /** The win this visitor made on this page a moment ago, if any: the same claim sent again. */
 async function recentWin(tx: Queryable, productId: number, visitorId: string) {
   const [win] = await tx
-    .select({ prizeId: winners.prizeId, prizeName: winners.prizeName })
+    .select({ prizeId: winners.prizeId, prizeName: winners.prizeName, en: prizes.nameEn, ko: prizes.nameKo })
     .from(winners)
     .innerJoin(placements, eq(placements.id, winners.distributionId))
+    .leftJoin(prizes, eq(prizes.id, winners.prizeId))
     .where(
       and(
         eq(placements.productId, productId),
@@ -113,7 +124,13 @@ export async function finaliseClaim({
         .where(liveHoldOf(product.id));
       if (!hold) {
         const repeated = await recentWin(tx, product.id, input.visitorId);
-        if (repeated?.prizeId != null) return { prizeId: repeated.prizeId, prizeName: repeated.prizeName, repeated: true };
+        if (repeated?.prizeId != null)
+          return {
+            prizeId: repeated.prizeId,
+            prizeName: repeated.prizeName,
+            prizeNames: { en: repeated.en, ko: repeated.ko },
+            repeated: true,
+          };
         // A hold that could still have been live went with a new event's reset: say the event ended.
         const since = sql`now() - make_interval(secs => ${getConfig().reservationSeconds})`;
         const [reset] = await tx
@@ -135,7 +152,7 @@ export async function finaliseClaim({
           todayDistributed: sql`${distributedToday()} + 1`,
           distributedOn: sql`${today()}`,
           hourDistributed: sql`${distributedThisHour()} + 1`,
-          distributedHour: sql`date_trunc('hour', now())`,
+          distributedHour: sql`${startOfThisHour()}`,
         })
         .where(
           and(
@@ -146,7 +163,7 @@ export async function finaliseClaim({
             hourBudgetLeft(),
           ),
         )
-        .returning({ id: prizes.id, name: prizes.name });
+        .returning({ id: prizes.id, name: prizes.name, en: prizes.nameEn, ko: prizes.nameKo });
       if (!prize) {
         const [paced] = await tx.select({ left: hourBudgetLeft() }).from(prizes).where(eq(prizes.id, hold.prizeId));
         throw paced && !paced.left ? new RuleRefused("hour_budget") : new ClaimRefused(PRIZE_GONE);
@@ -169,7 +186,7 @@ export async function finaliseClaim({
         prizeName: prize.name,
         productName: product.name,
       });
-      return { prizeId: prize.id, prizeName: prize.name, repeated: false };
+      return { prizeId: prize.id, prizeName: prize.name, prizeNames: { en: prize.en, ko: prize.ko }, repeated: false };
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);

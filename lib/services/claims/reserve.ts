@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { type AppError, conflict, notFound, type Said } from "@/lib/errors";
 import { closedEventMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import { text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -101,7 +102,6 @@ export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rulesVe
 }
 
 async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesVersion: string | null): Promise<Said> {
-  const timeZone = getConfig().timeZone;
   switch (code) {
     case "taken":
       return TAKEN;
@@ -110,10 +110,10 @@ async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rule
     case "let_go_recently":
       return LET_GO_RECENTLY;
     case "hour_budget":
-      return hourBudgetMessage(new Date(), timeZone);
+      return hourBudgetMessage(new Date(), eventTimeZone());
   }
   const rules = await eventRulesAt(ctx.db, rulesVersion);
   if (code === "win_limit") return rules.winsPerVisitor === "one_per_day" ? WIN_LIMIT_PER_DAY : WIN_LIMIT_PER_EVENT;
   const state = code === "event_paused" ? "paused" : code === "event_ended" ? "ended" : "not_started";
-  return closedEventMessage({ ...rules, state }, timeZone) ?? TAKEN;
+  return closedEventMessage({ ...rules, state }, rules.timeZone) ?? TAKEN;
 }

@@ -36,9 +36,10 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
 }
 
 /** Starts the periodic tick in this process; it never keeps the process alive on its own. */
-export function startMaintenanceTicker(db: Db): NodeJS.Timeout {
+/** `db` is asked each time: the database's pools are replaced when the event's time zone changes. */
+export function startMaintenanceTicker(db: () => Db): NodeJS.Timeout {
   const timer = setInterval(() => {
-    runMaintenanceTick(db).catch((error) => log("warn", "Maintenance tick failed; the next one retries", describeError(error, false)));
+    runMaintenanceTick(db()).catch((error) => log("warn", "Maintenance tick failed; the next one retries", describeError(error, false)));
   }, TICK_SECONDS * 1000);
   timer.unref();
   return timer;

@@ -1,6 +1,7 @@
 import { prizes } from "@/db/schema";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { CreatePrizeBody } from "@/lib/validation/prize";
+import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
@@ -13,6 +14,7 @@ export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: 
     const values = {
       name: input.name,
       description: input.description,
+      ...translationColumns(input, { creating: true }),
       imageId: image?.id ?? null,
       totalQuantity: input.total_quantity,
       remainingQuantity: input.total_quantity,

@@ -5,6 +5,7 @@ import { text } from "@/lib/i18n/text";
 import { storeUploadedImage } from "@/lib/images/upload";
 import { MESSAGES } from "@/lib/messages";
 import type { UpdatePrizeBody } from "@/lib/validation/prize";
+import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
@@ -14,6 +15,10 @@ import { trimPlacements } from "../placements/top-up";
 export const PRIZE_AUDITED_FIELDS = [
   "name",
   "description",
+  "nameEn",
+  "nameKo",
+  "descriptionEn",
+  "descriptionKo",
   "imageId",
   "totalQuantity",
   "remainingQuantity",
@@ -25,6 +30,10 @@ export const PRIZE_AUDITED_FIELDS = [
 const auditedColumns = {
   name: prizes.name,
   description: prizes.description,
+  nameEn: prizes.nameEn,
+  nameKo: prizes.nameKo,
+  descriptionEn: prizes.descriptionEn,
+  descriptionKo: prizes.descriptionKo,
   imageId: prizes.imageId,
   totalQuantity: prizes.totalQuantity,
   remainingQuantity: prizes.remainingQuantity,
@@ -47,6 +56,7 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
       .set({
         name: input.name,
         description: input.description,
+        ...translationColumns(input, { creating: false }),
         totalQuantity: input.total_quantity,
         remainingQuantity: input.remaining_quantity,
         dailyDistribution: input.daily_distribution,

@@ -4,8 +4,10 @@ import { postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import { newUrlPath } from "@/lib/url-path";
 import type { CreateProductBody } from "@/lib/validation/product";
+import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { PRODUCT_AUDITED_FIELDS } from "./update";
 
 // A clash of two random 10-character paths is about one in 10^17; a few tries make it vanish.
 const URL_PATH_ATTEMPTS = 5;
@@ -20,7 +22,12 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
   for (let attempt = 1; ; attempt += 1) {
     try {
       const id = await ctx.db.transaction(async (tx) => {
-        const values = { name: input.name, description: input.description, imageId: image?.id ?? null };
+        const values = {
+          name: input.name,
+          description: input.description,
+          ...translationColumns(input, { creating: true }),
+          imageId: image?.id ?? null,
+        };
         const [row] = await tx
           .insert(products)
           .values({ ...values, urlPath: newUrlPath() })
@@ -28,7 +35,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
         await recordAudit(tx, ctx, {
           action: "product.create",
           target: { type: "product", id: row!.id, name: input.name },
-          changes: diffChanges(null, values, ["name", "description", "imageId"]),
+          changes: diffChanges(null, values, PRODUCT_AUDITED_FIELDS),
         });
         return row!.id;
       });

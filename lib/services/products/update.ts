@@ -5,10 +5,14 @@ import { notFound } from "@/lib/errors";
 import { text } from "@/lib/i18n/text";
 import { storeUploadedImage } from "@/lib/images/upload";
 import type { UpdateProductBody } from "@/lib/validation/product";
+import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 
 export const PRODUCT_NOT_FOUND = text("errors.products.notFound");
+
+/** What a product's audit rows compare: every field the form edits. */
+export const PRODUCT_AUDITED_FIELDS = ["name", "description", "nameEn", "nameKo", "descriptionEn", "descriptionKo", "imageId"] as const;
 
 /**
  * Changes a product page's name and description and its image: replaced by a new upload, removed with
@@ -25,7 +29,15 @@ export async function updateProduct({
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : undefined;
   const imageId = input.remove_image ? null : image?.id;
   await ctx.db.transaction(async (tx) => {
-    const fields = { name: products.name, description: products.description, imageId: products.imageId };
+    const fields = {
+      name: products.name,
+      description: products.description,
+      nameEn: products.nameEn,
+      nameKo: products.nameKo,
+      descriptionEn: products.descriptionEn,
+      descriptionKo: products.descriptionKo,
+      imageId: products.imageId,
+    };
     const [before] = await tx.select(fields).from(products).where(eq(products.id, input.id)).for("update");
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
     const [after] = await tx
@@ -33,6 +45,7 @@ export async function updateProduct({
       .set({
         name: input.name,
         ...(input.description !== undefined && { description: input.description }),
+        ...translationColumns(input, { creating: false }),
         ...(imageId !== undefined && { imageId }),
         updatedAt: sql`now()`,
       })
@@ -41,7 +54,7 @@ export async function updateProduct({
     await recordAudit(tx, ctx, {
       action: "product.update",
       target: { type: "product", id: input.id, name: after!.name },
-      changes: diffChanges(before, after, ["name", "description", "imageId"]),
+      changes: diffChanges(before, after, PRODUCT_AUDITED_FIELDS),
     });
   });
   return (await findProduct({ db: ctx.db, id: input.id }))!;

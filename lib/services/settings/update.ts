@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { eventZone } from "@/db/prize-rules";
 import { readSettings } from "@/db/queries/settings";
 import { settings } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -26,18 +27,21 @@ export const SETTINGS_AUDITED_FIELDS = [
   "primary_color",
   "footer_text",
   "logo_url",
+  "time_zone",
 ] as const;
 
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
 export async function updateSettings({ ctx, input }: { ctx: ServiceContext; input: UpdateSettingsBody }) {
   const { eventPeriod } = getConfig();
+  if (input.time_zone) await assertDatabaseKnowsZone(ctx, input.time_zone);
   return retryingTransaction(ctx.db, async (tx) => {
     // Switching maintenance off waits for a top-up under way, and every later one reads the new setting under
     // the same lock (placements/maintain.ts): once this answers, nothing is placed by itself any more.
     if (input.maintenance_mode === false) await lockPlacementWrites(tx);
     // Pausing, or moving the opening hours, waits for the holds being taken right now: once this answers,
     // no tap is granted under the old rules (claims/event-gate.ts).
-    const changesRules = [input.paused, input.event_starts_at, input.event_ends_at, input.wins_per_visitor].some(
+    // The time zone moves the day boundary (one win a day, today's budget): a rule too.
+    const changesRules = [input.paused, input.event_starts_at, input.event_ends_at, input.wins_per_visitor, input.time_zone].some(
       (value) => value !== undefined,
     );
     if (changesRules) await closeEventGate(tx);
@@ -57,7 +61,11 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
       primaryColor: pick("primary_color", current.primaryColor),
       footerText: pick("footer_text", current.footerText),
     };
-    const changesBranding = (Object.keys(branding) as (keyof typeof branding)[]).some((key) => branding[key] !== current[key]);
+    const timeZone = pick("time_zone", current.timeZone);
+    // Every page shows times on the event's clock: a new zone renames the visitor pages' cached copies and
+    // wakes the big screens, as branding does.
+    const changesBranding =
+      (Object.keys(branding) as (keyof typeof branding)[]).some((key) => branding[key] !== current[key]) || timeZone !== current.timeZone;
     await tx
       .update(settings)
       .set({
@@ -73,9 +81,13 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         pauseMessage: pick("pause_message", current.pauseMessage),
         winsPerVisitor: input.wins_per_visitor ?? current.winsPerVisitor,
         showPrizeBeforeTap: input.show_prize_before_tap ?? current.showPrizeBeforeTap,
+        timeZone,
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));
+    // The dates read back (and the audit row) on the new clock: this transaction's session moves to it now,
+    // the process's sessions once it commits (lib/event/time-zone.ts).
+    if (timeZone !== current.timeZone) await tx.execute(sql`select set_config('TimeZone', ${eventZone()}, true)`);
     const after = await readSettings({ db: tx, eventPeriod });
     const changes = diffChanges(before, after, SETTINGS_AUDITED_FIELDS);
     // Saving the same values changes nothing: no row.
@@ -84,4 +96,13 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     }
     return after;
   });
+}
+
+/**
+ * The zone passed the name check (lib/validation/time-zone.ts, this runtime's zones); Postgres must know it
+ * too, as it computes "today" in it. Asked before the transaction: a failed lookup leaves nothing to undo.
+ */
+async function assertDatabaseKnowsZone(ctx: ServiceContext, zone: string): Promise<void> {
+  const [known] = await ctx.db.select({ yes: sql<boolean>`true` }).from(sql`pg_timezone_names`).where(sql`name = ${zone}`);
+  if (!known) throw ValidationError.field("time_zone", text("validation.settings.timeZone"));
 }

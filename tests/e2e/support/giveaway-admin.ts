@@ -116,10 +116,16 @@ export class GiveawayAdmin {
   }
 
   /** A prize with the given stock, daily limit and maintenance count. */
-  async createPrizeWith(name: string, numbers: { total: number; daily: number; maintenance: number }): Promise<number> {
+  async createPrizeWith(
+    name: string,
+    numbers: { total: number; daily: number; maintenance: number },
+    /** Further form fields, e.g. the names in English and Korean (`name_en`, `name_ko`). */
+    fields: Record<string, string> = {},
+  ): Promise<number> {
     const response = await this.api.post("/api/prizes/", {
       headers: this.headers(),
       multipart: {
+        ...fields,
         name,
         total_quantity: String(numbers.total),
         daily_distribution: String(numbers.daily),
@@ -153,10 +159,11 @@ export class GiveawayAdmin {
   }
 
   /** A new product page of the test's own, as the products screen creates one. */
-  async createPage(name: string): Promise<ProductPageRef> {
+  async createPage(name: string, fields: Record<string, string> = {}): Promise<ProductPageRef> {
     const response = await this.api.post("/api/admin/create-product/", {
       headers: this.headers(),
       multipart: {
+        ...fields,
         name,
         description: "Created by the browser tests.",
         image: { name: "stand.png", mimeType: "image/png", buffer: await standPicture() },

@@ -4,7 +4,6 @@ import { getTranslations } from "next-intl/server";
 import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
-import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
 import { isLocale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
@@ -40,7 +39,6 @@ export default async function DisplayPage({
       token={token}
       initial={snapshot}
       theme={theme === "light" ? "light" : "dark"}
-      timeZone={getConfig().timeZone}
       locale={locale}
       words={CATALOGUES[locale].display}
       productName={CATALOGUES[locale].app.name}

@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ urlPath: string; locale: string }> };
 
 // generateMetadata and the page both need the row; cache() makes that one query per request.
-const loadPage = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+const loadPage = cache((urlPath: string, locale: Locale) => getPublicProductPage({ db: db(), urlPath, locale }));
 // A slow database must not hold back the skeleton: the branding waits as long as the page does, then today's look.
 const loadBranding = cache(async () => {
   const answer = await settleWithin(readBranding({ db: db() }), SKELETON_AFTER_MS).catch(() => null);
@@ -29,15 +29,16 @@ const loadBranding = cache(async () => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { urlPath, locale } = await params;
   // A failing database is the page's problem to show (error.tsx); the title just falls back.
-  const [page, branding] = await Promise.all([loadPage(urlPath).catch(() => null), loadBranding()]);
-  return productPageMetadata(page, branding, isLocale(locale) ? locale : "en");
+  const language = isLocale(locale) ? locale : "en";
+  const [page, branding] = await Promise.all([loadPage(urlPath, language).catch(() => null), loadBranding()]);
+  return productPageMetadata(page, branding, language);
 }
 
 /** /p/{urlPath}: the product a visitor scanned, and the prize waiting on it, rendered on the server. */
 export default async function PublicProductPage({ params }: Props) {
   const { urlPath, locale } = await params;
   if (!isLocale(locale)) notFound();
-  const loading = loadPage(urlPath);
+  const loading = loadPage(urlPath, locale);
   // A read that fails in time takes the slow path too: the skeleton, then the error screen (error.tsx)
   // streamed into the HTML. Thrown here, before the page's shell, it was a bare 500 (the database
   // refusing connections) whose screen only the browser's script could draw.

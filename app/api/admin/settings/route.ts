@@ -4,6 +4,7 @@ import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
 import { ANY_ROLE, WRITE_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
+import { adoptEventTimeZone } from "@/lib/event/time-zone";
 import { updateSettings } from "@/lib/services/settings/update";
 import { updateSettingsBody } from "@/lib/validation/settings";
 
@@ -12,6 +13,9 @@ export const GET = route({ access: "admin", roles: ANY_ROLE }, async ({ ctx }) =
   readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod }),
 );
 
-export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: updateSettingsBody }, async ({ ctx, body }) =>
-  updateSettings({ ctx, input: body }),
-);
+export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: updateSettingsBody }, async ({ ctx, body }) => {
+  const updated = await updateSettings({ ctx, input: body });
+  // This instance follows a new clock at once; the others within a second (lib/event/time-zone.ts).
+  adoptEventTimeZone(updated.time_zone);
+  return updated;
+});

@@ -1,11 +1,14 @@
 // GET /api/p/{urlPath} - the public product page's data
+
 import { getPublicProductPage } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
-export const GET = route({ access: "public" }, async ({ ctx, params }) => {
-  const page = await getPublicProductPage({ db: ctx.db, urlPath: params.urlPath ?? "" });
+// The name and description in the caller's language when the organiser gave them (the spec's fields, filled).
+export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
+  const page = await getPublicProductPage({ db: ctx.db, urlPath: params.urlPath ?? "", locale: localeOfRequest(request) });
   if (!page) throw notFound(NO_PRODUCT);
   return page;
 });

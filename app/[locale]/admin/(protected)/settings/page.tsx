@@ -11,10 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function SettingsPage() {
-  // The opening hours are edited on the event's clock (APP_TIMEZONE), not the browser's.
+  // The opening hours are edited on the event's clock (the setting, else APP_TIMEZONE), not the browser's.
   return (
     <>
-      <EventRulesScreen timeZone={getConfig().timeZone} />
+      <EventRulesScreen defaultTimeZone={getConfig().timeZone} />
       <div className="mx-auto max-w-3xl">
         <BrandingSection />
       </div>

@@ -5,7 +5,6 @@ import { eventRulesAt } from "@/db/queries/event-rules";
 import { getMyHold, getPublicPageState } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
 import { readVisitorId } from "@/lib/api/visitor";
-import { getConfig } from "@/lib/config";
 import { notFound } from "@/lib/errors";
 import { closedEventMessage } from "@/lib/event/messages";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
@@ -31,6 +30,6 @@ export const GET = route({ access: "public" }, async ({ ctx, params, request }) 
   return {
     ...answer,
     ...(state.event_state === "not_started" && rules.startsAt ? { opens_at: rules.startsAt } : {}),
-    message: sayIn(localeOfRequest(request), closedEventMessage({ ...rules, state: state.event_state }, getConfig().timeZone) ?? ""),
+    message: sayIn(localeOfRequest(request), closedEventMessage({ ...rules, state: state.event_state }, rules.timeZone) ?? ""),
   };
 });

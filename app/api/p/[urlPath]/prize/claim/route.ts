@@ -1,11 +1,13 @@
 // POST /api/p/{urlPath}/prize/claim - empty body: reserve the prize (60 s hold); {name, password}: win it
 // PATCH /api/p/{urlPath}/prize/claim - let go of this visitor's hold
+
 import { after } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
+import { inLanguage } from "@/lib/i18n/localized";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
@@ -42,9 +44,12 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
   // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
   if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12).
-  const detail = translate(localeOfRequest(request), text("visitor.api.won", { prize: won.prizeName }));
-  return json({ detail, prize_name: won.prizeName }, 201);
+  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
+  // visitor's language when the organiser gave the prize a name in it.
+  const locale = localeOfRequest(request);
+  const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
+  const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
+  return json({ detail, prize_name: prizeName }, 201);
 });
 
 export const PATCH = route({ access: "public", body: cancelRequest, maxBodyBytes: 1024 }, async ({ ctx, request, params, body }) => {

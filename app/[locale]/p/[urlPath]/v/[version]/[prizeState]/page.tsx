@@ -6,7 +6,7 @@ import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/compo
 import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
-import { isLocale } from "@/lib/i18n/locales";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
 
 /**
@@ -26,14 +26,15 @@ export function generateStaticParams(): { urlPath: string; version: string; priz
 
 type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string; locale: string }> };
 
-const loadProduct = cache((urlPath: string) => getPublicProductPage({ db: db(), urlPath }));
+const loadProduct = cache((urlPath: string, locale: Locale) => getPublicProductPage({ db: db(), urlPath, locale }));
 // The address names the branding's version too (lib/urls/public-page-cache.ts): this copy shows that branding.
 const loadBranding = cache(() => readBranding({ db: db() }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { urlPath, locale } = await params;
-  const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
-  return productPageMetadata(page, branding, isLocale(locale) ? locale : "en");
+  const language = isLocale(locale) ? locale : "en";
+  const [page, branding] = await Promise.all([loadProduct(urlPath, language), loadBranding()]);
+  return productPageMetadata(page, branding, language);
 }
 
 export default async function CachedProductPage({ params }: Props) {
@@ -45,7 +46,7 @@ export default async function CachedProductPage({ params }: Props) {
   // The text comes from this read; the prize state from the address, as the proxy read it. Were the
   // product edited in between, this copy shows the newer text under the older version, which no
   // request asks for again.
-  const [page, branding] = await Promise.all([loadProduct(urlPath), loadBranding()]);
+  const [page, branding] = await Promise.all([loadProduct(urlPath, locale), loadBranding()]);
   if (!page) notFound();
   const hasPrize = prizeState === "waiting" || prizeState === "held";
   return (

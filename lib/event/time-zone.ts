@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { settings } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { getDatabase } from "@/lib/database";
+import { describeError, log } from "@/lib/log";
+
+/**
+ * The event's clock (server-behaviour.md, "Field fixes"): the settings' `time_zone`, else APP_TIMEZONE.
+ * Every time typed or shown uses it, and the database sessions carry it (db/index.ts setTimeZone), so SQL
+ * that reads dates in the session's zone (filters, exports, to_char) follows it too. The rules that decide
+ * a win (today's budget, the clock hour, one win a day) do not wait for this: they read the setting inside
+ * their own statement (db/prize-rules.ts eventZone()).
+ *
+ * Each instance reads the setting once a second (one tiny read on the organiser's connections, started
+ * with the server: lib/startup.ts), so a change on one instance is in force on every other within a second.
+ * No request ever waits for it: a slow or lost database leaves the last known zone in place.
+ */
+export const TIME_ZONE_READ_EVERY_MS = 1_000;
+
+type Clock = { zone: string | null; reading: boolean; failing: boolean };
+
+// One per process (Next.js loads this module once per bundle), on globalThis like the database.
+const CLOCK_KEY = Symbol.for("prize-giveaway.event-time-zone");
+type WithClock = typeof globalThis & { [CLOCK_KEY]?: Clock };
+
+function clock(): Clock {
+  const holder = globalThis as WithClock;
+  holder[CLOCK_KEY] ??= { zone: null, reading: false, failing: false };
+  return holder[CLOCK_KEY];
+}
+
+/** The event's time zone as this process last read it (APP_TIMEZONE until the first read). */
+export function eventTimeZone(): string {
+  return clock().zone ?? getConfig().timeZone;
+}
+
+/** Reads the setting now (a read already under way is enough) and follows it. */
+export async function readEventTimeZone(): Promise<void> {
+  const state = clock();
+  if (state.reading) return;
+  state.reading = true;
+  try {
+    const [row] = await getDatabase().organiserDb.select({ timeZone: settings.timeZone }).from(settings).where(eq(settings.id, 1));
+    adoptEventTimeZone(row?.timeZone ?? null);
+    state.failing = false;
+  } catch (error) {
+    // Said once per outage, not every second.
+    if (!state.failing) log("warn", "The event's time zone could not be read; keeping the last known one.", describeError(error, false));
+    state.failing = true;
+  } finally {
+    state.reading = false;
+  }
+}
+
+/** At start-up, after the migrations: the first read, then one a second until `stop`. */
+export async function followEventTimeZone(): Promise<{ stop(): void }> {
+  await readEventTimeZone();
+  const timer = setInterval(() => void readEventTimeZone(), TIME_ZONE_READ_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/** This process (and its database sessions) follow `stored` (the setting; null: APP_TIMEZONE) from now on. */
+export function adoptEventTimeZone(stored: string | null): void {
+  const state = clock();
+  state.zone = stored ?? getConfig().timeZone;
+  getDatabase().setTimeZone(state.zone);
+}
