@@ -8,6 +8,7 @@ import { log } from "@/lib/log";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
+import { startExpirySweeper } from "@/lib/services/winners/expire";
 import { onShutdown } from "@/lib/shutdown";
 
 /** Explains in one line what is wrong and stops: a half-configured server must not start. */
@@ -46,9 +47,11 @@ export async function startUp(): Promise<void> {
   }
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
   const ticker = startMaintenanceTicker(database.db);
+  const expiry = startExpirySweeper(database.db);
   const funnel = startFunnelFlusher(database.db);
   onShutdown(async () => {
     clearInterval(ticker);
+    clearInterval(expiry);
     await funnel.stop();
     await database.close();
   });

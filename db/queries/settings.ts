@@ -33,6 +33,9 @@ export async function readSettings({
       primaryColor: settings.primaryColor,
       footerText: settings.footerText,
       logoSha: images.sha256,
+      collectWithinMinutes: settings.collectWithinMinutes,
+      deskLocationEn: settings.deskLocationEn,
+      deskLocationKo: settings.deskLocationKo,
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
@@ -53,6 +56,9 @@ export async function readSettings({
     primary_color: row.primaryColor,
     footer_text: row.footerText,
     logo_url: row.logoSha ? imageUrl(row.logoSha) : null,
+    collect_within_minutes: row.collectWithinMinutes,
+    desk_location_en: row.deskLocationEn,
+    desk_location_ko: row.deskLocationKo,
     event_state: row.state,
   };
 }

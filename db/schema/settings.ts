@@ -35,6 +35,10 @@ export const settings = pgTable(
     // Moves with every branding change only: names the visitor page's cached copies (lib/urls/public-page-cache.ts)
     // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
     brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Collecting a prize (issue 32): minutes a winner has to collect (null: no deadline), and where.
+    collectWithinMinutes: smallint(),
+    deskLocationEn: varchar({ length: 80 }),
+    deskLocationKo: varchar({ length: 80 }),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),
@@ -47,6 +51,10 @@ export const settings = pgTable(
       sql`${table.eventStartsAt} IS NULL OR ${table.eventEndsAt} IS NULL OR ${table.eventStartsAt} < ${table.eventEndsAt}`,
     ),
     check("settings_primary_color_hex", sql`${table.primaryColor} IS NULL OR ${table.primaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      "settings_collect_within_minutes_range",
+      sql`${table.collectWithinMinutes} IS NULL OR ${table.collectWithinMinutes} BETWEEN 5 AND 1440`,
+    ),
     check("settings_wins_per_visitor_known", sql`${table.winsPerVisitor} IN ('unlimited', 'one_per_day', 'one_per_event')`),
   ],
 );

@@ -17,7 +17,7 @@ export const READ_ROLES: RoleSet = ["owner", "manager", "viewer"];
 export const WRITE_ROLES: RoleSet = ["owner", "manager"];
 /** The prize desk's reads: find a winner (the winners list and its search). */
 export const DESK_READ_ROLES: RoleSet = ["owner", "manager", "desk", "viewer"];
-/** The prize desk's writes: mark and cancel received. */
+/** The prize desk's writes: mark and cancel received, reinstate an expired win. */
 export const DESK_ROLES: RoleSet = ["owner", "manager", "desk"];
 /** The audit log. */
 export const AUDIT_ROLES: RoleSet = ["owner", "manager"];

@@ -21,6 +21,10 @@ export type SystemSettings = {
   primary_color: string | null;
   footer_text: string | null;
   logo_url: string | null;
+  /** Minutes a winner has to collect their prize (null: no deadline), and where the desk is (null: unsaid). */
+  collect_within_minutes: number | null;
+  desk_location_en: string | null;
+  desk_location_ko: string | null;
   /** Where the event stands now, by the database's clock. */
   event_state: EventState;
 };

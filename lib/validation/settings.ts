@@ -50,6 +50,20 @@ const primaryColor = z
   .nullable()
   .optional();
 
+/** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"). */
+export const COLLECT_WITHIN_MIN = 5;
+export const COLLECT_WITHIN_MAX = 1440;
+export const DESK_LOCATION_MAX = 80;
+
+/** Whole minutes 5..1440, or null for no deadline. */
+const collectWithinMinutes = z
+  .number({ error: "validation.settings.collectWithinMinutes" })
+  .int("validation.settings.collectWithinMinutes")
+  .min(COLLECT_WITHIN_MIN, "validation.settings.collectWithinMinutes")
+  .max(COLLECT_WITHIN_MAX, "validation.settings.collectWithinMinutes")
+  .nullable()
+  .optional();
+
 /** PATCH /api/admin/settings/: any subset of the system settings. */
 export const updateSettingsBody = z
   .object({
@@ -66,6 +80,9 @@ export const updateSettingsBody = z
     event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,
     footer_text: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
+    collect_within_minutes: collectWithinMinutes,
+    desk_location_en: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
+    desk_location_ko: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
