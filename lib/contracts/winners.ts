@@ -22,3 +22,15 @@ export type WinnerRow = {
   expired_at: string | null;
   status: WinnerStatus;
 };
+
+/**
+ * `my_win` in GET /api/p/{urlPath}/prize/: the visitor's own win on that page, by the server's record and
+ * clock (the phone's clock is never asked), and where to collect it, in their language.
+ */
+export type MyWin = {
+  status: WinnerStatus;
+  collect_by: string | null;
+  expired_at: string | null;
+  received_at: string | null;
+  desk_location: string | null;
+};
