@@ -2,6 +2,11 @@ import type { EventState, WinsPerVisitor } from "@/db/schema/settings";
 
 export type { EventState, WinsPerVisitor };
 
+/** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"): the window's bounds in minutes. */
+export const COLLECT_WITHIN_MIN = 5;
+export const COLLECT_WITHIN_MAX = 1440;
+export const DESK_LOCATION_MAX = 80;
+
 /** GET and PATCH /api/admin/settings/ (server-behaviour.md, "The event's rules"). */
 export type SystemSettings = {
   maintenance_mode: boolean;

@@ -1,6 +1,7 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
+import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/lib/contracts/settings";
 import type { MessageKey } from "@/lib/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
@@ -51,9 +52,6 @@ const primaryColor = z
   .optional();
 
 /** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"). */
-export const COLLECT_WITHIN_MIN = 5;
-export const COLLECT_WITHIN_MAX = 1440;
-export const DESK_LOCATION_MAX = 80;
 
 /** Whole minutes 5..1440, or null for no deadline. */
 const collectWithinMinutes = z
