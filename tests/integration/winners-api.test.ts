@@ -72,6 +72,10 @@ describe("GET /api/winners/", () => {
       created_at: expect.any(String),
       is_received: false,
       received_at: null,
+      // The collection deadline (issue 32): none set, so none given; the spec's fields above are as they were.
+      collect_by: null,
+      expired_at: null,
+      status: "waiting",
     });
   });
 

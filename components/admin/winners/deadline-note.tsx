@@ -33,7 +33,7 @@ export function DeadlineNote({ winner, t, moment }: { winner: WinnerRow; t: Word
         data-testid="deadline"
         className="mt-1 inline-flex rounded-lg bg-red-50 px-2 py-1 text-xs font-semibold whitespace-nowrap text-red-800 ring-1 ring-red-200"
       >
-        {t("deadline.expiredAt", { at: moment(winner.expired_at ?? winner.collect_by ?? winner.created_at) })}
+        {t("deadline.expiredAt", { at: moment(winner.collect_by ?? winner.expired_at ?? winner.created_at) })}
       </span>
     );
   }

@@ -45,8 +45,9 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
   const handOver = await handOverOf({ db: ctx.db, id: input.id });
   if (handOver === undefined) throw notFound(WINNER_NOT_FOUND);
   if (handOver.receivedAt) throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
-  // Past its deadline: expired already, or about to be by the next sweep (it happens at collect_by either way).
-  const at = handOver.expiredAt ?? handOver.collectBy;
+  // Past its deadline: expired already, or about to be by the next sweep. The time named is the deadline the
+  // visitor was told (the sweep's own moment follows it by seconds).
+  const at = handOver.collectBy ?? handOver.expiredAt;
   if (at) throw conflict(text("errors.winners.expired", { at }));
   throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
 }
