@@ -36,7 +36,7 @@ export async function insertWins(
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into ${winners} (name, password, prize_id, product_id, prize_name, product_name, collect_by, expired_at)
       select ${label} || n, lpad((n % 10000)::text, 4, '0'), ${prizeId}::int, ${productId}::int, ${prize!.name}::text,
-        'Deadline stand', ${collectBy}::timestamptz, ${expired ? sql`now()` : null}::timestamptz
+        'Deadline stand', (${collectBy})::timestamptz, (${expired ? sql`now()` : null})::timestamptz
       from generate_series(1, ${count}::int) as n
       returning id`);
     // postgres.js answers with the rows.
@@ -52,7 +52,8 @@ export async function stockMismatches(db: Db, prizeIds: number[]) {
       id: prizes.id,
       total: prizes.totalQuantity,
       remaining: prizes.remainingQuantity,
-      notExpired: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = ${prizes.id} and ${winners.expiredAt} is null)`,
+      // Spelled out: a one-table select names its own columns unqualified, which the subquery would take as its own.
+      notExpired: sql<number>`(select count(*)::int from ${winners} where ${winners.prizeId} = "prizes"."id" and ${winners.expiredAt} is null)`,
     })
     .from(prizes)
     .where(inArray(prizes.id, prizeIds))

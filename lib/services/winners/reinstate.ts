@@ -52,7 +52,7 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
     const [stock] = await tx
       .select({
         remaining: prizes.remainingQuantity,
-        live: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive})`,
+        live: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${win.prizeId} and ${placements.isActive})`,
       })
       .from(prizes)
       .where(eq(prizes.id, win.prizeId));
