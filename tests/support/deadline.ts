@@ -18,8 +18,8 @@ export async function insertWins(
   }: {
     prizeId: number;
     count: number;
-    /** Seconds from now to the deadline (negative: passed); null for no deadline. */
-    collectIn: number | null;
+    /** Seconds from now to the deadline (negative: passed), or the deadline itself; null for no deadline. */
+    collectIn: number | Date | null;
     expired?: boolean;
     productId?: number | null;
     label?: string;
@@ -32,7 +32,12 @@ export async function insertWins(
       .set({ remainingQuantity: sql`${prizes.remainingQuantity} - ${expired ? 0 : count}` })
       .where(eq(prizes.id, prizeId))
       .returning({ name: prizes.name });
-    const collectBy = collectIn === null ? null : sql`now() + make_interval(secs => ${collectIn})`;
+    const collectBy =
+      collectIn === null
+        ? null
+        : collectIn instanceof Date
+          ? sql`${collectIn.toISOString()}::timestamptz`
+          : sql`now() + make_interval(secs => ${collectIn})`;
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into ${winners} (name, password, prize_id, product_id, prize_name, product_name, collect_by, expired_at)
       select ${label} || n, lpad((n % 10000)::text, 4, '0'), ${prizeId}::int, ${productId}::int, ${prize!.name}::text,
