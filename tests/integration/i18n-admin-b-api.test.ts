@@ -102,6 +102,9 @@ describe("winners", () => {
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       "예",
       expect.any(String),
+      // Collect by, expired at: no deadline set.
+      "",
+      "",
     ]);
 
     const english = await owner.request("GET", "/api/winners/download_excel/?search=7301", { headers: ENGLISH });
