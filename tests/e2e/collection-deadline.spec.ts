@@ -145,7 +145,7 @@ test.describe("the collection deadline", () => {
         `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(29|30)" })}$`,
       );
       await expect(deadline).toHaveText(pending);
-      await expect(winnerCard.getByRole("button", { name: desk.handOver })).toBeVisible();
+      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
       await noSidewaysOverflow(page);
       await reviewScreenshot(page, `deadline-desk-${language}-before`);
 
@@ -153,7 +153,7 @@ test.describe("the collection deadline", () => {
       await page.reload();
       await page.getByLabel(desk.password, { exact: true }).fill(password);
       await expect(deadline).toHaveText(said(desk.deadline.expired, language));
-      await expect(winnerCard.getByRole("button", { name: desk.handOver })).toHaveCount(0);
+      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toHaveCount(0);
       const reinstate = winnerCard.getByRole("button", { name: desk.deadline.reinstate });
       await expect(reinstate).toBeVisible();
       await noSidewaysOverflow(page);
@@ -161,9 +161,9 @@ test.describe("the collection deadline", () => {
 
       // The late visitor gets it after all: a unit is free, the win waits again with a fresh deadline.
       await reinstate.click();
-      await expect(winnerCard.getByRole("button", { name: desk.handOver })).toBeVisible();
+      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
       await expect(deadline).toHaveText(pending);
-      await winnerCard.getByRole("button", { name: desk.handOver }).click();
+      await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
       await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
       await context.close();
     });
