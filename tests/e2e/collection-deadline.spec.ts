@@ -15,14 +15,14 @@ type Language = keyof typeof CATALOGUES;
 const DESK = { en: "Hall B, next to the stage", ko: "B홀 무대 옆" };
 // A clock time as the page writes it: "14:35" in English, "오후 2:35" in Korean.
 const TIME = { en: String.raw`\d{2}:\d{2}`, ko: String.raw`(오전|오후|저녁|밤|아침|새벽|낮) \d{1,2}:\d{2}` };
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A catalogue message as a pattern: `{time}` the clock's, each other `{name}` the pattern given for it. */
 function pattern(message: string, language: Language, values: Record<string, string> = {}): string {
   return message
     .split(/(\{\w+\})/)
     .map((part) => {
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (name === undefined) return escape(part);
+      if (name === undefined) return literally(part);
       return name === "time" ? TIME[language] : (values[name] ?? "");
     })
     .join("");
@@ -99,7 +99,7 @@ test.describe("the collection deadline", () => {
       await dialog.getByRole("button", { name: words.visitor.claim.submit, exact: true }).click();
 
       const result = page.getByRole("alertdialog", { name: words.visitor.result.successTitle });
-      const expected = said(words.visitor.win.collectBy, language, { place: escape(DESK[language]) });
+      const expected = said(words.visitor.win.collectBy, language, { place: literally(DESK[language]) });
       await expect(result.getByTestId("collect-note")).toHaveText(expected);
       await result.getByRole("button", { name: words.visitor.result.ok }).click();
       const card = page.getByTestId("collect-note");
