@@ -9,6 +9,7 @@ import { log } from "@/lib/log";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
+import { startExpirySweeper } from "@/lib/services/winners/expire";
 import { onShutdown } from "@/lib/shutdown";
 
 /** Explains in one line what is wrong and stops: a half-configured server must not start. */
@@ -49,9 +50,11 @@ export async function startUp(): Promise<void> {
   // The event's clock before the first request, then once a second (lib/event/time-zone.ts).
   const clock = await followEventTimeZone();
   const ticker = startMaintenanceTicker(() => database.db);
+  const expiry = startExpirySweeper(() => database.db);
   const funnel = startFunnelFlusher(() => database.db);
   onShutdown(async () => {
     clearInterval(ticker);
+    clearInterval(expiry);
     clock.stop();
     await funnel.stop();
     await database.close();

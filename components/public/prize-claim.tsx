@@ -254,7 +254,7 @@ export function PrizeClaim({
         <section aria-live="polite" aria-label={words.prizeRegion} className="mt-5">
           {kept ? (
             <Note tone="success" title={fill(words.youWon, { prize: kept.prizeName })}>
-              <WinCard win={kept} words={words} />
+              <WinCard win={kept} words={words} urlPath={urlPath} />
             </Note>
           ) : ticket && ticketShown ? (
             <div className="rounded-2xl bg-prize-50 p-4 ring-2 ring-prize-200 sm:p-5">
@@ -318,6 +318,7 @@ export function PrizeClaim({
       </Modal>
       {phase.name === "result" && (
         <ResultModal
+          urlPath={urlPath}
           result={phase.result}
           words={words}
           onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload}

@@ -102,12 +102,22 @@ export function successMessage(detail: string | undefined, words: VisitorWords["
 }
 
 /** The end of a claim: "Congratulations!" with the server's detail and the win to show, or "Oops". */
-export function ResultModal({ result, words, onClose }: { result: ClaimResult; words: VisitorWords; onClose: () => void }) {
+export function ResultModal({
+  result,
+  words,
+  onClose,
+  urlPath,
+}: {
+  result: ClaimResult;
+  words: VisitorWords;
+  onClose: () => void;
+  urlPath?: string;
+}) {
   if (result.kind === "success") {
     return (
       <NoticeModal title={words.result.successTitle} tone="success" buttonLabel={words.result.ok} onConfirm={onClose}>
         <p className="text-lg font-semibold text-slate-900">{result.message}</p>
-        <WinCard win={result.win} words={words} />
+        <WinCard win={result.win} words={words} urlPath={urlPath} />
       </NoticeModal>
     );
   }

@@ -1,13 +1,24 @@
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
+import { CollectNote } from "./collect-note";
 import type { KeptWin } from "./kept-win";
 import type { VisitorWords } from "./visitor-words";
 
 /**
  * What the winner shows at the prize desk: the prize, the nickname and the password in large type,
- * readable at arm's length, when it was won (on the event's clock), with a hint to keep a screenshot.
+ * readable at arm's length, when it was won (on the event's clock), where and by when to collect it (the
+ * server's word), with a hint to keep a screenshot.
  */
-export function WinCard({ win, words }: { win: KeptWin; words: Pick<VisitorWords, "win" | "locale" | "timeZone"> }) {
+export function WinCard({
+  win,
+  words,
+  urlPath,
+}: {
+  win: KeptWin;
+  words: Pick<VisitorWords, "win" | "locale" | "timeZone">;
+  /** The page the win was made on: its state call says where and by when to collect (collect-note.tsx). */
+  urlPath?: string;
+}) {
   const wonAt = new Date(win.wonAt);
   return (
     <div className="w-full rounded-2xl border-2 border-dashed border-prize-300 bg-white p-4 text-left">
@@ -28,6 +39,7 @@ export function WinCard({ win, words }: { win: KeptWin; words: Pick<VisitorWords
           {win.password}
         </dd>
       </dl>
+      {urlPath !== undefined && <CollectNote urlPath={urlPath} words={words} />}
       <p className="mt-3 text-sm text-slate-600">{words.win.screenshot}</p>
     </div>
   );

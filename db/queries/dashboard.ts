@@ -31,10 +31,12 @@ async function totals(db: Queryable) {
       active_prizes: count(sql`${prizes} where ${prizes.isActive}`),
       total_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies})`,
       received_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isReceived})`,
+      expired_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isExpired})`,
     })
     .from(sql`(values (1)) as one_row`);
-  const counts = row ?? { total_products: 0, total_prizes: 0, active_prizes: 0, total_winners: 0, received_winners: 0 };
-  return { ...counts, unreceived_winners: counts.total_winners - counts.received_winners };
+  const counts = row ?? { total_products: 0, total_prizes: 0, active_prizes: 0, total_winners: 0, received_winners: 0, expired_winners: 0 };
+  // Waiting wins only: an expired one is no longer expected at the desk (its unit went back to stock).
+  return { ...counts, unreceived_winners: counts.total_winners - counts.received_winners - counts.expired_winners };
 }
 
 async function prizeStats(db: Queryable) {
@@ -44,6 +46,7 @@ async function prizeStats(db: Queryable) {
       maintenance_status: maintenanceStatus,
       total_winners: sql<number>`coalesce(w.total, 0)`,
       received_winners: sql<number>`coalesce(w.received, 0)`,
+      expired_winners: sql<number>`coalesce(w.expired, 0)`,
     })
     .from(prizes)
     .leftJoin(images, eq(images.id, prizes.imageId))
@@ -51,7 +54,7 @@ async function prizeStats(db: Queryable) {
     .orderBy(desc(prizes.isActive), desc(prizes.createdAt), desc(prizes.id));
   return rows.map((row) => {
     const { winners_count: _alsoTotal, ...prize } = present(row);
-    return { ...prize, unreceived_winners: row.total_winners - row.received_winners };
+    return { ...prize, unreceived_winners: row.total_winners - row.received_winners - row.expired_winners };
   });
 }
 
@@ -64,6 +67,7 @@ async function productStats(db: Queryable) {
       active_prize_name: prizes.name,
       winners_count: sql<number>`coalesce(w.total, 0)`,
       received_count: sql<number>`coalesce(w.received, 0)`,
+      expired_count: sql<number>`coalesce(w.expired, 0)`,
       scans: sql<number>`coalesce((select sum(${funnelHourlyTallies.scans})::int from ${funnelHourlyTallies} where ${funnelHourlyTallies.productId} = ${products.id}), 0)`,
     })
     .from(products)
@@ -79,7 +83,8 @@ async function productStats(db: Queryable) {
     active_prize_name: row.active_prize_name,
     winners_count: row.winners_count,
     received_count: row.received_count,
-    unreceived_count: row.winners_count - row.received_count,
+    unreceived_count: row.winners_count - row.received_count - row.expired_count,
+    expired_count: row.expired_count,
     scans: row.scans,
     conversion: conversionOf({ scans: row.scans, wins: row.winners_count }),
   }));

@@ -36,6 +36,9 @@ export async function readSettings({
       logoSha: images.sha256,
       timeZone: settings.timeZone,
       timeZoneInUse: eventZone(),
+      collectWithinMinutes: settings.collectWithinMinutes,
+      deskLocationEn: settings.deskLocationEn,
+      deskLocationKo: settings.deskLocationKo,
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
@@ -59,6 +62,9 @@ export async function readSettings({
     logo_url: row.logoSha ? imageUrl(row.logoSha) : null,
     time_zone: row.timeZone,
     time_zone_in_use: row.timeZoneInUse,
+    collect_within_minutes: row.collectWithinMinutes,
+    desk_location_en: row.deskLocationEn,
+    desk_location_ko: row.deskLocationKo,
     event_state: row.state,
   };
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winnerHourlyTallies, winners, winnerTallies } from "@/db/schema";
+import type { WinnerStatus } from "@/lib/contracts/winners";
 
 /**
  * Winner counts read from `winner_tallies` (kept exact by a trigger on winners; see its schema file)
@@ -15,9 +16,20 @@ export const tallyOfPrize = (prizeId: SQL | number) =>
 export const tallyOfProduct = (productId: SQL | number) =>
   sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.productId} = ${productId})`;
 
+/** The tally rows of one status (a received win is never expired). */
+function tallyStatus(status: WinnerStatus): SQL {
+  if (status === "received") return sql`${winnerTallies.isReceived}`;
+  if (status === "expired") return sql`${winnerTallies.isExpired}`;
+  return sql`not ${winnerTallies.isReceived} and not ${winnerTallies.isExpired}`;
+}
+
 /** How many winners match filters on prize, page and received only; other filters need the winner rows. */
-export async function countByTallies(db: Queryable, filter: { prize?: number; product?: number; is_received?: boolean }): Promise<number> {
+export async function countByTallies(
+  db: Queryable,
+  filter: { prize?: number; product?: number; is_received?: boolean; status?: WinnerStatus },
+): Promise<number> {
   const conditions = [
+    filter.status === undefined ? undefined : tallyStatus(filter.status),
     filter.prize === undefined ? undefined : sql`${winnerTallies.prizeId} = ${filter.prize}`,
     filter.product === undefined ? undefined : sql`${winnerTallies.productId} = ${filter.product}`,
     filter.is_received === undefined ? undefined : sql`${winnerTallies.isReceived} = ${filter.is_received}`,
@@ -29,9 +41,9 @@ export async function countByTallies(db: Queryable, filter: { prize?: number; pr
   return row?.total ?? 0;
 }
 
-/** Winners and received winners per key (`prize_id` or `product_id`), as a subquery to join. */
+/** Winners, received and expired winners per key (`prize_id` or `product_id`), as a subquery to join. */
 export const talliesBy = (key: "prize_id" | "product_id") =>
-  sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received from ${winnerTallies} group by 1)`;
+  sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received, (sum(winners) filter (where is_expired))::int as expired from ${winnerTallies} group by 1)`;
 
 /**
  * How many winners fall in a date range (days in the session's zone, APP_TIMEZONE), optionally received or

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
+import type { WinnerStatus } from "@/lib/contracts/winners";
 import { likeLiteral, likePattern } from "./like";
 import { countByHourlyTallies, countByTallies } from "./tallies";
 
@@ -10,6 +11,7 @@ export type WinnerFilter = {
   product?: number;
   prize?: number;
   is_received?: boolean;
+  status?: WinnerStatus;
   search?: string;
   start_date?: string;
   end_date?: string;
@@ -20,6 +22,18 @@ export type WinnerFilter = {
   /** Winners up to this id only: the event archive's cut-off (not a list filter). */
   up_to_id?: number;
 };
+
+/** waiting, received or expired (a received win never expires: the table's check says so). */
+export function winnerStatus() {
+  return sql<WinnerStatus>`(case when ${winners.isReceived} then 'received' when ${winners.expiredAt} is not null then 'expired' else 'waiting' end)`;
+}
+
+/** The rows of one status. */
+export function statusCondition(status: WinnerStatus): SQL {
+  if (status === "received") return sql`${winners.isReceived}`;
+  if (status === "expired") return sql`${winners.expiredAt} is not null`;
+  return sql`not ${winners.isReceived} and ${winners.expiredAt} is null`;
+}
 
 export const winnerColumns = {
   id: winners.id,
@@ -32,6 +46,9 @@ export const winnerColumns = {
   created_at: winners.createdAt,
   is_received: winners.isReceived,
   received_at: winners.receivedAt,
+  collect_by: winners.collectBy,
+  expired_at: winners.expiredAt,
+  status: winnerStatus(),
 };
 
 /**
@@ -44,6 +61,7 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
     filter.product === undefined ? undefined : eq(winners.productId, filter.product),
     filter.prize === undefined ? undefined : eq(winners.prizeId, filter.prize),
     filter.is_received === undefined ? undefined : eq(winners.isReceived, filter.is_received),
+    filter.status === undefined ? undefined : statusCondition(filter.status),
     // `password::text` is what the trigram index covers (db/schema/winners.ts).
     filter.search
       ? or(ilike(winners.name, likePattern(filter.search)), sql`${winners.password}::text ilike ${likePattern(filter.search)}`)
@@ -70,7 +88,7 @@ export async function listWinners({ db, filter, limit, offset }: { db: Queryable
 
 /**
  * The total for the footer, from the kept counts where they can answer: prize, page and received from
- * `winner_tallies`; dates (with received) from `winner_hourly_tallies`. A search, or dates with a prize or
+ * `winner_tallies` (status too); dates (with received) from `winner_hourly_tallies`. A search, or dates with a prize or
  * page, counts the matching rows (through the trigram and (prize|product, created_at) indexes).
  */
 function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefined): Promise<number> {
@@ -78,7 +96,8 @@ function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefine
   const narrowed = filter.prize !== undefined || filter.product !== undefined;
   const searched = Boolean(filter.search || filter.code || filter.name);
   if (!searched && !dated) return countByTallies(db, filter);
-  if (!searched && !narrowed) return countByHourlyTallies(db, filter);
+  // The hourly tallies know received or not, not expired: a status with dates counts the rows.
+  if (!searched && !narrowed && filter.status === undefined) return countByHourlyTallies(db, filter);
   return db
     .select({ count: count() })
     .from(winners)
@@ -101,8 +120,11 @@ export async function handOverOf({
 }: {
   db: Queryable;
   id: number;
-}): Promise<{ name: string; receivedAt: Date | null } | undefined> {
-  const [row] = await db.select({ name: winners.name, receivedAt: winners.receivedAt }).from(winners).where(eq(winners.id, id));
+}): Promise<{ name: string; receivedAt: Date | null; collectBy: Date | null; expiredAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ name: winners.name, receivedAt: winners.receivedAt, collectBy: winners.collectBy, expiredAt: winners.expiredAt })
+    .from(winners)
+    .where(eq(winners.id, id));
   return row;
 }
 
@@ -120,6 +142,9 @@ export type WinnerExportRow = {
   won_at: string;
   is_received: boolean;
   received_at: string | null;
+  status: WinnerStatus;
+  collect_by: string | null;
+  expired_at: string | null;
 };
 
 type Cursor = { createdAt: string; id: number };
@@ -137,6 +162,9 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: Cursor | null
       won_at: sql<string>`to_char(${winners.createdAt}, 'YYYY-MM-DD HH24:MI:SS')`,
       is_received: winners.isReceived,
       received_at: sql<string | null>`to_char(${winners.receivedAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+      status: winnerStatus(),
+      collect_by: sql<string | null>`to_char(${winners.collectBy}, 'YYYY-MM-DD HH24:MI:SS')`,
+      expired_at: sql<string | null>`to_char(${winners.expiredAt}, 'YYYY-MM-DD HH24:MI:SS')`,
     })
     .from(winners)
     .where(and(where, afterCursor))

@@ -40,6 +40,10 @@ export const settings = pgTable(
     // The event's own clock (issue 36): an IANA name; null follows APP_TIMEZONE. Every time typed or shown, the
     // day boundary and the clock hours use it (lib/event/time-zone.ts, db/prize-rules.ts eventZone()).
     timeZone: varchar({ length: 64 }),
+    // Collecting a prize (issue 32): minutes a winner has to collect (null: no deadline), and where.
+    collectWithinMinutes: smallint(),
+    deskLocationEn: varchar({ length: 80 }),
+    deskLocationKo: varchar({ length: 80 }),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),
@@ -52,6 +56,10 @@ export const settings = pgTable(
       sql`${table.eventStartsAt} IS NULL OR ${table.eventEndsAt} IS NULL OR ${table.eventStartsAt} < ${table.eventEndsAt}`,
     ),
     check("settings_primary_color_hex", sql`${table.primaryColor} IS NULL OR ${table.primaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      "settings_collect_within_minutes_range",
+      sql`${table.collectWithinMinutes} IS NULL OR ${table.collectWithinMinutes} BETWEEN 5 AND 1440`,
+    ),
     check("settings_wins_per_visitor_known", sql`${table.winsPerVisitor} IN ('unlimited', 'one_per_day', 'one_per_event')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
- * How many winners each (prize, product page, received) combination has, kept exact by a trigger on
+ * How many winners each (prize, product page, received, expired) combination has, kept exact by a trigger on
  * `winners` (drizzle/0004_winner_tallies.sql) in the same transaction as every insert, update and delete,
  * so concurrent claims from several instances add up. Counts per prize, per page and of the whole event
  * read a few hundred rows here instead of 100,000 winners. Null ids: the prize or page was deleted.
@@ -12,10 +12,12 @@ export const winnerTallies = pgTable(
     prizeId: integer(),
     productId: integer(),
     isReceived: boolean().notNull(),
+    // expired_at IS NOT NULL (a win not collected in time, its unit back in stock): issue 32.
+    isExpired: boolean().notNull().default(false),
     winners: integer().notNull(),
   },
   (table) => [
-    unique("winner_tallies_key").on(table.prizeId, table.productId, table.isReceived).nullsNotDistinct(),
+    unique("winner_tallies_key").on(table.prizeId, table.productId, table.isReceived, table.isExpired).nullsNotDistinct(),
     index("winner_tallies_product_idx").on(table.productId),
   ],
 );

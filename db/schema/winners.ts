@@ -24,11 +24,18 @@ export const winners = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The signed visitor cookie's id, for the win limit (issue 20). Never shown to anyone, never exported.
     visitorId: text(),
+    // The collection deadline (server-behaviour.md, "Collecting a prize: the deadline"): set when the win is
+    // made (won_at + the window then set; null = none), moved only by cancel_received and reinstate.
+    collectBy: timestamp({ withTimezone: true }),
+    // When a waiting win passed its deadline and its unit went back to stock; null again once reinstated.
+    expiredAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check("winners_password_four_digits", sql`${table.password} ~ '^[0-9]{4}$'`),
     check("winners_name_not_blank", sql`btrim(${table.name}) <> ''`),
     check("winners_received_at_matches_flag", sql`${table.isReceived} = (${table.receivedAt} IS NOT NULL)`),
+    // A win is waiting, received or expired: never received and expired at once.
+    check("winners_received_or_expired", sql`NOT (${table.isReceived} AND ${table.expiredAt} IS NOT NULL)`),
     // A placement is won at most once: the last guard against handing one unit out twice.
     uniqueIndex("winners_one_per_distribution").on(table.distributionId),
     // Every list orders by (created_at DESC, id DESC), Postgres's default NULLS FIRST for DESC: the indexes
@@ -43,6 +50,10 @@ export const winners = pgTable(
     index("winners_password_trgm_idx").using("gin", sql`(${table.password}::text) gin_trgm_ops`),
     // The win limit: this visitor's wins (today's, or any).
     index("winners_visitor_idx").on(table.visitorId, table.createdAt).where(sql`${table.visitorId} IS NOT NULL`),
+    // The expiry sweep: the waiting wins with a deadline, soonest first (few rows: received and expired leave it).
+    index("winners_collect_by_due_idx")
+      .on(table.collectBy)
+      .where(sql`NOT ${table.isReceived} AND ${table.expiredAt} IS NULL AND ${table.collectBy} IS NOT NULL`),
     // The dashboard's recent hand-overs.
     index("winners_received_at_idx")
       .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())

@@ -20,7 +20,7 @@ export const WRITE_ROLES: RoleSet = ["owner", "manager"];
  * carries no code (app/api/winners/route.ts); the winners screen, a list of everyone, is not the desk's.
  */
 export const DESK_READ_ROLES: RoleSet = ["owner", "manager", "desk", "viewer"];
-/** The prize desk's writes: mark and cancel received. */
+/** The prize desk's writes: mark and cancel received, reinstate an expired win. */
 export const DESK_ROLES: RoleSet = ["owner", "manager", "desk"];
 /** The audit log. */
 export const AUDIT_ROLES: RoleSet = ["owner", "manager"];

@@ -10,6 +10,8 @@ export type WinnerFilters = {
   product: string;
   prize: string;
   is_received: string;
+  /** waiting, received or expired (the collection deadline); "" = any. */
+  status: string;
   search: string;
   start_date: string;
   end_date: string;
@@ -17,7 +19,15 @@ export type WinnerFilters = {
   code?: string;
   name?: string;
 };
-export const WINNER_FILTERS: WinnerFilters = { product: "", prize: "", is_received: "", search: "", start_date: "", end_date: "" };
+export const WINNER_FILTERS: WinnerFilters = {
+  product: "",
+  prize: "",
+  is_received: "",
+  status: "",
+  search: "",
+  start_date: "",
+  end_date: "",
+};
 
 const winnerPath = (id: number, action = "") => `/api/winners/${id}/${action ? `${action}/` : ""}`;
 
@@ -36,6 +46,11 @@ export const winnersApi = {
 
   cancelReceived(id: number): Promise<WinnerRow> {
     return apiFetch(winnerPath(id, "cancel_received"), { method: "POST" });
+  },
+
+  /** An expired win takes a free unit again; 409 with the reason when none is free or it has not expired. */
+  reinstate(id: number): Promise<WinnerRow> {
+    return apiFetch(winnerPath(id, "reinstate"), { method: "POST" });
   },
 
   remove(id: number): Promise<void> {

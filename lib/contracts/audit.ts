@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "winner.mark_received",
   "winner.cancel_received",
   "winner.delete",
+  "winner.expired",
+  "winner.reinstate",
   "settings.update",
   "display.rotate_token",
   "event.reset",

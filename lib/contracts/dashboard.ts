@@ -8,7 +8,9 @@ export type PrizeStat = Omit<PrizeRow, "winners_count"> & {
   maintenance_status: MaintenanceStatus;
   total_winners: number;
   received_winners: number;
+  /** Waiting wins only; expired ones (not collected in time, the unit back in stock) are counted apart. */
   unreceived_winners: number;
+  expired_winners: number;
 };
 
 export type ProductStat = {
@@ -20,6 +22,7 @@ export type ProductStat = {
   winners_count: number;
   received_count: number;
   unreceived_count: number;
+  expired_count: number;
   /** Product page views answered 200 (the funnel's tallies, flushed every few seconds), and wins / scans. */
   scans: number;
   conversion: number | null;
@@ -32,7 +35,9 @@ export type Dashboard = {
   active_prizes: number;
   total_winners: number;
   received_winners: number;
+  /** Waiting wins only (server-behaviour.md, "Collecting a prize: the deadline"). */
   unreceived_winners: number;
+  expired_winners: number;
   recent_winners: WinnerRow[];
   recent_received: WinnerRow[];
   prize_stats: PrizeStat[];

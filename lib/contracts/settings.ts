@@ -2,6 +2,11 @@ import type { EventState, WinsPerVisitor } from "@/db/schema/settings";
 
 export type { EventState, WinsPerVisitor };
 
+/** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"): the window's bounds in minutes. */
+export const COLLECT_WITHIN_MIN = 5;
+export const COLLECT_WITHIN_MAX = 1440;
+export const DESK_LOCATION_MAX = 80;
+
 /** GET and PATCH /api/admin/settings/ (server-behaviour.md, "The event's rules"). */
 export type SystemSettings = {
   maintenance_mode: boolean;
@@ -27,6 +32,10 @@ export type SystemSettings = {
   time_zone: string | null;
   /** The zone in force: `time_zone`, else APP_TIMEZONE. Every time typed or shown uses it. */
   time_zone_in_use: string;
+  /** Minutes a winner has to collect their prize (null: no deadline), and where the desk is (null: unsaid). */
+  collect_within_minutes: number | null;
+  desk_location_en: string | null;
+  desk_location_ko: string | null;
   /** Where the event stands now, by the database's clock. */
   event_state: EventState;
 };

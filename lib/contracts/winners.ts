@@ -1,3 +1,7 @@
+/** Where a win stands (server-behaviour.md, "Collecting a prize: the deadline"). */
+export const WINNER_STATUSES = ["waiting", "received", "expired"] as const;
+export type WinnerStatus = (typeof WINNER_STATUSES)[number];
+
 /** A winner as GET /api/winners/ and the prize desk show it (spec §3, server-behaviour.md). */
 export type WinnerRow = {
   id: number;
@@ -13,4 +17,20 @@ export type WinnerRow = {
   created_at: string;
   is_received: boolean;
   received_at: string | null;
+  /** The collection deadline (null: none), and when the win expired (null: it did not, or was reinstated). */
+  collect_by: string | null;
+  expired_at: string | null;
+  status: WinnerStatus;
+};
+
+/**
+ * `my_win` in GET /api/p/{urlPath}/prize/: the visitor's own win on that page, by the server's record and
+ * clock (the phone's clock is never asked), and where to collect it, in their language.
+ */
+export type MyWin = {
+  status: WinnerStatus;
+  collect_by: string | null;
+  expired_at: string | null;
+  received_at: string | null;
+  desk_location: string | null;
 };

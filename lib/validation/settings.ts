@@ -1,6 +1,7 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
+import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/lib/contracts/settings";
 import type { MessageKey } from "@/lib/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
@@ -51,6 +52,17 @@ const primaryColor = z
   .nullable()
   .optional();
 
+/** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"). */
+
+/** Whole minutes 5..1440, or null for no deadline. */
+const collectWithinMinutes = z
+  .number({ error: "validation.settings.collectWithinMinutes" })
+  .int("validation.settings.collectWithinMinutes")
+  .min(COLLECT_WITHIN_MIN, "validation.settings.collectWithinMinutes")
+  .max(COLLECT_WITHIN_MAX, "validation.settings.collectWithinMinutes")
+  .nullable()
+  .optional();
+
 /** PATCH /api/admin/settings/: any subset of the system settings. */
 export const updateSettingsBody = z
   .object({
@@ -76,6 +88,9 @@ export const updateSettingsBody = z
       .transform((name) => name || null)
       .nullable()
       .optional(),
+    collect_within_minutes: collectWithinMinutes,
+    desk_location_en: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
+    desk_location_ko: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;

@@ -1,4 +1,5 @@
 import { pageQuery } from "@/lib/api/pagination";
+import { WINNER_STATUSES } from "@/lib/contracts/winners";
 import { formBoolean, idInput, isoDate } from "./fields";
 import { z } from "./zod";
 
@@ -15,6 +16,7 @@ const filterFields = {
   product: idInput("validation.winner.product").optional(),
   prize: idInput("validation.winner.prize").optional(),
   is_received: formBoolean.optional(),
+  status: z.enum(WINNER_STATUSES, { error: "validation.winner.status" }).optional(),
   search: z
     .string()
     .max(MAX_WINNER_SEARCH_LENGTH, "validation.winner.searchTooLong")

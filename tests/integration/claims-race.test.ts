@@ -47,10 +47,15 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     for (const prizeId of prizeIds) {
       const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
       const [won] = await database.db
-        .select({ total: sql<number>`count(*)::int`, placements: sql<number>`count(distinct ${winners.distributionId})::int` })
+        .select({
+          total: sql<number>`count(*)::int`,
+          notExpired: sql<number>`(count(*) filter (where ${winners.expiredAt} is null))::int`,
+          placements: sql<number>`count(distinct ${winners.distributionId})::int`,
+        })
         .from(winners)
         .where(eq(winners.prizeId, prizeId));
-      expect(won!.total).toBe(prize!.totalQuantity - prize!.remainingQuantity);
+      // Invariant 3 (server-behaviour.md, "Collecting a prize: the deadline"): winners not expired = total - remaining.
+      expect(won!.notExpired).toBe(prize!.totalQuantity - prize!.remainingQuantity);
       expect(won!.total).toBeLessThanOrEqual(prize!.dailyDistribution);
       expect(won!.placements).toBe(won!.total);
       expect(prize!.todayDistributed).toBe(won!.total);

@@ -64,7 +64,8 @@ describe("GET /api/admin/dashboard/", () => {
     expect(after.active_prizes - before.active_prizes).toBe(1);
     expect(after.total_winners - before.total_winners).toBe(11);
     expect(after.received_winners - before.received_winners).toBe(2);
-    expect(after.unreceived_winners).toBe(after.total_winners - after.received_winners);
+    // Waiting wins only: expired ones (issue 32, left by other files) are counted apart.
+    expect(after.unreceived_winners).toBe(after.total_winners - after.received_winners - after.expired_winners);
 
     expect(after.recent_winners).toHaveLength(10);
     expect(after.recent_winners.map((winner: { name: string }) => winner.name)).toEqual(
@@ -75,7 +76,14 @@ describe("GET /api/admin/dashboard/", () => {
     expect(after.recent_received[0]).toMatchObject({ is_received: true, received_at: expect.any(String) });
 
     const cap: PrizeStat = after.prize_stats.find((stat: PrizeStat) => stat.id === prize.id);
-    expect(cap).toMatchObject({ name: "Dash cap", total_winners: 11, received_winners: 2, unreceived_winners: 9, remaining_quantity: 19 });
+    expect(cap).toMatchObject({
+      name: "Dash cap",
+      total_winners: 11,
+      received_winners: 2,
+      unreceived_winners: 9,
+      expired_winners: 0,
+      remaining_quantity: 19,
+    });
     const page: ProductStat = after.product_stats.find((stat: ProductStat) => stat.id === won[0]!.product.id);
     expect(page).toMatchObject({
       has_active_prize: false,
@@ -83,6 +91,7 @@ describe("GET /api/admin/dashboard/", () => {
       winners_count: 1,
       received_count: 0,
       unreceived_count: 1,
+      expired_count: 0,
     });
   });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placements, winners } from "@/db/schema";
 import { type AppError, ValidationError } from "@/lib/errors";
@@ -142,7 +142,12 @@ describe("lock order (issue 11, item 3)", () => {
     expect(wins).toBe(6 * 16);
     const prize = await prizeRow(database.db, prizeId);
     const won = await database.db.select({ id: winners.id }).from(winners).where(eq(winners.prizeId, prizeId));
-    expect(won).toHaveLength(prize.totalQuantity - prize.remainingQuantity);
+    // Invariant 3: winners not expired = total - remaining (none expires here: no deadline is set).
+    const notExpired = await database.db
+      .select({ id: winners.id })
+      .from(winners)
+      .where(and(eq(winners.prizeId, prizeId), isNull(winners.expiredAt)));
+    expect(notExpired).toHaveLength(prize.totalQuantity - prize.remainingQuantity);
     expect(won).toHaveLength(wins);
   }, 60_000);
 });

@@ -93,7 +93,7 @@ describe("winners", () => {
     const book = XLSX.read(new Uint8Array(await korean.arrayBuffer()), { type: "array" });
     expect(book.SheetNames).toEqual(["당첨자"]);
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toEqual(["닉네임", "비밀번호", "경품", "제품", "당첨 시각", "수령", "수령 시각"]);
+    expect(rows[0]).toEqual(["닉네임", "비밀번호", "경품", "제품", "당첨 시각", "수령", "수령 시각", "수령 기한", "기한 지남 시각"]);
     expect(rows[1]).toEqual([
       "한글이",
       "7301",
@@ -102,6 +102,9 @@ describe("winners", () => {
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       "예",
       expect.any(String),
+      // Collect by, expired at: no deadline set.
+      "",
+      "",
     ]);
 
     const english = await owner.request("GET", "/api/winners/download_excel/?search=7301", { headers: ENGLISH });
@@ -109,7 +112,17 @@ describe("winners", () => {
     const englishBook = XLSX.read(new Uint8Array(await english.arrayBuffer()), { type: "array" });
     expect(englishBook.SheetNames).toEqual(["Winners"]);
     const englishRows = XLSX.utils.sheet_to_json<string[]>(englishBook.Sheets.Winners!, { header: 1 });
-    expect(englishRows[0]).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at"]);
+    expect(englishRows[0]).toEqual([
+      "Nickname",
+      "Password",
+      "Prize",
+      "Product",
+      "Won at",
+      "Received",
+      "Received at",
+      "Collect by",
+      "Expired at",
+    ]);
     expect(englishRows[1]?.[5]).toBe("Yes");
   });
 });

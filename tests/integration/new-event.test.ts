@@ -130,7 +130,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     };
     const [header, ...winnerRows] = await sheetRows("winners.xlsx");
-    expect(header).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at"]);
+    expect(header).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at", "Collect by", "Expired at"]);
     const stored = await database.db.select({ name: winners.name, password: winners.password }).from(winners);
     expect(stored.length).toBeGreaterThanOrEqual(25);
     const inFile = winnerRows.map(([name, password]) => `${name}/${password}`).sort();

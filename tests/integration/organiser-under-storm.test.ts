@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { placements, prizes, winners } from "@/db/schema";
@@ -75,7 +75,11 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
   async function assertExact() {
     for (const prizeId of prizeIds) {
       const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
-      const [won] = await database.db.select({ count: sql<number>`count(*)::int` }).from(winners).where(eq(winners.prizeId, prizeId));
+      // Invariant 3: winners not expired = total - remaining.
+      const [won] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(winners)
+        .where(and(eq(winners.prizeId, prizeId), sql`${winners.expiredAt} is null`));
       expect(prize!.remainingQuantity).toBeGreaterThanOrEqual(0);
       expect(won!.count).toBe(prize!.totalQuantity - prize!.remainingQuantity);
     }

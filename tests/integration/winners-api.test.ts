@@ -72,6 +72,10 @@ describe("GET /api/winners/", () => {
       created_at: expect.any(String),
       is_received: false,
       received_at: null,
+      // The collection deadline (issue 32): none set, so none given; the spec's fields above are as they were.
+      collect_by: null,
+      expired_at: null,
+      status: "waiting",
     });
   });
 
@@ -161,7 +165,7 @@ describe("GET /api/winners/download_excel/", () => {
     const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array", cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0]!]!;
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
-    expect(rows[0]).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at"]);
+    expect(rows[0]).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at", "Collect by", "Expired at"]);
     expect(
       rows
         .slice(1)

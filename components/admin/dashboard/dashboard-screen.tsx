@@ -90,10 +90,11 @@ export function DashboardScreen() {
       {banner}
       {unplaced.notice}
       {settings.data && <EventStateSummary settings={settings.data} />}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat label={t("stats.products")} value={String(data.total_products)} />
         <Stat label={t("stats.prizes")} value={`${data.active_prizes} / ${data.total_prizes}`} />
         <Stat label={t("stats.winners")} value={`${data.received_winners} / ${data.unreceived_winners} / ${data.total_winners}`} />
+        <Stat label={t("stats.expired")} value={String(data.expired_winners)} />
       </div>
 
       {mayWrite && (

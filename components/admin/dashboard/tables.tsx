@@ -65,7 +65,10 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
   const t = useTranslations("admin.dashboard.tables");
   const tStatus = useTranslations("admin.dashboard.prizeStatus");
   return (
-    <Table caption={t("prizeStatus")} head={[t("prize"), t("stock"), t("today"), t("thisHour"), t("placements"), t("winnersReceived")]}>
+    <Table
+      caption={t("prizeStatus")}
+      head={[t("prize"), t("stock"), t("today"), t("thisHour"), t("placements"), t("winnersReceived"), t("expired")]}
+    >
       {prizes.map((prize) => (
         <tr key={prize.id}>
           <td className={`${td} font-semibold`}>{prize.name}</td>
@@ -88,6 +91,7 @@ export function PrizeStatusTable({ prizes }: { prizes: PrizeStat[] }) {
           <td className={figure}>
             {prize.total_winners} ({prize.received_winners})
           </td>
+          <td className={figure}>{prize.expired_winners}</td>
         </tr>
       ))}
     </Table>
@@ -117,7 +121,16 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
       </div>
       <Table
         caption={t("productStatus")}
-        head={[t("productPage"), t("prizeWaiting"), t("scans"), t("winners"), t("conversion"), t("received"), t("notReceived")]}
+        head={[
+          t("productPage"),
+          t("prizeWaiting"),
+          t("scans"),
+          t("winners"),
+          t("conversion"),
+          t("received"),
+          t("notReceived"),
+          t("expired"),
+        ]}
       >
         {shown.map((product) => (
           <tr key={product.id}>
@@ -128,6 +141,7 @@ export function ProductStatusTable({ products }: { products: ProductStat[] }) {
             <td className={figure}>{percentOf(product.conversion)}</td>
             <td className={figure}>{product.received_count}</td>
             <td className={figure}>{product.unreceived_count}</td>
+            <td className={figure}>{product.expired_count}</td>
           </tr>
         ))}
       </Table>

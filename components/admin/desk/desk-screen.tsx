@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/client/api";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
 import type { WinnerRow } from "@/lib/contracts/winners";
+import { DeskDeadline, ReinstateButton } from "./deadline";
 
 const PASSWORD = /^[0-9]{4}$/;
 /** The nickname narrows the look-up once typing pauses, not at every letter. */
@@ -146,6 +147,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winner.name}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-800 [overflow-wrap:anywhere]">{winner.prize_name}</p>
       <p className="mt-1 text-base text-slate-600">{t("wonAt", { product: winner.product_name, time: clock(winner.created_at) })}</p>
+      {done !== "handed" && <DeskDeadline winner={winner} />}
       {done === "handed" ? (
         <div className="mt-4 space-y-3">
           <p role="status" className="rounded-xl bg-emerald-50 p-4 text-xl font-bold text-emerald-800">
@@ -162,6 +164,8 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
             ? t("alreadyHandedOver", { name: winner.name, time: clock(winner.received_at) })
             : t("alreadyHandedOverEarlier", { name: winner.name })}
         </p>
+      ) : winner.status === "expired" ? (
+        <ReinstateButton winner={winner} />
       ) : (
         <>
           {done === "undone" && (

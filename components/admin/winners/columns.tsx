@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { WinnerRow } from "@/lib/contracts/winners";
+import { DeadlineNote } from "./deadline-note";
 
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;
 type Moment = (iso: string) => string;
@@ -20,6 +21,16 @@ function ReceivedBadge({ winner, t, moment }: { winner: WinnerRow; t: Words; mom
     <span className="inline-flex rounded-lg bg-amber-50 px-2 py-1 text-xs font-semibold whitespace-nowrap text-amber-800">
       {t("notReceived")}
     </span>
+  );
+}
+
+/** Received or not, and under it the collection deadline (deadline-note.tsx). */
+function StatusCell({ winner, t, moment }: { winner: WinnerRow; t: Words; moment: Moment }) {
+  return (
+    <div className="flex flex-col items-start">
+      <ReceivedBadge winner={winner} t={t} moment={moment} />
+      <DeadlineNote winner={winner} t={t} moment={moment} />
+    </div>
   );
 }
 
@@ -65,7 +76,7 @@ export function winnerColumns({
           </p>
           <p className="text-xs text-slate-500 md:hidden">{moment(winner.created_at)}</p>
           <div className="mt-1 md:hidden">
-            <ReceivedBadge winner={winner} t={t} moment={moment} />
+            <StatusCell winner={winner} t={t} moment={moment} />
           </div>
         </div>
       ),
@@ -99,7 +110,7 @@ export function winnerColumns({
       id: "received",
       header: t("received"),
       meta: fromMd,
-      cell: ({ row }) => <ReceivedBadge winner={row.original} t={t} moment={moment} />,
+      cell: ({ row }) => <StatusCell winner={row.original} t={t} moment={moment} />,
     },
     {
       id: "actions",

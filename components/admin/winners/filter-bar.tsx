@@ -156,12 +156,18 @@ export function WinnerFilterBar({
         <select
           id={`${id}-4`}
           className={control}
-          value={filters.is_received}
-          onChange={(event) => onChange({ is_received: event.target.value })}
+          value={filters.status ? `status:${filters.status}` : filters.is_received ? `received:${filters.is_received}` : ""}
+          onChange={(event) => {
+            // One select for both filters: "Not received" (is_received) takes in expired wins, "Waiting" does not.
+            const [kind, value = ""] = event.target.value.split(":");
+            onChange({ is_received: kind === "received" ? value : "", status: kind === "status" ? value : "" });
+          }}
         >
           <option value="">{common("all")}</option>
-          <option value="true">{t("received")}</option>
-          <option value="false">{t("notReceived")}</option>
+          <option value="received:true">{t("received")}</option>
+          <option value="received:false">{t("notReceived")}</option>
+          <option value="status:waiting">{t("deadline.waiting")}</option>
+          <option value="status:expired">{t("deadline.expired")}</option>
         </select>
       </Labelled>
       {/* Two columns wide on phones and wide screens, so "Nickname or password" is never cut. */}

@@ -73,7 +73,8 @@ export function WinnersScreen() {
         label: t("markReceived"),
         icon: <CheckCircleIcon className="size-4" />,
         tone: "primary",
-        hidden: (winner) => !mayHandOver || winner.is_received,
+        // An expired win cannot be handed over (the server says 409): the desk reinstates it first.
+        hidden: (winner) => !mayHandOver || winner.is_received || winner.status === "expired",
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.markReceived(winner.id),
@@ -90,6 +91,18 @@ export function WinnersScreen() {
             action: () => winnersApi.cancelReceived(winner.id),
             success: t("notReceivedAgain", { name: winner.name }),
             failure: t("cancelFailed"),
+          }),
+      },
+      {
+        label: t("deadline.reinstate"),
+        icon: <UndoIcon className="size-4" />,
+        tone: "primary",
+        hidden: (winner) => !mayHandOver || winner.status !== "expired",
+        onClick: (winner) =>
+          mutate({
+            action: () => winnersApi.reinstate(winner.id),
+            success: t("deadline.reinstated", { name: winner.name }),
+            failure: t("deadline.reinstateFailed"),
           }),
       },
       { label: common("delete"), icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },

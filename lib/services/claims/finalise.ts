@@ -19,6 +19,7 @@ import { text } from "@/lib/i18n/text";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
+import { collectByFromNow } from "../winners/expire";
 import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
 export const HOLD_EXPIRED = text("visitor.api.holdExpired");
@@ -185,6 +186,8 @@ export async function finaliseClaim({
         visitorId: input.visitorId,
         prizeName: prize.name,
         productName: product.name,
+        // The deadline the visitor is told now, kept if the setting changes later (null: no deadline).
+        collectBy: collectByFromNow(),
       });
       return { prizeId: prize.id, prizeName: prize.name, prizeNames: { en: prize.en, ko: prize.ko }, repeated: false };
     });

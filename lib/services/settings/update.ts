@@ -28,6 +28,9 @@ export const SETTINGS_AUDITED_FIELDS = [
   "footer_text",
   "logo_url",
   "time_zone",
+  "collect_within_minutes",
+  "desk_location_en",
+  "desk_location_ko",
 ] as const;
 
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
@@ -82,6 +85,10 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         winsPerVisitor: input.wins_per_visitor ?? current.winsPerVisitor,
         showPrizeBeforeTap: input.show_prize_before_tap ?? current.showPrizeBeforeTap,
         timeZone,
+        // Later wins only: a win keeps the deadline it was given (server-behaviour.md, "Collecting a prize").
+        collectWithinMinutes: pick("collect_within_minutes", current.collectWithinMinutes),
+        deskLocationEn: pick("desk_location_en", current.deskLocationEn),
+        deskLocationKo: pick("desk_location_ko", current.deskLocationKo),
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));

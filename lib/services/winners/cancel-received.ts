@@ -4,20 +4,22 @@ import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { collectByFromNow } from "./expire";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Undo a hand-over (a mistap at the desk). Idempotent: a winner not received stays so, 200 either way. */
 export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt })
+      .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt, collectBy: winners.collectBy })
       .from(winners)
       .where(eq(winners.id, input.id))
       .for("update");
     if (!before) throw notFound(WINNER_NOT_FOUND);
     const [row] = await tx
       .update(winners)
-      .set({ isReceived: false, receivedAt: null })
+      // An undone hand-over gets a fresh deadline (now + the window), so it does not expire at once.
+      .set(before.isReceived ? { isReceived: false, receivedAt: null, collectBy: collectByFromNow() } : { isReceived: false })
       .where(eq(winners.id, input.id))
       .returning(winnerColumns);
     // Cancelling a hand-over that was not made changes nothing: no row.
@@ -25,7 +27,13 @@ export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; inpu
       await recordAudit(tx, ctx, {
         action: "winner.cancel_received",
         target: winnerTarget(row!),
-        changes: { is_received: { before: true, after: false }, received_at: { before: before.receivedAt, after: null } },
+        changes: {
+          is_received: { before: true, after: false },
+          received_at: { before: before.receivedAt, after: null },
+          ...(String(before.collectBy) === String(row!.collect_by)
+            ? {}
+            : { collect_by: { before: before.collectBy, after: row!.collect_by } }),
+        },
       });
     }
     return row!;

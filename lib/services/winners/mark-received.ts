@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from "drizzle-orm";
+import { and, eq, isNull, not, sql } from "drizzle-orm";
 import { handOverOf, winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
@@ -14,14 +14,23 @@ export const alreadyHandedOver = (name: string, at: Date | null): Text =>
 /**
  * The prize desk hands a prize over. One conditional UPDATE: of two desks (or one code shown twice) only
  * the first finds the winner not yet received; the second gets 409 naming the winner and the time it was
- * handed over.
+ * handed over. A win past its deadline gets 409 naming the time it expired.
  */
 export async function markReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
   const marked = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(winners)
       .set({ isReceived: true, receivedAt: sql`now()` })
-      .where(and(eq(winners.id, input.id), not(winners.isReceived)))
+      // Not past its deadline, by the database's clock: of a hand-over and the expiry sweep at the deadline,
+      // exactly one changes the row (the sweep's UPDATE requires the opposite, under the same row lock).
+      .where(
+        and(
+          eq(winners.id, input.id),
+          not(winners.isReceived),
+          isNull(winners.expiredAt),
+          sql`(${winners.collectBy} is null or ${winners.collectBy} > now())`,
+        ),
+      )
       .returning(winnerColumns);
     if (row) {
       await recordAudit(tx, ctx, {
@@ -35,5 +44,10 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
   if (marked) return marked;
   const handOver = await handOverOf({ db: ctx.db, id: input.id });
   if (handOver === undefined) throw notFound(WINNER_NOT_FOUND);
+  if (handOver.receivedAt) throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
+  // Past its deadline: expired already, or about to be by the next sweep. The time named is the deadline the
+  // visitor was told (the sweep's own moment follows it by seconds).
+  const at = handOver.collectBy ?? handOver.expiredAt;
+  if (at) throw conflict(text("errors.winners.expired", { at }));
   throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BrandingSection } from "@/components/admin/settings/branding-section";
+import { CollectionSection } from "@/components/admin/settings/collection-section";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
 import { NewEventSection } from "@/components/admin/settings/new-event-section";
 import { getConfig } from "@/lib/config";
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       <EventRulesScreen defaultTimeZone={getConfig().timeZone} />
       <div className="mx-auto max-w-3xl">
         <BrandingSection />
+        <CollectionSection />
       </div>
       <NewEventSection />
     </>

@@ -1,7 +1,9 @@
-// GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state, my_hold}: is a prize waiting here, is
-// someone holding it (`my_hold`: the caller, by their visitor cookie, with the seconds left), and is the
-// event open (with `opens_at` before its hours, `message` whenever it is not open)
+// GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state, my_hold, my_win}: is a prize waiting here,
+// is someone holding it (`my_hold`: the caller, by their visitor cookie, with the seconds left), is the event
+// open (with `opens_at` before its hours, `message` whenever it is not open), and `my_win` for a visitor who
+// won here (their win's status and deadline)
 import { eventRulesAt } from "@/db/queries/event-rules";
+import { myWinOnPage } from "@/db/queries/my-win";
 import { getMyHold, getPublicPageState } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
 import { readVisitorId } from "@/lib/api/visitor";
@@ -13,17 +15,21 @@ import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
 // The page's state read (the one proxy.ts makes for a scan): the flags without the product's text and picture.
 export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
-  const state = await getPublicPageState({ db: ctx.db, urlPath: params.urlPath ?? "" });
+  const urlPath = params.urlPath ?? "";
+  const state = await getPublicPageState({ db: ctx.db, urlPath });
   if (!state) throw notFound(NO_PRODUCT);
+  const visitorId = readVisitorId(request);
   // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
-  const visitorId = state.is_reserved ? readVisitorId(request) : undefined;
-  const myHold = visitorId ? await getMyHold({ db: ctx.db, urlPath: params.urlPath ?? "", visitorId }) : null;
-  // Only to its holder: everyone else gets the spec's answer, unchanged.
+  const myHold = visitorId && state.is_reserved ? await getMyHold({ db: ctx.db, urlPath, visitorId }) : null;
+  // The win card's deadline (issue 32): only for a visitor who won here, by their cookie; absent otherwise.
+  const myWin = visitorId ? await myWinOnPage({ db: ctx.db, urlPath, visitorId, locale: localeOfRequest(request) }) : null;
+  // Only to their owner: everyone else gets the spec's answer, unchanged.
   const answer = {
     has_prize: state.has_prize,
     is_reserved: state.is_reserved,
     event_state: state.event_state,
     ...(myHold ? { my_hold: myHold } : {}),
+    ...(myWin ? { my_win: myWin } : {}),
   };
   if (state.event_state === "open") return answer;
   const rules = await eventRulesAt(ctx.db, state.rules_version);

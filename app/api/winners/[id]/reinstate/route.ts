@@ -1,0 +1,11 @@
+// POST /api/winners/{id}/reinstate - an expired win takes a free unit again (409 when none is free or it has not expired)
+
+import { parseId } from "@/lib/api/params";
+import { route } from "@/lib/api/route";
+import { DESK_ROLES } from "@/lib/auth/roles";
+import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+import { reinstateWinner } from "@/lib/services/winners/reinstate";
+
+export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>
+  reinstateWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } }),
+);

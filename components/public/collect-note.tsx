@@ -1,0 +1,70 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { MyWin } from "@/lib/contracts/winners";
+import { clockTime } from "@/lib/i18n/clock";
+import { fill } from "@/lib/i18n/fill";
+import type { VisitorWords } from "./visitor-words";
+
+/** How often a waiting win with a deadline asks again: the server says when it expired, not the phone. */
+const RECHECK_MS = 30_000;
+
+/**
+ * Where and by when to collect the win, or that it expired or was handed over: from `my_win` of the page's
+ * state call (by the visitor cookie; server-behaviour.md, "Collecting a prize: the deadline"). Nothing is
+ * shown until the server answers, nor when it knows no win of this visitor here (a win kept on another
+ * phone's cookie) or sets no deadline and no desk.
+ */
+export function CollectNote({ urlPath, words }: { urlPath: string; words: Pick<VisitorWords, "win" | "locale" | "timeZone"> }) {
+  const [win, setWin] = useState<MyWin | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const response = await fetch(`/api/p/${encodeURIComponent(urlPath)}/prize/`, { cache: "no-store" });
+        const body = response.ok ? ((await response.json()) as { my_win?: MyWin }) : {};
+        if (stopped) return;
+        setWin(body.my_win ?? null);
+        if (body.my_win?.status === "waiting" && body.my_win.collect_by) timer = setTimeout(ask, RECHECK_MS);
+      } catch {
+        // The venue's network: ask again later; the card itself needs no answer.
+        if (!stopped) timer = setTimeout(ask, RECHECK_MS);
+      }
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [urlPath]);
+  if (!win) return null;
+  const time = (iso: string) => clockTime(new Date(iso), words.locale, words.timeZone);
+  const place = win.desk_location;
+  let message: string | null = null;
+  let expired = false;
+  if (win.status === "expired" && win.expired_at) {
+    message = fill(words.win.expired, { time: time(win.collect_by ?? win.expired_at) });
+    expired = true;
+  } else if (win.status === "received" && win.received_at) {
+    message = fill(words.win.received, { time: time(win.received_at) });
+  } else if (win.status === "waiting" && win.collect_by) {
+    message = place
+      ? fill(words.win.collectBy, { time: time(win.collect_by), place })
+      : fill(words.win.collectByDesk, { time: time(win.collect_by) });
+  } else if (win.status === "waiting" && place) {
+    message = fill(words.win.collectAt, { place });
+  }
+  if (!message) return null;
+  return (
+    <p
+      data-testid="collect-note"
+      data-status={win.status}
+      className={`mt-3 rounded-lg px-3 py-2 text-base font-semibold [overflow-wrap:anywhere] ${
+        expired ? "bg-red-50 text-red-800 ring-1 ring-red-200" : "bg-prize-50 text-prize-900 ring-1 ring-prize-200"
+      }`}
+    >
+      {message}
+    </p>
+  );
+}
