@@ -46,6 +46,9 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedd
  */
 export type SessionSettings = { timeZone: string };
 
+/** What the app hears from the database layer: every failed query or transaction (Postgres), for its metrics. */
+export type DatabaseHooks = { onFailure?: (error: unknown) => void };
+
 export const POOL_SIZE = 10;
 /** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
 export const ORGANISER_POOL_SIZE = 3;
@@ -59,14 +62,14 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
  */
 export const RECONNECT_DELAY_SECONDS = 0.05;
 
-export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
+export function openDatabase(target: DatabaseTarget, session: SessionSettings, hooks: DatabaseHooks = {}): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
     // The timeouts keep a database outage short for visitors: a connection that cannot be made within
     // CONNECT_TIMEOUT_SECONDS fails (the request answers 503), and no statement or idle transaction
     // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
     // found by the outage watch within about a second (db/outage-watch.ts).
-    const watch = new OutageWatch(target.url);
+    const watch = new OutageWatch(target.url, hooks.onFailure);
     const open = (max: number) =>
       postgres(target.url, {
         max,

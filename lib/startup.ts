@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
+import { readMetricsSnapshot } from "@/db/queries/metrics";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { startFunnelFlusher } from "@/lib/funnel/flusher";
 import { log } from "@/lib/log";
+import { startMetrics } from "@/lib/metrics/registry";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
@@ -47,6 +49,8 @@ export async function startUp(): Promise<void> {
   const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
   const ticker = startMaintenanceTicker(database.db);
   const funnel = startFunnelFlusher(database.db);
+  // The gauges read on the organiser's connections: a crowd filling the visitors' pool is not an outage.
+  startMetrics({ readDatabase: () => readMetricsSnapshot({ db: database.organiserDb }), token: config.metricsToken });
   onShutdown(async () => {
     clearInterval(ticker);
     await funnel.stop();
