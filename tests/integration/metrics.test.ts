@@ -1,0 +1,146 @@
+import { describe, expect, inject, it } from "vitest";
+import { signedInClient } from "../support/http-client";
+import { parseMetrics, type Sample, total } from "../support/metrics-text";
+import { createProduct } from "../support/products";
+import { rawRequest } from "../support/raw-http";
+import { claimPath, newVisitor } from "../support/visitor";
+import { createPrizeViaApi } from "../support/winners";
+import { TEST_ADMIN, TEST_METRICS_TOKEN } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+
+async function scrape(authorization = `Bearer ${TEST_METRICS_TOKEN}`): Promise<Sample[]> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parseMetrics(await response.text());
+}
+
+/** The app's own series (prom-client's process metrics come and go with the runtime's resources). */
+const appSeries = (samples: Sample[]) =>
+  new Set(samples.filter((sample) => sample.name.startsWith("prize_")).map((sample) => `${sample.name}${JSON.stringify(sample.labels)}`));
+
+/** Issue 35: each instance's metrics for Prometheus, behind METRICS_TOKEN (server-behaviour.md, "Metrics"). */
+describe("GET /metrics", () => {
+  it("is a 404, like any unknown address, without the token, with a wrong one, or another scheme or method", async () => {
+    const unknown = await fetch(`${baseUrl}/no-such-address`);
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token-0123456789" },
+      { authorization: `Basic ${TEST_METRICS_TOKEN}` },
+    ];
+    for (const headers of refused) {
+      const response = await fetch(`${baseUrl}/metrics`, { headers });
+      expect(response.status).toBe(404);
+      const body = await response.text();
+      expect(body).not.toContain("prize_");
+      expect(response.headers.get("content-type")).toBe(unknown.headers.get("content-type"));
+    }
+    const posted = await rawRequest(baseUrl, {
+      method: "POST",
+      path: "/metrics",
+      headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+    });
+    expect(posted.status).toBe(404);
+  });
+
+  it("with the token, names every metric of the design, in Prometheus's text format", async () => {
+    await fetch(`${baseUrl}/api/ping/`);
+    const names = new Set((await scrape()).map((sample) => sample.name));
+    for (const name of [
+      "prize_http_request_duration_seconds_bucket",
+      "prize_http_request_duration_seconds_count",
+      "prize_wins_total",
+      "prize_handovers_total",
+      "prize_expired_total",
+      "prize_shed_total",
+      "prize_live_holds",
+      "prize_display_clients",
+      "prize_db_up",
+      "prize_db_errors_total",
+      "process_cpu_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_p99_seconds",
+    ]) {
+      expect(names, name).toContain(name);
+    }
+  });
+
+  it("counts a hold, a refusal, a win and a hand-over exactly, and reads the stock and live holds from the database", async () => {
+    const admin = await signedInClient(baseUrl, TEST_ADMIN);
+    const prize = await createPrizeViaApi(admin, { name: `Metrics prize ${Date.now()}`, total: 3 });
+    const product = await createProduct(admin, { name: `Metrics stand ${Date.now()}` });
+    expect((await admin.post("/api/prize-distributions/", { prize: prize.id, product: product.id, is_active: true })).status).toBe(201);
+    const before = await scrape();
+    expect(total(before, "prize_remaining_units", { prize_id: String(prize.id), prize: prize.name })).toBe(3);
+    expect(total(before, "prize_db_up")).toBe(1);
+
+    const winner = await newVisitor(baseUrl);
+    expect((await winner.post(claimPath(product.url_path))).status).toBe(200);
+    const late = await newVisitor(baseUrl);
+    expect((await late.post(claimPath(product.url_path))).status).toBe(409);
+    const holding = await scrape();
+    expect(total(holding, "prize_live_holds")).toBeGreaterThanOrEqual(1);
+    expect(total(holding, "prize_live_holds")).toBe(total(before, "prize_live_holds") + 1);
+
+    const claim = await winner.post(claimPath(product.url_path), { name: "Metric", password: "2580" });
+    expect(claim.status).toBe(201);
+    // The same claim again (a lost answer retried) is the same win, not a second one.
+    expect((await winner.post(claimPath(product.url_path), { name: "Metric", password: "2580" })).status).toBe(201);
+    const winners = await (await admin.get(`/api/winners/?prize=${prize.id}`)).json();
+    expect((await admin.post(`/api/winners/${winners.results[0].id}/mark_received/`)).status).toBe(200);
+    const after = await scrape();
+
+    const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    expect(delta("prize_holds_total", { result: "granted", reason: "new_hold" })).toBe(1);
+    expect(delta("prize_holds_total", { result: "refused", reason: "taken" })).toBe(1);
+    expect(delta("prize_wins_total")).toBe(1);
+    expect(delta("prize_handovers_total")).toBe(1);
+    expect(total(after, "prize_remaining_units", { prize_id: String(prize.id) })).toBe(2);
+    // The claim route's answers are in the histogram under its template, never the product's address.
+    const claims = after.filter(
+      (sample) => sample.name === "prize_http_request_duration_seconds_count" && sample.labels.route === "/api/p/[urlPath]/prize/claim",
+    );
+    expect(claims.map((sample) => `${sample.labels.method} ${sample.labels.status}`)).toEqual(
+      expect.arrayContaining(["POST 200", "POST 201", "POST 409"]),
+    );
+    expect(after.some((sample) => Object.values(sample.labels).some((value) => value.includes(product.url_path)))).toBe(false);
+  });
+
+  it("10,000 unknown addresses make no new series (bounded labels)", async () => {
+    // Product addresses above all (the scanned ones: pages and their state call), and addresses no route has.
+    // A product page is the costliest answer, so a tenth of them are pages, the rest the cheaper kinds.
+    const address = (n: number) =>
+      n % 10 === 0
+        ? `/p/unknown${n}x`
+        : n % 10 < 6
+          ? `/api/p/unknown${n}x/prize/`
+          : n % 10 < 8
+            ? `/no-such-page-${n}`
+            : `/api/no-such-route-${n}/`;
+    // Each kind once first: its series (route template or "other", with its status) exist before counting.
+    for (let n = 0; n < 10; n += 1) await fetch(`${baseUrl}${address(n)}`).then((response) => response.arrayBuffer());
+    const before = appSeries(await scrape());
+    const addresses = Array.from({ length: 10_000 }, (_, n) => address(n + 10));
+    let next = 0;
+    const statuses = new Set<number>();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < addresses.length) {
+          const response = await fetch(`${baseUrl}${addresses[next++]}`);
+          await response.arrayBuffer();
+          statuses.add(response.status);
+        }
+      }),
+    );
+    // 404, or (a page whose read was slow under this load) its skeleton streamed with 200 before the 404 screen.
+    expect([...statuses].filter((status) => status !== 404 && status !== 200)).toEqual([]);
+    const after = appSeries(await scrape());
+    const added = [...after].filter((series) => !before.has(series));
+    // The one label set a slow page may add: the product page's template answered 200 (its skeleton).
+    const skeleton = (series: string) => series.includes('"route":"/p/[urlPath]","method":"GET","status":"200"');
+    expect(added.filter((series) => !skeleton(series))).toEqual([]);
+    if (!statuses.has(200)) expect(after.size).toBe(before.size);
+    console.log(`Series of the app's metrics: ${before.size} before 10,000 unknown addresses, ${after.size} after.`);
+  }, 300_000);
+});
