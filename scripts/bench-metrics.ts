@@ -1,4 +1,4 @@
-// npm run bench:metrics [-- --requests 4000 --concurrency 20 --rounds 8]
+// npm run bench:metrics [-- --requests 4000 --concurrency 20 --rounds 40]
 // What the metrics cost the product page, measured directly: two production servers (`npm run build`
 // first) on one fresh Postgres database `prize_bench_metrics` (TEST_POSTGRES_URL picks the server), one with
 // METRICS_TOKEN (every request timed into the histogram, /metrics served) and one without (metrics off),
@@ -8,12 +8,17 @@
 // the two servers' time per request (1 / throughput: the CPU one request takes at saturation), in
 // microseconds, beside the page's own time per request. The empty route (/api/ping/) likewise, as a second
 // reading of the same fixed cost. A ratio to an empty route would hide it: the empty route pays it too.
+// Last, the same work in this process alone (the hook server.mjs calls for each request, the answer's
+// 'finish', the route's template and the histogram), timed over many calls: the cost without the noise of
+// a shared machine, which on a busy one is larger than the cost itself.
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import { EventEmitter } from "node:events";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products } from "@/db/schema";
 import { storeImage } from "@/lib/images/store";
+import { metrics } from "@/lib/metrics/registry";
 import { newUrlPath } from "@/lib/url-path";
 import { type RunningServer, startServer } from "../tests/support/app-server";
 import { parseMetrics, total } from "../tests/support/metrics-text";
@@ -21,7 +26,7 @@ import { freshBenchDatabase, positiveOption } from "./bench-support";
 
 const requests = positiveOption("requests", 4000);
 const concurrency = positiveOption("concurrency", 20);
-const rounds = positiveOption("rounds", 8);
+const rounds = positiveOption("rounds", 40);
 const DATABASE = "prize_bench_metrics";
 const TOKEN = "bench-metrics-token-0123456789";
 const AUTH_SECRET = "bench-metrics-secret-0123456789abcdef-0123";
@@ -97,6 +102,31 @@ async function measure(count: number, url: string, headers: Record<string, strin
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/**
+ * The hook's own cost per request, in this process: an answer that finishes, with and without the metrics'
+ * observe hook on it (median of a few runs of `calls`), in nanoseconds.
+ */
+function hookCostNanoseconds(calls = 200_000): { withHook: number; without: number } {
+  const instance = metrics();
+  const request = { url: `/p/${newUrlPath()}`, method: "GET" } as IncomingMessage;
+  const run = (observe: boolean) => {
+    const t0 = performance.now();
+    for (let index = 0; index < calls; index += 1) {
+      const response = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as ServerResponse;
+      if (observe) instance.observeRequest(request, response);
+      response.emit("finish");
+    }
+    return ((performance.now() - t0) * 1e6) / calls;
+  };
+  const withHook: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round < 7; round += 1) {
+    without.push(run(false));
+    withHook.push(run(true));
+  }
+  return { withHook: median(withHook), without: median(without) };
+}
+
 async function main() {
   const url = await freshBenchDatabase(DATABASE);
   const env = { DATABASE_URL: url, AUTH_SECRET, APP_TIMEZONE: "UTC" };
@@ -155,6 +185,11 @@ async function main() {
     const pages = total(samples, "prize_http_request_duration_seconds_count", { route: "/p/[urlPath]" });
     const series = new Set(samples.filter((s) => s.name.startsWith("prize_")).map((s) => `${s.name}${JSON.stringify(s.labels)}`));
     console.log(`/metrics (metrics on): ${pages} product pages timed; ${series.size} series of the app's own.`);
+    const hook = hookCostNanoseconds();
+    console.log(
+      `In this process alone: an answer finishing costs ${hook.without.toFixed(0)} ns, with the metrics' hook ${hook.withHook.toFixed(0)} ns: ` +
+        `${((hook.withHook - hook.without) / 1000).toFixed(2)} µs per request for the metrics.`,
+    );
   } finally {
     await off?.stop();
     await on.stop();

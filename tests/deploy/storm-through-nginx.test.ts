@@ -221,8 +221,8 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
       panel.targets.map((target) => target.expr),
     );
     expect(expressions.length).toBeGreaterThan(15);
-    // Grafana's own variable: at least four scrape intervals (here 1 s) and more than one evaluation.
-    const asGrafanaSends = (expression: string) => expression.replaceAll("$__rate_interval", "1m");
+    // Grafana's own variables: the rate window (at least four scrape intervals, here 1 s), the period shown.
+    const asGrafanaSends = (expression: string) => expression.replaceAll("$__rate_interval", "1m").replaceAll("$__range", "1h");
     const empty: string[] = [];
     for (const expression of expressions) if ((await query(asGrafanaSends(expression))).length === 0) empty.push(expression);
     expect(empty).toEqual([]);
