@@ -33,8 +33,16 @@ export type DatabaseSnapshot = { liveHolds: number; prizes: { id: number; name: 
  * 1 s (the p99 alert's bound) and 2.5 s (the outage watch's answer within ~2 s) as edges.
  */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** A database-read gauge waits this long for its read; no answer by then is `prize_db_up 0` for that scrape. */
-export const DATABASE_READ_TIMEOUT_MS = 800;
+/**
+ * How long the database-read gauges wait for their read; no answer by then is `prize_db_up 0` for that scrape.
+ * Within the scrape's own timeout (Prometheus sends it as X-Prometheus-Scrape-Timeout-Seconds), less a
+ * quarter second to answer in, between 0.5 and 3 s; 2 s for a scrape that does not say.
+ */
+export function databaseReadTimeoutMs(scrapeTimeoutHeader: string | string[] | undefined): number {
+  const seconds = Number(Array.isArray(scrapeTimeoutHeader) ? scrapeTimeoutHeader[0] : scrapeTimeoutHeader);
+  if (!scrapeTimeoutHeader || !Number.isFinite(seconds) || seconds <= 0) return 2000;
+  return Math.min(3000, Math.max(500, seconds * 1000 - 250));
+}
 /** Scrapes within this long of a read share it (two Prometheus servers, or a person reloading /metrics). */
 const SHARED_READ_MS = 500;
 /** The methods server.mjs lets through; anything else is labelled "other" (no label value from a client). */
@@ -48,6 +56,8 @@ class Metrics {
   readonly registry = new Registry();
   readonly readers: Readers = {};
   private sharedRead: { at: number; value: Promise<DatabaseSnapshot | null> } | null = null;
+  /** The scrape under way's read timeout (answer() sets it before collecting). */
+  readTimeoutMs = 2000;
   /** Histogram children by "route method status": labels are hashed once per series, not per request. */
   private readonly durationSeries = new Map<string, { observe(value: number): void }>();
 
@@ -102,7 +112,7 @@ class Metrics {
     });
     new Gauge({
       name: "prize_db_up",
-      help: `1 when this instance read the database for this scrape within ${DATABASE_READ_TIMEOUT_MS} ms, else 0.`,
+      help: "1 when this instance read the database for this scrape within the scrape's time, else 0.",
       registers: [this.registry],
       async collect() {
         this.set((await metrics.snapshot()) ? 1 : 0);
@@ -142,7 +152,7 @@ class Metrics {
     if (this.sharedRead && now - this.sharedRead.at < SHARED_READ_MS) return this.sharedRead.value;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), DATABASE_READ_TIMEOUT_MS);
+      timer = setTimeout(() => resolve(null), this.readTimeoutMs);
     });
     const value = Promise.race([read().catch(() => null), late]).finally(() => clearTimeout(timer));
     this.sharedRead = { at: now, value };
@@ -258,6 +268,7 @@ export function startMetrics(options: { readDatabase: () => Promise<DatabaseSnap
     observe: (request, response) => instance.observeRequest(request, response),
     answer: (request, response) => {
       if (request.method !== "GET" || !bearerMatches(request.headers.authorization, token)) return false;
+      instance.readTimeoutMs = databaseReadTimeoutMs(request.headers["x-prometheus-scrape-timeout-seconds"]);
       instance.registry.metrics().then(
         (body) => {
           response.writeHead(200, { "content-type": instance.registry.contentType, "cache-control": "no-store" });

@@ -16,6 +16,19 @@ async function scrape(authorization = `Bearer ${TEST_METRICS_TOKEN}`): Promise<S
   return parseMetrics(await response.text());
 }
 
+/**
+ * Scrapes until `ready` holds (the database gauges' read is shared by scrapes within half a second), for 10 s
+ * at most; the last scrape either way.
+ */
+async function scrapeUntil(ready: (samples: Sample[]) => boolean): Promise<Sample[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const samples = await scrape();
+    if (ready(samples) || Date.now() > deadline) return samples;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The app's own series (prom-client's process metrics come and go with the runtime's resources). */
 const appSeries = (samples: Sample[]) =>
   new Set(samples.filter((sample) => sample.name.startsWith("prize_")).map((sample) => `${sample.name}${JSON.stringify(sample.labels)}`));
@@ -71,7 +84,7 @@ describe("GET /metrics", () => {
     const prize = await createPrizeViaApi(admin, { name: `Metrics prize ${Date.now()}`, total: 3 });
     const product = await createProduct(admin, { name: `Metrics stand ${Date.now()}` });
     expect((await admin.post("/api/prize-distributions/", { prize: prize.id, product: product.id, is_active: true })).status).toBe(201);
-    const before = await scrape();
+    const before = await scrapeUntil((samples) => total(samples, "prize_remaining_units", { prize_id: String(prize.id) }) === 3);
     expect(total(before, "prize_remaining_units", { prize_id: String(prize.id), prize: prize.name })).toBe(3);
     expect(total(before, "prize_db_up")).toBe(1);
 
@@ -79,9 +92,9 @@ describe("GET /metrics", () => {
     expect((await winner.post(claimPath(product.url_path))).status).toBe(200);
     const late = await newVisitor(baseUrl);
     expect((await late.post(claimPath(product.url_path))).status).toBe(409);
-    const holding = await scrape();
-    expect(total(holding, "prize_live_holds")).toBeGreaterThanOrEqual(1);
-    expect(total(holding, "prize_live_holds")).toBe(total(before, "prize_live_holds") + 1);
+    const liveBefore = total(before, "prize_live_holds");
+    const holding = await scrapeUntil((samples) => total(samples, "prize_live_holds") === liveBefore + 1);
+    expect(total(holding, "prize_live_holds")).toBe(liveBefore + 1);
 
     const claim = await winner.post(claimPath(product.url_path), { name: "Metric", password: "2580" });
     expect(claim.status).toBe(201);
@@ -89,7 +102,7 @@ describe("GET /metrics", () => {
     expect((await winner.post(claimPath(product.url_path), { name: "Metric", password: "2580" })).status).toBe(201);
     const winners = await (await admin.get(`/api/winners/?prize=${prize.id}`)).json();
     expect((await admin.post(`/api/winners/${winners.results[0].id}/mark_received/`)).status).toBe(200);
-    const after = await scrape();
+    const after = await scrapeUntil((samples) => total(samples, "prize_remaining_units", { prize_id: String(prize.id) }) === 2);
 
     const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
     expect(delta("prize_holds_total", { result: "granted", reason: "new_hold" })).toBe(1);

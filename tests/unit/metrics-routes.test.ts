@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { bearerMatches } from "@/lib/metrics/registry";
+import { bearerMatches, databaseReadTimeoutMs } from "@/lib/metrics/registry";
 import { OTHER_ROUTE, ROUTE_TEMPLATES, routeTemplateOf, STATIC_ROUTE } from "@/lib/metrics/route-templates";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -75,5 +75,15 @@ describe("the /metrics bearer token", () => {
     expect(bearerMatches(undefined, token)).toBe(false);
     expect(bearerMatches("Bearer ", undefined)).toBe(false);
     expect(bearerMatches("Bearer undefined", undefined)).toBe(false);
+  });
+});
+
+describe("the database gauges' read timeout", () => {
+  it("fits inside the scrape's own timeout, within 0.5-3 s, and is 2 s when the scrape does not say", () => {
+    expect(databaseReadTimeoutMs("1")).toBe(750);
+    expect(databaseReadTimeoutMs("10")).toBe(3000);
+    expect(databaseReadTimeoutMs("0.5")).toBe(500);
+    expect(databaseReadTimeoutMs(undefined)).toBe(2000);
+    expect(databaseReadTimeoutMs("soon")).toBe(2000);
   });
 });
