@@ -122,19 +122,27 @@ describe("GET /metrics", () => {
 
   it("10,000 unknown addresses make no new series (bounded labels)", async () => {
     // Product addresses above all (the scanned ones: pages and their state call), and addresses no route has.
-    // A product page is the costliest answer, so a tenth of them are pages, the rest the cheaper kinds.
-    const address = (n: number) =>
-      n % 10 === 0
-        ? `/p/unknown${n}x`
-        : n % 10 < 6
-          ? `/api/p/unknown${n}x/prize/`
-          : n % 10 < 8
-            ? `/no-such-page-${n}`
-            : `/api/no-such-route-${n}/`;
-    // Each kind once first: its series (route template or "other", with its status) exist before counting.
-    for (let n = 0; n < 10; n += 1) await fetch(`${baseUrl}${address(n)}`).then((response) => response.arrayBuffer());
+    // Two in ten go all the way through Next.js (a product page is its costliest answer); the others carry
+    // an escape that is not UTF-8, which server.mjs answers 404 itself at a fraction of the cost: the label
+    // is made from the address the same way whoever answers, and a loaded machine gets through 10,000.
+    const kinds = [
+      (n: number) => `/p/unknown${n}x`,
+      (n: number) => `/api/p/unknown${n}x/prize/`,
+      (n: number) => `/no-such-page-${n}`,
+      (n: number) => `/api/no-such-route-${n}/`,
+    ];
+    const address = (n: number) => {
+      const kind = kinds[n % kinds.length]!;
+      return n % 10 === 0 || n % 10 === 5 ? kind(n) : kind(n).replace("unknown", "%FFunknown").replace("no-such", "%FFno-such");
+    };
+    // Each kind once first: its series (route template or "other", with its status) exist before counting; and
+    // a real product page answered 200, the status an unknown page's skeleton has when its read is slow.
+    for (let n = 0; n < 20; n += 1) await fetch(`${baseUrl}${address(n)}`).then((response) => response.arrayBuffer());
+    const admin = await signedInClient(baseUrl, TEST_ADMIN);
+    const real = await createProduct(admin, { name: `Metrics real page ${Date.now()}` });
+    expect((await fetch(`${baseUrl}/p/${real.url_path}`)).status).toBe(200);
     const before = appSeries(await scrape());
-    const addresses = Array.from({ length: 10_000 }, (_, n) => address(n + 10));
+    const addresses = Array.from({ length: 10_000 }, (_, n) => address(n + 20));
     let next = 0;
     const statuses = new Set<number>();
     await Promise.all(
@@ -149,11 +157,8 @@ describe("GET /metrics", () => {
     // 404, or (a page whose read was slow under this load) its skeleton streamed with 200 before the 404 screen.
     expect([...statuses].filter((status) => status !== 404 && status !== 200)).toEqual([]);
     const after = appSeries(await scrape());
-    const added = [...after].filter((series) => !before.has(series));
-    // The one label set a slow page may add: the product page's template answered 200 (its skeleton).
-    const skeleton = (series: string) => series.includes('"route":"/p/[urlPath]","method":"GET","status":"200"');
-    expect(added.filter((series) => !skeleton(series))).toEqual([]);
-    if (!statuses.has(200)) expect(after.size).toBe(before.size);
+    expect([...after].filter((series) => !before.has(series))).toEqual([]);
+    expect(after.size).toBe(before.size);
     console.log(`Series of the app's metrics: ${before.size} before 10,000 unknown addresses, ${after.size} after.`);
-  }, 300_000);
+  }, 600_000);
 });
