@@ -7,6 +7,7 @@
 //   - appends the connection's address to X-Forwarded-For, as every proxy does, so the last entry is the
 //     real peer whatever the client wrote (lib/api/client-address.ts);
 //   - compresses answers (the `compression` middleware, which Next.js itself bundles);
+//   - times every request for the metrics and answers GET /metrics to Prometheus (lib/metrics/registry.ts);
 //   - stops cleanly on SIGTERM or Ctrl+C: no new connections, requests in flight get up to 10 s, then the
 //     database is closed and the process exits 0.
 // Nothing here reaches into Next.js: it gets each request through `getRequestHandler()`, and that is all.
@@ -47,6 +48,12 @@ const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
 const SHUTDOWN_HOOKS = Symbol.for("prize-giveaway.shutdown-hooks");
 /** And what must end before the drain: the big screen's open event streams (their screens reconnect). */
 const STOPPING_HOOKS = Symbol.for("prize-giveaway.stopping-hooks");
+/**
+ * Where the app puts its metrics' two server hooks (lib/metrics/registry.ts, installed at start-up): time a
+ * request into the histogram, and answer GET /metrics with the right bearer token. The registry is the app's,
+ * one per process on globalThis; this file only reaches it, as it reaches the scan counter below.
+ */
+const METRICS_SERVER = Symbol.for("prize-giveaway.metrics-server");
 /** Where the app puts its scan counter (lib/funnel/flusher.ts): the funnel's count of pages answered 200. */
 const COUNT_SCAN = Symbol.for("prize-giveaway.count-scan");
 
@@ -200,12 +207,20 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((request, response) => {
+  const metrics = globalThis[METRICS_SERVER];
+  metrics?.observe(request, response);
   if (!ALLOWED_METHODS.includes(request.method || "")) {
     answer(request, response, 405, "Method not allowed.", { allow: ALLOWED_METHODS.join(", ") });
     return;
   }
   if (!pathDecodes(request.url)) {
     answer(request, response, 404, "Not found.");
+    return;
+  }
+  // Exactly /metrics, as written (never a decoded or look-alike path): the nginx recipe refuses that path.
+  // Without METRICS_TOKEN, or without its bearer token, it is the same 404 as any unknown address.
+  if (request.url === "/metrics" || request.url?.startsWith("/metrics?")) {
+    if (!metrics?.answer(request, response)) answer(request, response, 404, "Not found.");
     return;
   }
   const peer = request.socket.remoteAddress || "unknown";

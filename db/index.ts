@@ -54,6 +54,8 @@ export type SessionSettings = { timeZone: string };
 
 /** The session setting that holds APP_TIMEZONE, whatever zone the session is on. */
 export const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
+/** What the app hears from the database layer: every failed query or transaction (Postgres), for its metrics. */
+export type DatabaseHooks = { onFailure?: (error: unknown) => void };
 
 export const POOL_SIZE = 10;
 /** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
@@ -70,14 +72,14 @@ export const RECONNECT_DELAY_SECONDS = 0.05;
 /** Pools left behind by a change of the time zone close this long after it: longer than any request runs. */
 export const RETIRED_POOL_GRACE_MS = 60_000;
 
-export function openDatabase(target: DatabaseTarget, session: SessionSettings): DatabaseHandle {
+export function openDatabase(target: DatabaseTarget, session: SessionSettings, hooks: DatabaseHooks = {}): DatabaseHandle {
   if (target.kind === "postgres") {
     // onnotice: postgres.js prints server NOTICEs (e.g. "relation already exists") by default.
     // The timeouts keep a database outage short for visitors: a connection that cannot be made within
     // CONNECT_TIMEOUT_SECONDS fails (the request answers 503), and no statement or idle transaction
     // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
     // found by the outage watch within about a second (db/outage-watch.ts).
-    const watch = new OutageWatch(target.url);
+    const watch = new OutageWatch(target.url, hooks.onFailure);
     const open = (max: number, timeZone: string) =>
       postgres(target.url, {
         max,

@@ -50,7 +50,11 @@ export class OutageWatch {
   private readonly checker: Sql;
   private checkerSocket: net.Socket | null = null;
 
-  constructor(url: string) {
+  /** `onFailure`: told of every followed query or transaction that fails (the app's metrics count them). */
+  constructor(
+    url: string,
+    private readonly onFailure?: (error: unknown) => void,
+  ) {
     this.checker = postgres(url, {
       max: 1,
       fetch_types: false,
@@ -136,10 +140,16 @@ export class OutageWatch {
     const entry = { since: performance.now() };
     this.outstanding.add(entry);
     const settled = () => void this.outstanding.delete(entry);
-    operation.then(() => {
-      settled();
-      this.lastAnswerAt = performance.now();
-    }, settled);
+    operation.then(
+      () => {
+        settled();
+        this.lastAnswerAt = performance.now();
+      },
+      (error: unknown) => {
+        settled();
+        this.onFailure?.(error);
+      },
+    );
     return operation;
   }
 

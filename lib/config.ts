@@ -55,6 +55,14 @@ const envSchema = z
     TRUSTED_PROXY_HOPS: wholeNumberInput("must be a whole number").pipe(z.number().min(0).max(10)).default(0),
     LOG_FORMAT: z.enum(["text", "json"], { error: "must be text or json" }).default("text"),
     DEFAULT_LOCALE: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}` }).default("en"),
+    // Prometheus's bearer token for GET /metrics (lib/metrics/registry.ts); unset: /metrics is a 404.
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .min(16, "must be at least 16 characters (generate one with `openssl rand -hex 32`)")
+        .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in an HTTP header)")
+        .optional(),
+    ),
     // Read by the server (server.mjs, default 65000); checked here so a typo stops start-up.
     KEEP_ALIVE_TIMEOUT: wholeNumberInput("must be a whole number of milliseconds")
       .pipe(z.number().min(1000, "must be at least 1000 (milliseconds)"))
@@ -96,6 +104,8 @@ export type AppConfig = {
   logFormat: "text" | "json";
   /** The language of a visitor or team member whose browser asks for none of ours (lib/i18n/locales.ts). */
   defaultLocale: Locale;
+  /** The bearer token GET /metrics asks for; undefined: /metrics answers 404 (server-behaviour.md, "Metrics"). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -134,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logFormat: values.LOG_FORMAT,
     defaultLocale: values.DEFAULT_LOCALE,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type DatabaseHandle, type Db, openDatabase } from "@/db";
 import { getConfig } from "@/lib/config";
+import { countDatabaseFailure } from "@/lib/metrics/registry";
 
 // Next.js loads this module separately for pages, route handlers and instrumentation, so a module-level
 // variable would open one database per bundle: for PGlite, several instances on one directory (they do
@@ -11,7 +12,7 @@ type WithHandle = typeof globalThis & { [HANDLE_KEY]?: DatabaseHandle };
 export function getDatabase(): DatabaseHandle {
   const holder = globalThis as WithHandle;
   const config = getConfig();
-  holder[HANDLE_KEY] ??= openDatabase(config.database, { timeZone: config.timeZone });
+  holder[HANDLE_KEY] ??= openDatabase(config.database, { timeZone: config.timeZone }, { onFailure: countDatabaseFailure });
   return holder[HANDLE_KEY];
 }
 

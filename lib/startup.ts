@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { DataDirInUseError } from "@/db/data-dir-lock";
 import { migrateDatabase } from "@/db/migrate";
+import { readMetricsSnapshot } from "@/db/queries/metrics";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { followEventTimeZone } from "@/lib/event/time-zone";
 import { startFunnelFlusher } from "@/lib/funnel/flusher";
 import { log } from "@/lib/log";
+import { startMetrics } from "@/lib/metrics/registry";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
@@ -52,6 +54,8 @@ export async function startUp(): Promise<void> {
   const ticker = startMaintenanceTicker(() => database.db);
   const expiry = startExpirySweeper(() => database.db);
   const funnel = startFunnelFlusher(() => database.db);
+  // The gauges read on the organiser's connections: a crowd filling the visitors' pool is not an outage.
+  startMetrics({ readDatabase: () => readMetricsSnapshot({ db: database.organiserDb }), token: config.metricsToken });
   onShutdown(async () => {
     clearInterval(ticker);
     clearInterval(expiry);

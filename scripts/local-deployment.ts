@@ -1,9 +1,10 @@
 // The production shape on one machine: nginx (deploy/nginx.conf.template) in front of N instances of the
-// production server (server.mjs) on one Postgres. Used by `npm run deploy:local` and by the deployment test
-// (tests/deploy/), which storms it.
+// production server (server.mjs) on one Postgres, and Prometheus scraping the instances (deploy/prometheus.yml's
+// job) when asked and installed. Used by `npm run deploy:local` and by the deployment test (tests/deploy/),
+// which storms it.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 
@@ -22,11 +23,21 @@ export type LocalDeploymentOptions = {
   env?: Record<string, string>;
   /** Where the instances' and nginx's output goes: the console, or kept for a test to read. */
   output?: "inherit" | "keep";
+  /**
+   * Prometheus on this port scraping every instance (deploy/prometheus.yml's job), with these alert rules
+   * (default deploy/prometheus-alerts.yml), when the `prometheus` binary is installed (findPrometheus);
+   * `required`: fail without it rather than run without.
+   */
+  prometheus?: { port: number; scrapeInterval?: string; rulesFile?: string; required?: boolean };
 };
 
 export type LocalDeployment = {
   url: string;
   instanceUrls: string[];
+  /** Prometheus's address, when it was started; its config file beside. */
+  prometheus: { url: string; configFile: string } | null;
+  /** The instances' METRICS_TOKEN (GET /metrics with `Authorization: Bearer <token>`). */
+  metricsToken: string;
   accessLog: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -58,6 +69,54 @@ function findNginx(): string | null {
   return null;
 }
 
+/** Prometheus's and promtool's paths (Debian's `prometheus` package: scripts/ensure-prometheus.sh), or null. */
+export function findPrometheus(): { prometheus: string; promtool: string } | null {
+  for (const dir of ["/usr/bin", "/usr/local/bin", "/opt/prometheus"]) {
+    const prometheus = path.join(dir, "prometheus");
+    const promtool = path.join(dir, "promtool");
+    if (existsSync(prometheus) && existsSync(promtool)) return { prometheus, promtool };
+  }
+  return null;
+}
+
+/**
+ * deploy/prometheus.yml's scrape job for these instances, as JSON (which is YAML): the token from a file,
+ * as in production, and the alert rules. Fast intervals are for the test (1 s); the recipe scrapes every 15 s.
+ */
+export function prometheusConfig(options: { targets: string[]; tokenFile: string; rulesFile: string; interval: string }): string {
+  return `${JSON.stringify(
+    {
+      global: { scrape_interval: options.interval, scrape_timeout: options.interval, evaluation_interval: options.interval },
+      rule_files: [options.rulesFile],
+      scrape_configs: [
+        {
+          job_name: "prize-giveaway",
+          metrics_path: "/metrics",
+          scheme: "http",
+          authorization: { type: "Bearer", credentials_file: options.tokenFile },
+          static_configs: [{ targets: options.targets }],
+        },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} was not ready within 60 s:\n${output()}`);
+}
+
 /** Creates the database when it does not exist yet (the instances migrate it at start-up). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const target = new URL(databaseUrl);
@@ -78,7 +137,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 /** One AUTH_SECRET for every instance (sessions signed by one are read by the others), kept across runs. */
 function sharedAuthSecret(workDir: string): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  const file = path.join(workDir, "auth-secret");
+  return keptSecret(path.join(workDir, "auth-secret"));
+}
+
+function keptSecret(file: string): string {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
 }
@@ -128,6 +190,10 @@ export async function startLocalDeployment(options: LocalDeploymentOptions): Pro
   for (const dir of ["", "client_body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"])
     mkdirSync(path.join(prefix, dir), { recursive: true });
   const authSecret = sharedAuthSecret(path.resolve(options.workDir));
+  // The instances' METRICS_TOKEN, in the file Prometheus reads it from (as in production: credentials_file).
+  const metricsTokenFile = path.resolve(options.workDir, "metrics-token");
+  const metricsToken = process.env.METRICS_TOKEN || keptSecret(metricsTokenFile);
+  if (process.env.METRICS_TOKEN) writeFileSync(metricsTokenFile, metricsToken, { mode: 0o600 });
   let logged = "";
   const stdio = options.output === "keep" ? "pipe" : "inherit";
   const keep = (child: ChildProcess, label: string) => {
@@ -150,6 +216,7 @@ export async function startLocalDeployment(options: LocalDeploymentOptions): Pro
         AUTH_SECRET: authSecret,
         // nginx appends the visitor's address to X-Forwarded-For: believe that one entry, no more.
         TRUSTED_PROXY_HOPS: "1",
+        METRICS_TOKEN: metricsToken,
       },
       stdio: ["ignore", stdio, stdio],
       // A process group of its own: Ctrl+C reaches this script alone, which stops nginx first, then the
@@ -184,15 +251,79 @@ export async function startLocalDeployment(options: LocalDeploymentOptions): Pro
     await stopChild(proxy, "SIGKILL");
     throw error;
   }
+  let prometheus: { url: string; configFile: string; child: ChildProcess } | null = null;
+  if (options.prometheus) {
+    try {
+      prometheus = await startPrometheus(options.prometheus, {
+        workDir: path.resolve(options.workDir),
+        targets: instancePorts.map((instancePort) => `127.0.0.1:${instancePort}`),
+        tokenFile: metricsTokenFile,
+        stdio,
+        keep,
+        output: () => logged,
+      });
+    } catch (error) {
+      await stopChild(proxy, "SIGQUIT");
+      await stopInstances();
+      throw error;
+    }
+  }
   return {
     url,
     instanceUrls,
+    prometheus: prometheus && { url: prometheus.url, configFile: prometheus.configFile },
+    metricsToken,
     accessLog: path.join(prefix, "access.log"),
     output: () => logged,
-    // nginx first (SIGQUIT: finish what it has), then the instances (SIGTERM: finish requests, close Postgres).
+    // Prometheus, then nginx (SIGQUIT: finish what it has), then the instances (SIGTERM: finish requests, close Postgres).
     stop: async () => {
+      if (prometheus) await stopChild(prometheus.child, "SIGTERM");
       await stopChild(proxy, "SIGQUIT");
       await stopInstances();
     },
   };
+}
+
+/** Prometheus on its own fresh data folder (a run's samples are that run's), scraping the instances. */
+async function startPrometheus(
+  options: NonNullable<LocalDeploymentOptions["prometheus"]>,
+  run: {
+    workDir: string;
+    targets: string[];
+    tokenFile: string;
+    stdio: "inherit" | "pipe";
+    keep: (child: ChildProcess, label: string) => void;
+    output: () => string;
+  },
+): Promise<{ url: string; configFile: string; child: ChildProcess } | null> {
+  const found = findPrometheus();
+  if (!found) {
+    if (options.required)
+      throw new Error("prometheus is not installed: run scripts/ensure-prometheus.sh (as root), or apt-get install -y prometheus.");
+    return null;
+  }
+  const dir = path.join(run.workDir, "prometheus");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "data"), { recursive: true });
+  const configFile = path.join(dir, "prometheus.yml");
+  const rulesFile = path.resolve(options.rulesFile ?? path.join(root, "deploy/prometheus-alerts.yml"));
+  writeFileSync(
+    configFile,
+    prometheusConfig({ targets: run.targets, tokenFile: run.tokenFile, rulesFile, interval: options.scrapeInterval ?? "15s" }),
+  );
+  const listen = `127.0.0.1:${options.port}`;
+  const child = spawn(
+    found.prometheus,
+    [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=${listen}`, "--log.level=warn"],
+    { stdio: ["ignore", run.stdio, run.stdio], detached: true },
+  );
+  run.keep(child, "prometheus");
+  const url = `http://${listen}`;
+  try {
+    await waitForReady(`${url}/-/ready`, child, run.output, "Prometheus");
+  } catch (error) {
+    await stopChild(child, "SIGKILL");
+    throw error;
+  }
+  return { url, configFile, child };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Lint and format check, type check, production build (the tests run the real server), unit and
 # integration tests (Vitest; integration on a fresh Postgres database, or PGlite if none answers), the
-# deployment test (nginx in front of two instances, when Postgres answers), then the browser tests
+# deployment test (nginx in front of two instances, scraped by Prometheus, when Postgres answers), then the browser tests
 # (Playwright on Debian's Chromium; desktop and phone side by side, each on a server of its own: see
 # playwright.config.ts). Each step prints how long it took.
 set -euo pipefail
@@ -24,7 +24,8 @@ step "Production build"
 npm run build
 step "Unit and integration tests"
 npx vitest run --project unit --project integration
-step "Deployment test (nginx + two instances on Postgres)"
+step "Deployment test (nginx + two instances on Postgres, scraped by Prometheus)"
+bash scripts/ensure-prometheus.sh
 npx vitest run --project deploy
 step "Browser tests"
 npx playwright test

@@ -2,6 +2,7 @@ import "server-only";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
+import { readDisplayClientsWith } from "@/lib/metrics/registry";
 import { onShutdown, onStopping } from "@/lib/shutdown";
 
 /** The NOTIFY channel the triggers of drizzle/0008 send on: a win, a prize changed, the token rotated. */
@@ -146,6 +147,7 @@ export function displayHub(): DisplayHub {
   if (!holder[HUB_KEY]) {
     const hub = new DisplayHub();
     holder[HUB_KEY] = hub;
+    readDisplayClientsWith(() => hub.connected);
     onStopping(() => hub.endAll());
     onShutdown(() => hub.close());
   }

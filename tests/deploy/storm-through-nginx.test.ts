@@ -1,15 +1,19 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
+import { findPrometheus, type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
 import { freePort } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
+import { CuttableProxy } from "../support/tcp-proxy";
 import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
 import { newVisitor, tryToWin } from "../support/visitor";
 import { createPrizeViaApi } from "../support/winners";
 
 const ADMIN = { name: "organiser", password: "correct-horse-battery" };
+const root = path.resolve(import.meta.dirname, "../..");
 const UNITS = 10;
 const VISITORS = 200;
 
@@ -27,9 +31,37 @@ async function signInFrom(baseUrl: string, sourceAddress: string, headers: Recor
   return response.status;
 }
 
+/** The recipe's alert rules with every `for:` shortened to 2 s: a test cannot wait out 30 s or 5 min. */
+function fastAlertRules(dir: string): string {
+  const file = path.join(dir, "prometheus-alerts-fast.yml");
+  writeFileSync(file, readFileSync(path.join(root, "deploy/prometheus-alerts.yml"), "utf8").replace(/^(\s+for:) \S+$/gm, "$1 2s"));
+  return file;
+}
+
+/** Waits until `check` returns a value (not undefined), asking every 250 ms, for at most `ms`. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what}: not within ${ms / 1000} s${last ? ` (${last instanceof Error ? last.message : String(last)})` : ""}`);
+}
+
+type PrometheusSeries = { metric: Record<string, string>; value: [number, string] };
+
 /**
  * The production recipe (deploy/nginx.conf.template): nginx in front of two instances on one Postgres,
- * started by the same code as `npm run deploy:local`, then stormed.
+ * started by the same code as `npm run deploy:local`, then stormed; Prometheus (Debian's, installed by
+ * scripts/ensure-prometheus.sh) scrapes both instances every second with the recipe's alert rules. The
+ * instances reach Postgres through a proxy the test can cut: the database going away, without stopping the
+ * machine's Postgres that other checkouts use.
  */
 const postgresAnswers = await postgresReachable();
 if (!postgresAnswers) console.log("Deployment test: no Postgres at 127.0.0.1:5432 (TEST_POSTGRES_URL), so nothing to deploy on: not run.");
@@ -38,24 +70,43 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
   let deployment: LocalDeployment;
   let dropDatabase: () => Promise<void>;
   let admin: TestClient;
+  let databaseProxy: CuttableProxy;
+  let workDir: string;
+  /** Winners the storm made (the first test): what Prometheus must count. */
+  let stormWinners = 0;
+
+  async function query(expression: string): Promise<PrometheusSeries[]> {
+    const response = await fetch(`${deployment.prometheus!.url}/api/v1/query?query=${encodeURIComponent(expression)}`);
+    const body = await response.json();
+    if (body.status !== "success") throw new Error(`${expression}: ${JSON.stringify(body)}`);
+    return body.data.result;
+  }
 
   beforeAll(async () => {
     const database = await createFreshPostgresDatabase("deploy");
     dropDatabase = database.drop;
+    const target = new URL(database.url);
+    databaseProxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
+    const throughProxy = new URL(target);
+    throughProxy.port = String(await databaseProxy.start());
+    workDir = tempDir("deploy");
     deployment = await startLocalDeployment({
-      databaseUrl: database.url,
+      databaseUrl: throughProxy.toString(),
       instances: 2,
       port: await freePort(),
       instancePorts: [await freePort(), await freePort()],
-      workDir: tempDir("deploy"),
+      workDir,
       env: { ADMIN_NAME: ADMIN.name, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: "Asia/Seoul" },
       output: "keep",
+      prometheus: { port: await freePort(), scrapeInterval: "1s", rulesFile: fastAlertRules(workDir), required: true },
     });
     admin = await signedInClient(deployment.url, ADMIN);
   }, 180_000);
 
   afterAll(async () => {
+    await databaseProxy?.restore();
     await deployment?.stop();
+    await databaseProxy?.stop();
     await dropDatabase?.();
   }, 60_000);
 
@@ -82,6 +133,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     if (statuses.some((status) => status >= 500)) console.log(deployment.output().slice(-3000));
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(outcomes.filter(({ claim }) => claim === 201)).toHaveLength(UNITS);
+    stormWinners = outcomes.filter(({ claim }) => claim === 201).length;
 
     const winners = await (await admin.get(`/api/winners/?prize=${prize.id}&page_size=1000`)).json();
     expect(winners.count).toBe(UNITS);
@@ -117,5 +169,85 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     expect(login.headers.get("content-encoding")).toBe("gzip");
     expect((await rawRequest(deployment.url, { method: "TRACE", path: "/api/health/" })).status).toBe(405);
     expect((await rawRequest(deployment.url, { method: "GET", path: "/p/%ED%A0%80" })).status).toBe(404);
+  });
+
+  it("keeps /metrics off the public address: nginx answers 404 even with the token", async () => {
+    const authorization = `Bearer ${deployment.metricsToken}`;
+    for (const target of ["/metrics", "/metrics?x=1", "/%6Detrics"]) {
+      expect((await rawRequest(deployment.url, { method: "GET", path: target, headers: { authorization } })).status, target).toBe(404);
+    }
+    // The instance itself serves it to Prometheus (which scrapes it directly).
+    expect((await fetch(`${deployment.instanceUrls[0]}/metrics`, { headers: { authorization } })).status).toBe(200);
+  });
+
+  it("promtool accepts the recipe's Prometheus config and alert rules, and the deployment's own config", () => {
+    const tools = findPrometheus();
+    expect(tools, "prometheus and promtool (scripts/ensure-prometheus.sh)").not.toBeNull();
+    const promtool = (...args: string[]) => execFileSync(tools!.promtool, args, { encoding: "utf8", stdio: "pipe" });
+    expect(promtool("check", "rules", path.join(root, "deploy/prometheus-alerts.yml"))).toMatch(/SUCCESS: 5 rules found/);
+    // The recipe as an operator installs it: beside its rules, with the token file it names in place.
+    const recipe = path.join(workDir, "recipe");
+    mkdirSync(recipe, { recursive: true });
+    copyFileSync(path.join(root, "deploy/prometheus-alerts.yml"), path.join(recipe, "prometheus-alerts.yml"));
+    writeFileSync(path.join(recipe, "token"), deployment.metricsToken);
+    const config = readFileSync(path.join(root, "deploy/prometheus.yml"), "utf8");
+    expect(config).toContain("credentials_file: /etc/prometheus/prize-giveaway-metrics-token");
+    writeFileSync(
+      path.join(recipe, "prometheus.yml"),
+      config.replace("/etc/prometheus/prize-giveaway-metrics-token", path.join(recipe, "token")),
+    );
+    expect(promtool("check", "config", path.join(recipe, "prometheus.yml"))).toMatch(/SUCCESS/);
+    expect(promtool("check", "config", deployment.prometheus!.configFile)).toMatch(/SUCCESS/);
+  });
+
+  it("Prometheus: the wins summed over both instances are the storm's winners", async () => {
+    expect(stormWinners).toBe(UNITS);
+    await eventually("both instances scraped", async () =>
+      (await query('count(up{job="prize-giveaway"} == 1)'))[0]?.value[1] === "2" ? true : undefined,
+    );
+    const wins = await eventually("sum(prize_wins_total) = the storm's winners", async () => {
+      const value = Number((await query("sum(prize_wins_total)"))[0]?.value[1]);
+      return value === stormWinners ? value : undefined;
+    });
+    expect(wins).toBe(UNITS);
+    // Both instances report; each counted only its own.
+    const perInstance = await query("prize_wins_total");
+    expect(perInstance).toHaveLength(2);
+  });
+
+  it("every query of the Grafana dashboard returns data", async () => {
+    const dashboard = JSON.parse(readFileSync(path.join(root, "deploy/grafana-dashboard.json"), "utf8"));
+    const expressions: string[] = dashboard.panels.flatMap((panel: { targets: { expr: string }[] }) =>
+      panel.targets.map((target) => target.expr),
+    );
+    expect(expressions.length).toBeGreaterThan(15);
+    // Grafana's own variables: the rate window (at least four scrape intervals, here 1 s), the period shown.
+    const asGrafanaSends = (expression: string) => expression.replaceAll("$__rate_interval", "1m").replaceAll("$__range", "1h");
+    const empty: string[] = [];
+    for (const expression of expressions) if ((await query(asGrafanaSends(expression))).length === 0) empty.push(expression);
+    expect(empty).toEqual([]);
+    // Gauges read from the database are the same on every instance: the dashboard takes max, never sum.
+    for (const expression of expressions.filter((text) => /prize_(remaining_units|live_holds)/.test(text))) {
+      expect(expression).toMatch(/^max/);
+    }
+  });
+
+  it("with the database gone, PrizeDatabaseDown fires; with it back, prize_db_up is 1 again", async () => {
+    await databaseProxy.cut();
+    try {
+      const firing = await eventually("PrizeDatabaseDown firing", async () => {
+        const response = await (await fetch(`${deployment.prometheus!.url}/api/v1/alerts`)).json();
+        const alerts = (response.data.alerts as { labels: Record<string, string>; state: string }[]).filter(
+          (alert) => alert.labels.alertname === "PrizeDatabaseDown" && alert.state === "firing",
+        );
+        return alerts.length === 2 ? alerts : undefined;
+      });
+      expect(firing.map((alert) => alert.labels.severity)).toEqual(["critical", "critical"]);
+    } finally {
+      await databaseProxy.restore();
+    }
+    await eventually("the database back on every instance", async () =>
+      (await query("min(prize_db_up)"))[0]?.value[1] === "1" ? true : undefined,
+    );
   });
 });

@@ -4,6 +4,8 @@ import { createFreshPostgresDatabase, postgresReachable, TEST_TIME_ZONE, tempDir
 
 export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 export const TEST_AUTH_SECRET = "integration-test-secret-0123456789abcdef";
+/** Prometheus's bearer token for the shared server's /metrics (tests/integration/metrics.test.ts). */
+export const TEST_METRICS_TOKEN = "integration-metrics-token-0123456789";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,6 +28,7 @@ export async function setup(project: TestProject) {
     // The tests play the proxy in front: each client's X-Forwarded-For is its address (sign-in throttling
     // tests act as many visitors). throttling.test.ts runs a server with the default, 0.
     TRUSTED_PROXY_HOPS: "1",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
   };
   let databaseUrl: string | null = null;
   if (await postgresReachable()) {

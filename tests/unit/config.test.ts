@@ -37,6 +37,8 @@ describe("parseConfig", () => {
     ["TRUSTED_PROXY_HOPS", "11", /TRUSTED_PROXY_HOPS:/],
     ["LOG_FORMAT", "xml", /LOG_FORMAT: must be text or json/],
     ["KEEP_ALIVE_TIMEOUT", "5", /KEEP_ALIVE_TIMEOUT: must be at least 1000/],
+    ["METRICS_TOKEN", "short", /METRICS_TOKEN: must be at least 16 characters/],
+    ["METRICS_TOKEN", "a token with spaces in it", /METRICS_TOKEN: must be printable ASCII without spaces/],
   ])("rejects a bad %s with one line naming it", (name, value, message) => {
     expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(message);
     expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(ConfigError);
@@ -56,6 +58,7 @@ describe("parseConfig", () => {
       EVENT_END_DATE: "2026-04-26",
       TRUSTED_PROXY_HOPS: "2",
       LOG_FORMAT: "json",
+      METRICS_TOKEN: "scrape-token-0123456789",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -67,6 +70,7 @@ describe("parseConfig", () => {
       eventPeriod: { start: "2026-04-24", end: "2026-04-26" },
       trustedProxyHops: 2,
       logFormat: "json",
+      metricsToken: "scrape-token-0123456789",
     });
   });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
 import { auditLog, prizes, settings, winners } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
+import { countExpired } from "@/lib/metrics/registry";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
 
@@ -108,6 +109,8 @@ export async function expireDueWins(db: Db): Promise<number> {
   const prizeIds = new Set<number>();
   for (;;) {
     const expired = await expireBatch(db);
+    // Counted once its transaction committed: exact per instance, summed over instances by Prometheus.
+    countExpired(expired.length);
     total += expired.length;
     for (const win of expired) if (win.prizeId !== null) prizeIds.add(win.prizeId);
     if (expired.length === 0) break;

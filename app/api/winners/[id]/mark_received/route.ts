@@ -3,6 +3,7 @@ import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { DESK_ROLES } from "@/lib/auth/roles";
 import { countFunnel } from "@/lib/funnel/flusher";
+import { countHandover } from "@/lib/metrics/registry";
 import { winnerFor } from "@/lib/services/winners/desk-view";
 import { markReceived } from "@/lib/services/winners/mark-received";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
@@ -10,5 +11,6 @@ import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) => {
   const winner = await markReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } });
   if (winner.product !== null) countFunnel("handed_over", { productId: winner.product });
+  countHandover();
   return winnerFor(ctx.admin, winner);
 });

@@ -5,12 +5,14 @@ import { after } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
-import { conflict, notFound } from "@/lib/errors";
+import { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
 import { inLanguage } from "@/lib/i18n/localized";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
+import { countHoldGranted, countHoldRefused, countWin } from "@/lib/metrics/registry";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
@@ -21,18 +23,26 @@ import { cancelRequest, claimRequest } from "@/lib/validation/claim";
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
 export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {
   const urlPath = params.urlPath;
-  if (!isUrlPath(urlPath)) throw notFound(NO_PRODUCT);
+  if (!isUrlPath(urlPath)) {
+    if ("reserve" in body) countHoldRefused("no_page");
+    throw notFound(NO_PRODUCT);
+  }
   if ("reserve" in body) {
     const visitorId = readVisitorId(request);
     if (!visitorId) {
       // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
       const refused = json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
       issueVisitorCookie(request, refused);
+      countHoldRefused("no_visitor_cookie");
       return refused;
     }
     countFunnel("taps", { urlPath });
-    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } });
+    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } }).catch((error: unknown) => {
+      countRefusal(error);
+      throw error;
+    });
     if (hold.granted) countFunnel("holds", { urlPath });
+    countHoldGranted(hold.granted ? "new_hold" : "same_hold");
     return {
       detail: translate(localeOfRequest(request), text("visitor.api.reserved", { seconds: hold.secondsLeft })),
       reserved_until: hold.reservedUntil,
@@ -42,6 +52,7 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const visitorId = readVisitorId(request);
   if (!visitorId) throw conflict(HOLD_EXPIRED);
   const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
+  if (!won.repeated) countWin();
   // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
   if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
   // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
@@ -51,6 +62,15 @@ export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 
   const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
   return json({ detail, prize_name: prizeName }, 201);
 });
+
+/** A refused tap into prize_holds_total by its code (a fixed set: anything else, a 503, is not a refusal). */
+function countRefusal(error: unknown): void {
+  if (!(error instanceof AppError)) return;
+  if (error.code === "not_found") countHoldRefused("no_page");
+  const code = error.extra.code;
+  if (error.code === "conflict" && RESERVE_REFUSAL_CODES.includes(code as never))
+    countHoldRefused(code as (typeof RESERVE_REFUSAL_CODES)[number]);
+}
 
 export const PATCH = route({ access: "public", body: cancelRequest, maxBodyBytes: 1024 }, async ({ ctx, request, params, body }) => {
   const visitorId = readVisitorId(request);
