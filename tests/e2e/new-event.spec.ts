@@ -198,14 +198,14 @@ test.describe("starting a new event", () => {
 
     await section.getByRole("button", { name: "새 행사 시작…" }).click();
     const dialog = page.getByRole("dialog", { name: "새 행사를 시작할까요?" });
-    await expect(dialog.getByText("지금 방문객 1명이 경품을 점유 중입니다.", { exact: false })).toBeVisible();
-    await expect(dialog.getByText("당첨자 1명이 삭제됩니다.")).toBeVisible();
+    await expect(dialog.getByText("지금 방문객 1명이 경품을 잡아 두고 있어요.", { exact: false })).toBeVisible();
+    await expect(dialog.getByText("당첨자 1명이 삭제돼요.")).toBeVisible();
     await dialog.getByRole("textbox").fill("새 행사 시작");
     await dialog.getByRole("button", { name: "새 행사 시작" }).click();
     await expect(dialog.getByRole("alert")).toHaveText(
-      "보관 파일을 만든 뒤에 당첨이 1건 더 있어서 그 당첨자는 보관 파일에 없습니다. 보관 파일을 다시 내려받은 뒤 새 행사를 시작해 주세요. 아무것도 바뀌지 않았습니다.",
+      "보관 파일을 만든 뒤에 당첨이 1건 더 있어서 그 당첨자는 보관 파일에 없어요. 보관 파일을 다시 내려받은 뒤 새 행사를 시작해 주세요. 아무것도 바뀌지 않았어요.",
     );
-    await expect(dialog.getByText("보관 파일이 최신이 아닙니다.", { exact: false })).toBeVisible();
+    await expect(dialog.getByText("보관 파일이 최신이 아니에요.", { exact: false })).toBeVisible();
     await reviewScreenshot(page, "new-event-outdated-ko", { fullPage: false });
     expect(await countWinners(db)).toBe(1);
     await ownerContext.close();
