@@ -1,14 +1,16 @@
 import "server-only";
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
-import { prizes, settings, winners } from "@/db/schema";
+import { placements, prizes, products, settings, winners } from "@/db/schema";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
 import { maskNickname } from "@/lib/text";
 
 /** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
 export const DISPLAY_WINNERS = 8;
+/** How many announced drops the big screen counts down to: the next few, under the prizes left. */
+export const DISPLAY_DROPS = 3;
 
 /** The big screen's current token (settings row). */
 export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {
@@ -17,12 +19,12 @@ export async function readDisplayToken({ db }: { db: Queryable }): Promise<strin
 }
 
 /**
- * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes,
+ * What the big screen shows. Five small reads: the newest winners (the created_at index), active prizes,
  * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index) and the
- * event's branding (the settings row).
+ * event's branding (the settings row), and the next announced drops with the server's clock.
  */
 export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
-  const [recent, prizeRows, [today], branding] = await Promise.all([
+  const [recent, prizeRows, [today], branding, drops] = await Promise.all([
     db
       .select({ name: winners.name, prize_name: winners.prizeName, won_at: winners.createdAt })
       .from(winners)
@@ -39,6 +41,15 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .orderBy(prizes.name, prizes.id),
     db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, sql`current_date::timestamptz`)),
     readBranding({ db }),
+    // The next announced drops (a winning moment is never listed), of prizes still active.
+    db
+      .select({ prize_name: prizes.name, product_name: products.name, drops_at: placements.dropsAt })
+      .from(placements)
+      .innerJoin(prizes, eq(prizes.id, placements.prizeId))
+      .innerJoin(products, eq(products.id, placements.productId))
+      .where(and(sql`${placements.isActive}`, sql`${placements.announce}`, gt(placements.dropsAt, sql`now()`), sql`${prizes.isActive}`))
+      .orderBy(asc(placements.dropsAt), asc(placements.id))
+      .limit(DISPLAY_DROPS),
   ]);
   return {
     recent_winners: recent.map((row) => ({
@@ -49,5 +60,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
     prizes: prizeRows,
     winners_today: today?.count ?? 0,
     branding,
+    next_drops: drops.map((row) => ({ ...row, drops_at: new Date(row.drops_at!).toISOString() })),
+    now: new Date().toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
+import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { type EventState, images, placements, prizes, products, settings } from "@/db/schema";
 import { imageUrl } from "@/lib/urls/images";
 import { isUrlPath } from "@/lib/urls/products";
@@ -17,6 +17,8 @@ export type PublicProductPage = {
   has_prize: boolean;
   is_reserved: boolean;
   event_state: EventState;
+  /** An announced drop still to come (ISO 8601): the page counts down to it; null otherwise. */
+  drops_at: string | null;
 };
 
 /**
@@ -31,11 +33,15 @@ function withLivePrize<T extends PgSelect>(query: T) {
     .where(eq(products.urlPath, sql.placeholder("urlPath")));
 }
 
-// has_prize only while the event is open: before its hours, after them and while paused no ticket shows.
+// has_prize only while the event is open: before its hours, after them and while paused no ticket shows;
+// and only once its placement has dropped (on the database's clock). Until then an announced drop gives its
+// time (while the event is open and the prize can be won), and a winning moment reads as no placement at all.
 const prizeState = {
-  has_prize: sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`,
+  has_prize: sql<boolean>`(coalesce(${prizeWinnable()} and ${dropped()}, false) and ${eventState()} = 'open')`,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
   event_state: eventState(),
+  drops_at: sql<string | null>`(case when coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open'
+    then to_char(${announcedDropAt()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)`,
 };
 
 // Prepared once per database handle, so drizzle builds the SQL once; postgres.js then prepares it once per
@@ -82,6 +88,9 @@ export type PublicPageState = {
   has_prize: boolean;
   is_reserved: boolean;
   event_state: EventState;
+  drops_at: string | null;
+  /** The database's clock when it was read (ISO 8601): the page counts down on it, not on the phone's. */
+  now: string;
 };
 
 const pageStateRead = perDatabase((db) =>
@@ -92,6 +101,7 @@ const pageStateRead = perDatabase((db) =>
         rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
         branding_version: sql<string>`(select floor(extract(epoch from ${settings.brandingUpdatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
         ...prizeState,
+        now: sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       })
       .from(products)
       .$dynamic(),

@@ -6,6 +6,9 @@ export type DisplayWinner = { nickname_masked: string; prize_name: string; won_a
 /** One active prize: units left in stock and what today's limit still allows. */
 export type DisplayPrize = { name: string; remaining_quantity: number; today_left: number };
 
+/** An announced drop still to come: the screen counts down to it. */
+export type DisplayDrop = { prize_name: string; product_name: string; drops_at: string };
+
 /** GET /api/display/{token}/, and each message of its event stream. */
 export type DisplaySnapshot = {
   recent_winners: DisplayWinner[];
@@ -13,6 +16,10 @@ export type DisplaySnapshot = {
   winners_today: number;
   /** The event's name, colour and logo: a branding change reaches the screen live, as a win does. */
   branding: Branding;
+  /** The next announced drops, soonest first (winning moments are never listed). */
+  next_drops: DisplayDrop[];
+  /** The server's clock when the snapshot was read (ISO 8601): the screen counts down on it. */
+  now: string;
 };
 
 /** The admin's view of the big screen's address (GET /api/admin/display/). */

@@ -1,5 +1,6 @@
 // GET /api/p/{urlPath}/prize - {has_prize, is_reserved, event_state}: is a prize waiting here, is someone
-// holding it, and is the event open (with `opens_at` before its hours, `message` whenever it is not open)
+// holding it, and is the event open (with `opens_at` before its hours, `message` whenever it is not open);
+// `drops_at` an announced drop still to come, `now` the server's clock (the page counts down on it)
 import { eventRulesAt } from "@/db/queries/event-rules";
 import { getPublicPageState } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
@@ -14,7 +15,13 @@ import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
   const state = await getPublicPageState({ db: ctx.db, urlPath: params.urlPath ?? "" });
   if (!state) throw notFound(NO_PRODUCT);
-  const answer = { has_prize: state.has_prize, is_reserved: state.is_reserved, event_state: state.event_state };
+  const answer = {
+    has_prize: state.has_prize,
+    is_reserved: state.is_reserved,
+    event_state: state.event_state,
+    drops_at: state.drops_at,
+    now: state.now,
+  };
   if (state.event_state === "open") return answer;
   const rules = await eventRulesAt(ctx.db, state.rules_version);
   return {
