@@ -8,6 +8,7 @@ import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import type en from "@/messages/en.json";
+import { NextDrops } from "./next-drops";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
 /** As many prizes as fit beside the winners in type read from 5 m; the rest are summed up in one line. */
@@ -129,7 +130,10 @@ export function BigScreen({
             </ol>
           )}
         </section>
-        <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} />
+        <div className="flex min-h-0 min-w-0 flex-col gap-[2vh]">
+          <NextDrops token={token} drops={snapshot.next_drops ?? []} words={words} locale={locale} timeZone={timeZone} colors={colors} />
+          <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} />
+        </div>
       </div>
     </main>
   );

@@ -68,7 +68,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
     page.event_state === "open"
       ? ""
       : sayIn(locale, closedEventMessage({ ...(await readEventRules(db())), state: page.event_state }, timeZone) ?? "");
-  const { ticket, standing } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage });
+  const { ticket, standing, dropsAt } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage, timeZone });
   return (
     <>
       <PrizeClaim
@@ -77,6 +77,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         image={page.image}
         ticket={ticket}
         standing={standing}
+        dropsAt={dropsAt}
         holdSeconds={reservationSeconds}
         words={visitorWords(locale)}
       >
@@ -90,7 +91,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         )}
       </PrizeClaim>
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
-      {ticket && (
+      {ticket && !dropsAt && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
         <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, CATALOGUES[locale].visitor.page.earlyHold) }} />
       )}

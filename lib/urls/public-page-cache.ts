@@ -12,7 +12,12 @@ export const PRIZE_STATES = ["none", "waiting", "held", "not_started", "ended", 
 export type PrizeState = (typeof PRIZE_STATES)[number];
 export type ClosedEventState = Extract<PrizeState, "not_started" | "ended" | "paused">;
 
-export function prizeStateOf(page: { has_prize: boolean; is_reserved: boolean; event_state: string; drops_at?: string | null }): PrizeState {
+export function prizeStateOf(page: {
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: string;
+  drops_at?: string | null;
+}): PrizeState {
   if (page.event_state === "not_started" || page.event_state === "ended" || page.event_state === "paused") return page.event_state;
   if (!page.has_prize) return page.drops_at ? "drop" : "none";
   return page.is_reserved ? "held" : "waiting";

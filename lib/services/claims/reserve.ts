@@ -92,7 +92,8 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
 export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rulesVersion: string | null, dropsAt?: Date): Promise<AppError> {
   if (kind === "no_page") return notFound(NO_PRODUCT);
   // An announced drop still to come: its time, said on the event's clock, and as ISO 8601 for the page.
-  if (kind === "not_yet" && dropsAt) return conflict(dropsAtMessage(dropsAt, getConfig().timeZone), { code: kind, drops_at: dropsAt.toISOString() });
+  if (kind === "not_yet" && dropsAt)
+    return conflict(dropsAtMessage(dropsAt, getConfig().timeZone), { code: kind, drops_at: dropsAt.toISOString() });
   return conflict(await refusalDetail(ctx, kind, rulesVersion), { code: kind });
 }
 

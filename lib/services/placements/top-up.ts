@@ -43,7 +43,11 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
  */
 type TopUpRow = { needed: number | null; placed: number };
 
-export async function topUpPrize(tx: Queryable, prizeId: number, { spreadMinutes = null }: { spreadMinutes?: number | null } = {}): Promise<TopUpResult> {
+export async function topUpPrize(
+  tx: Queryable,
+  prizeId: number,
+  { spreadMinutes = null }: { spreadMinutes?: number | null } = {},
+): Promise<TopUpResult> {
   // Winning moments (random placement's spread_minutes): each new placement drops, unannounced, at its own
   // moment drawn uniformly within the window; otherwise (every top-up after a win, the tick) at once.
   const dropsAt = spreadMinutes ? sql`now() + make_interval(secs => random() * ${spreadMinutes * 60})` : sql`null`;
