@@ -132,7 +132,15 @@ export function BigScreen({
         </section>
         <div className="flex min-h-0 min-w-0 flex-col gap-[2vh]">
           <NextDrops token={token} drops={snapshot.next_drops ?? []} words={words} locale={locale} timeZone={timeZone} colors={colors} />
-          <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} />
+          <PrizesLeft
+            prizes={snapshot.prizes}
+            colors={colors}
+            words={words}
+            // The drops' panel takes the room of about two prizes, and each drop that of one more.
+            limit={
+              (snapshot.next_drops ?? []).length > 0 ? Math.max(2, PRIZES_SHOWN - 2 - (snapshot.next_drops ?? []).length) : PRIZES_SHOWN
+            }
+          />
         </div>
       </div>
     </main>
@@ -143,15 +151,20 @@ function PrizesLeft({
   prizes,
   colors,
   words,
+  limit = PRIZES_SHOWN,
 }: {
   prizes: DisplayPrize[];
   colors: (typeof THEMES)[keyof typeof THEMES];
   words: DisplayWords;
+  limit?: number;
 }) {
-  const shown = prizes.slice(0, PRIZES_SHOWN);
+  const shown = prizes.slice(0, limit);
   const more = prizes.length - shown.length;
   return (
-    <section aria-labelledby="prizes-left" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+    <section
+      aria-labelledby="prizes-left"
+      className={`flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}
+    >
       <h2 id="prizes-left" className="mb-[1.5vh] text-[4vh] font-bold">
         {words.stillToWin}
       </h2>

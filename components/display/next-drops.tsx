@@ -82,9 +82,11 @@ export function NextDrops({
             >
               <span className="min-w-0">
                 <span className="block truncate text-[3.4vh] font-bold">{drop.prize_name}</span>
-                <span className={`block truncate text-[2.6vh] ${colors.muted}`}>
-                  {fill(words.dropWhere, { product: drop.product_name })} ·{" "}
-                  <time dateTime={drop.drops_at}>{clockTime(new Date(drop.drops_at), locale, timeZone)}</time>
+                <span className={`flex gap-[0.6vw] text-[2.6vh] ${colors.muted}`}>
+                  <span className="min-w-0 truncate">{fill(words.dropWhere, { product: drop.product_name })}</span>
+                  <time dateTime={drop.drops_at} className="shrink-0 tabular-nums">
+                    {clockTime(new Date(drop.drops_at), locale, timeZone)}
+                  </time>
                 </span>
               </span>
               <span className={`shrink-0 text-[5vh] font-black tabular-nums ${colors.accent}`} role="timer">
