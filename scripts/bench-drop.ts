@@ -1,4 +1,4 @@
-// npm run bench:drop -- <server URL> [--phones 300] [--drops 5] [--lead 5]
+// npm run bench:drop -- <server URL> [--phones 300] [--drops 5] [--lead 10]
 // Hits a running server backed by Postgres (DATABASE_URL must name the same database), in the style of
 // bench:claims, and prints what a crowd sees at the second an announced drop happens:
 //  1. how long the product page (GET /p/...) and the tap (POST .../prize/claim/) take in the two seconds
@@ -19,9 +19,9 @@ import { positiveOption } from "./bench-support";
 const baseUrl = process.argv[2]?.replace(/\/+$/, "");
 const phones = positiveOption("phones", 300);
 const dropCount = positiveOption("drops", 5);
-const leadSeconds = positiveOption("lead", 5);
+const leadSeconds = positiveOption("lead", 10);
 if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
-  console.error("Usage: DATABASE_URL=postgres://... npm run bench:drop -- http://127.0.0.1:3000 [--phones 300] [--drops 5] [--lead 5]");
+  console.error("Usage: DATABASE_URL=postgres://... npm run bench:drop -- http://127.0.0.1:3000 [--phones 300] [--drops 5] [--lead 10]");
   process.exit(1);
 }
 process.env.AUTH_SECRET ??= "bench-does-not-sign-sessions-0123456789";
@@ -73,6 +73,8 @@ async function main() {
     await db
       .insert(placements)
       .values(pages.map((page) => ({ prizeId: prize!.id, productId: page.id, dropsAt: new Date(dropsAt), announce: true })));
+    // Warm: each page's countdown copy rendered once (a crowd's first phone would), the server's code paths run.
+    for (const page of pages) await (await fetch(`${baseUrl}/p/${page.urlPath}`)).arrayBuffer();
     // This machine's clock against the database's, to start the crowd one second before on the right clock.
     const offset = (await databaseNow()) - Date.now();
     console.log(`${phones} phones on ${dropCount} pages, one drop each, at ${new Date(dropsAt).toISOString()} (database clock)`);
