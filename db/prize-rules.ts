@@ -93,3 +93,16 @@ export function winLimitReached(me: string | SQL): SQL<boolean> {
         and (${settings.winsPerVisitor} = 'one_per_event' or won.created_at >= ${startOfToday()}))
     from ${settings} where ${settings.id} = 1), false)`;
 }
+
+/**
+ * The placement has dropped: it has no drop time, or that time has come on the database's clock (never
+ * the app's: every instance and every phone agree on the second). Before it nobody can hold it.
+ */
+export function dropped(): SQL<boolean> {
+  return sql<boolean>`(${placements.dropsAt} is null or ${placements.dropsAt} <= now())`;
+}
+
+/** The time of the placement's announced drop still to come, else null (a winning moment is never said). */
+export function announcedDropAt(): SQL<Date | null> {
+  return sql<Date | null>`(case when ${placements.announce} and ${placements.dropsAt} > now() then ${placements.dropsAt} end)`;
+}

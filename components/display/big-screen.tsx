@@ -9,6 +9,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { inLanguage } from "@/lib/i18n/localized";
 import type en from "@/messages/en.json";
+import { NextDrops } from "./next-drops";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
 /** As many prizes as fit beside the winners in type read from 5 m; the rest are summed up in one line. */
@@ -128,7 +129,26 @@ export function BigScreen({
             </ol>
           )}
         </section>
-        <PrizesLeft prizes={snapshot.prizes} colors={colors} words={words} locale={locale} />
+        <div className="flex min-h-0 min-w-0 flex-col gap-[2vh]">
+          <NextDrops
+            token={token}
+            drops={snapshot.next_drops ?? []}
+            words={words}
+            locale={locale}
+            timeZone={snapshot.time_zone}
+            colors={colors}
+          />
+          <PrizesLeft
+            locale={locale}
+            prizes={snapshot.prizes}
+            colors={colors}
+            words={words}
+            // The drops' panel takes the room of about two prizes, and each drop that of one more.
+            limit={
+              (snapshot.next_drops ?? []).length > 0 ? Math.max(2, PRIZES_SHOWN - 2 - (snapshot.next_drops ?? []).length) : PRIZES_SHOWN
+            }
+          />
+        </div>
       </div>
     </main>
   );
@@ -149,17 +169,22 @@ function PrizesLeft({
   colors,
   words,
   locale,
+  limit = PRIZES_SHOWN,
 }: {
   prizes: DisplayPrize[];
   locale: Locale;
   colors: (typeof THEMES)[keyof typeof THEMES];
   words: DisplayWords;
+  limit?: number;
 }) {
   const ordered = [...prizes].sort((a, b) => Number(b.live_placements > 0) - Number(a.live_placements > 0));
-  const shown = ordered.slice(0, PRIZES_SHOWN);
+  const shown = ordered.slice(0, limit);
   const more = prizes.length - shown.length;
   return (
-    <section aria-labelledby="prizes-left" className={`flex min-h-0 min-w-0 flex-col rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}>
+    <section
+      aria-labelledby="prizes-left"
+      className={`flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-[1.5vh] p-[2.5vh] ${colors.panel}`}
+    >
       <h2 id="prizes-left" className="mb-[1.5vh] text-[4vh] font-bold">
         {words.stillToWin}
       </h2>

@@ -8,6 +8,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
+import { DropCountdown, useDrop } from "./drop-countdown";
 import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepsAnyWin, keepWin, readKeptWin } from "./kept-win";
 import { Note } from "./prize-note";
@@ -41,6 +42,11 @@ export type PrizeClaimProps = {
    * then asks the state call whose hold it is, and reopens the form if it is theirs.
    */
   heldHere?: boolean;
+  /**
+   * An announced drop still to come (ISO 8601): `standing` says its time, and `ticket` shows once the
+   * countdown, on the server's clock, reaches it and the server agrees (drop-countdown.tsx).
+   */
+  dropsAt?: string | null;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
@@ -74,10 +80,13 @@ export function PrizeClaim({
   ticket,
   standing,
   heldHere = false,
+  dropsAt = null,
   holdSeconds,
   words,
   children,
 }: PrizeClaimProps) {
+  const drop = useDrop(urlPath, dropsAt);
+  const dropPending = drop.kind !== "dropped";
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
@@ -230,7 +239,7 @@ export function PrizeClaim({
   // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
   // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
   // the picture's frame is a still placeholder of its size until the picture is in (issue 25).
-  const ticketShown = ticket !== null && !claimed;
+  const ticketShown = ticket !== null && !claimed && !dropPending;
 
   useEffect(() => {
     if (ticketShown) void loadClaimForm().catch(() => undefined);
@@ -277,7 +286,12 @@ export function PrizeClaim({
               </button>
               {ticket.prize}
             </div>
-          ) : ownHold && phase.name !== "idle" ? null : (
+          ) : ownHold && phase.name !== "idle" ? null : dropPending && dropsAt ? (
+            <div data-drop-at={dropsAt}>
+              {standing}
+              <DropCountdown phase={drop} words={words.drop} />
+            </div>
+          ) : (
             standing
           )}
         </section>

@@ -1,4 +1,5 @@
 import type { PublicProductPage } from "@/db/queries/public";
+import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
@@ -18,17 +19,21 @@ export function prizeStanding({
   locale,
   holdSeconds,
   closedMessage,
+  timeZone,
 }: {
-  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state" | "prize">;
+  page: Pick<PublicProductPage, "has_prize" | "is_reserved" | "event_state" | "prize" | "drops_at">;
   locale: Locale;
   holdSeconds: number;
   /** Why the event is not open (before its hours, after them, paused), in the visitor's language. */
   closedMessage: string;
-}): { ticket: TicketParts | null; standing: React.ReactNode } {
+  /** The event's clock, for an announced drop's time. */
+  timeZone: string;
+}): { ticket: TicketParts | null; standing: React.ReactNode; dropsAt: string | null } {
   const words = CATALOGUES[locale].visitor;
   if (page.event_state !== "open") {
     const state = page.event_state;
     return {
+      dropsAt: null,
       ticket: null,
       standing: (
         <Note tone={state === "paused" ? "busy" : "neutral"} title={words.closed[state]}>
@@ -39,7 +44,7 @@ export function prizeStanding({
   }
   // Named before the tap while the setting is on (the read gives no prize otherwise).
   const label = words.page.prizeShownLabel;
-  if (page.has_prize && !page.is_reserved) {
+  if ((page.has_prize && !page.is_reserved) || (!page.has_prize && page.drops_at)) {
     const intro = (
       <>
         <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>
@@ -54,11 +59,23 @@ export function prizeStanding({
     );
     // Under the ticket, not above it: the ticket stays where it was, on a small phone's first screen.
     const prize = page.prize ? <PrizeShown prize={page.prize} label={label} /> : undefined;
-    return { ticket: { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize }, standing: null };
+    const ticket = { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize };
+    if (page.has_prize || !page.drops_at) return { ticket, standing: null, dropsAt: null };
+    // An announced drop to come: its time now, the ticket (kept hidden) once the countdown reaches it.
+    return {
+      ticket,
+      dropsAt: page.drops_at,
+      standing: (
+        <Note tone="neutral" title={words.drop.title}>
+          <p>{fill(words.drop.at, { time: clockTime(new Date(page.drops_at), locale, timeZone) })}</p>
+        </Note>
+      ),
+    };
   }
   if (page.has_prize) {
     return {
       ticket: null,
+      dropsAt: null,
       standing: (
         <Note tone="busy" title={words.page.heldTitle}>
           <p>{fill(words.page.heldBody, { seconds: holdSeconds })}</p>
@@ -70,6 +87,7 @@ export function prizeStanding({
   }
   return {
     ticket: null,
+    dropsAt: null,
     standing: (
       <Note tone="neutral" title={words.page.noPrizeTitle}>
         {words.page.noPrizeBody}

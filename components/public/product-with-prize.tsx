@@ -9,6 +9,7 @@ import { getConfig } from "@/lib/config";
 import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
 import { closedEventMessage } from "@/lib/event/messages";
+import { eventTimeZone } from "@/lib/event/time-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
 import { earlyTapScript } from "./early-tap-script";
@@ -70,7 +71,13 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
       : await readEventRules(db()).then((rules) =>
           sayIn(locale, closedEventMessage({ ...rules, state: page.event_state }, rules.timeZone) ?? ""),
         );
-  const { ticket, standing } = prizeStanding({ page, locale, holdSeconds: reservationSeconds, closedMessage });
+  const { ticket, standing, dropsAt } = prizeStanding({
+    page,
+    locale,
+    holdSeconds: reservationSeconds,
+    closedMessage,
+    timeZone: eventTimeZone(),
+  });
   return (
     <>
       <PrizeClaim
@@ -80,6 +87,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         ticket={ticket}
         standing={standing}
         heldHere={page.event_state === "open" && page.has_prize && page.is_reserved}
+        dropsAt={dropsAt}
         holdSeconds={reservationSeconds}
         words={visitorWords(locale)}
       >
@@ -93,7 +101,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         )}
       </PrizeClaim>
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
-      {ticket && (
+      {ticket && !dropsAt && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
         <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, CATALOGUES[locale].visitor.page.earlyHold) }} />
       )}

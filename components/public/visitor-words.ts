@@ -12,7 +12,7 @@ import { CATALOGUES } from "@/lib/i18n/translate";
  * the event closed) is rendered on the server instead (prize-standing.tsx), so a copy holds its own words.
  */
 export function visitorWords(locale: Locale) {
-  const { page, claim, result, refused, win, api } = CATALOGUES[locale].visitor;
+  const { page, claim, result, refused, win, api, drop } = CATALOGUES[locale].visitor;
   return {
     locale,
     timeZone: eventTimeZone(),
@@ -24,6 +24,7 @@ export function visitorWords(locale: Locale) {
     result,
     refused,
     win,
+    drop,
     taken: api.taken,
   };
 }

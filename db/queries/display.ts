@@ -1,14 +1,16 @@
 import "server-only";
-import { and, desc, eq, gte, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday, eventState, eventZone, heldNow, hourBudgetLeft, startOfToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
-import { placements, prizes, settings, winners } from "@/db/schema";
+import { placements, prizes, products, settings, winners } from "@/db/schema";
 import type { DisplaySnapshot } from "@/lib/contracts/display";
 import { maskNickname } from "@/lib/text";
 
 /** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
 export const DISPLAY_WINNERS = 8;
+/** How many announced drops the big screen counts down to: the next few, under the prizes left. */
+export const DISPLAY_DROPS = 3;
 
 /** The big screen's current token (settings row). */
 export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {
@@ -36,13 +38,13 @@ function livePlacements(db: Queryable) {
 }
 
 /**
- * What the big screen shows. Four small reads: the newest winners (the created_at index), active prizes
+ * What the big screen shows. Six small reads: the newest winners (the created_at index), active prizes
  * with their live placements (the placements' prize index),
  * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index) and the
- * event's branding (the settings row).
+ * event's branding (the settings row), and the next announced drops with the server's clock.
  */
 export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
-  const [recent, prizeRows, [today], branding, [clock]] = await Promise.all([
+  const [recent, prizeRows, [today], branding, [clock], drops] = await Promise.all([
     db
       .select({
         name: winners.name,
@@ -70,6 +72,15 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
     db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, startOfToday())),
     readBranding({ db }),
     db.select({ zone: eventZone() }).from(settings).where(eq(settings.id, 1)),
+    // The next announced drops (a winning moment is never listed), of prizes still active.
+    db
+      .select({ prize_name: prizes.name, product_name: products.name, drops_at: placements.dropsAt })
+      .from(placements)
+      .innerJoin(prizes, eq(prizes.id, placements.prizeId))
+      .innerJoin(products, eq(products.id, placements.productId))
+      .where(and(sql`${placements.isActive}`, sql`${placements.announce}`, gt(placements.dropsAt, sql`now()`), sql`${prizes.isActive}`))
+      .orderBy(asc(placements.dropsAt), asc(placements.id))
+      .limit(DISPLAY_DROPS),
   ]);
   return {
     recent_winners: recent.map((row) => ({
@@ -82,5 +93,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
     winners_today: today?.count ?? 0,
     branding,
     time_zone: clock?.zone ?? "UTC",
+    next_drops: drops.map((row) => ({ ...row, drops_at: new Date(row.drops_at!).toISOString() })),
+    now: new Date().toISOString(),
   };
 }

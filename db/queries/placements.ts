@@ -1,5 +1,5 @@
 import "server-only";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { heldNow } from "@/db/prize-rules";
 import { placements, prizes, products } from "@/db/schema";
@@ -16,6 +16,8 @@ export async function listPlacements({ db, limit, offset }: { db: Queryable; lim
         is_reserved: heldNow(),
         claimed_at: placements.claimedAt,
         created_at: placements.createdAt,
+        drops_at: placements.dropsAt,
+        announce: placements.announce,
         prize_name: prizes.name,
         product_name: products.name,
         product_url_path: products.urlPath,
@@ -36,4 +38,31 @@ export async function listPlacements({ db, limit, offset }: { db: Queryable; lim
   const total = counts?.total ?? 0;
   const active = counts?.active ?? 0;
   return { count: total, active_count: active, inactive_count: total - active, results: rows };
+}
+
+/**
+ * The drops still to come, soonest first (announced and secret alike: the organiser sees both), with the
+ * database's clock, so the screen counts down on the same clock the hold compares with.
+ */
+export async function listScheduledDrops({ db }: { db: Queryable }) {
+  const [results, [clock]] = await Promise.all([
+    db
+      .select({
+        id: placements.id,
+        prize: placements.prizeId,
+        product: placements.productId,
+        drops_at: placements.dropsAt,
+        announce: placements.announce,
+        prize_name: prizes.name,
+        product_name: products.name,
+      })
+      .from(placements)
+      .innerJoin(prizes, eq(prizes.id, placements.prizeId))
+      .innerJoin(products, eq(products.id, placements.productId))
+      .where(and(sql`${placements.isActive}`, gt(placements.dropsAt, sql`now()`)))
+      .orderBy(asc(placements.dropsAt), asc(placements.id))
+      .limit(200),
+    db.select({ now: sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` }).from(sql`(select 1) as clock`),
+  ]);
+  return { results, now: clock?.now ?? new Date().toISOString() };
 }

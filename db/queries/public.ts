@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
+import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
 import type { MyHold, VisitorWin } from "@/lib/contracts/claims";
 import { imageUrl } from "@/lib/urls/images";
@@ -25,6 +25,8 @@ export type PublicProductPage = {
    * on and a prize can be won here (waiting or held); null otherwise.
    */
   prize: PublicPrize | null;
+  /** An announced drop still to come (ISO 8601): the page counts down to it; null otherwise. */
+  drops_at: string | null;
 };
 
 /** What a visitor is told of the prize waiting on a page before tapping its ticket. */
@@ -42,12 +44,16 @@ function withLivePrize<T extends PgSelect>(query: T) {
     .where(eq(products.urlPath, sql.placeholder("urlPath")));
 }
 
-// has_prize only while the event is open: before its hours, after them and while paused no ticket shows.
-const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`;
+// has_prize only while the event is open: before its hours, after them and while paused no ticket shows;
+// and only once its placement has dropped (on the database's clock). Until then an announced drop gives its
+// time (while the event is open and the prize can be won), and a winning moment reads as no placement at all.
+const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()} and ${dropped()}, false) and ${eventState()} = 'open')`;
 const prizeState = {
   has_prize: hasPrize,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
   event_state: eventState(),
+  drops_at: sql<string | null>`(case when coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open'
+    then to_char(${announcedDropAt()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)`,
 };
 
 /** The page names its prize before the tap: the setting is on and a prize can be won here (server-behaviour.md). */
@@ -134,6 +140,9 @@ export type PublicPageState = {
   has_prize: boolean;
   is_reserved: boolean;
   event_state: EventState;
+  drops_at: string | null;
+  /** The database's clock when it was read (ISO 8601): the page counts down on it, not on the phone's. */
+  now: string;
 };
 
 const pageStateRead = perDatabase((db) =>
@@ -147,6 +156,7 @@ const pageStateRead = perDatabase((db) =>
           string | null
         >`(case when ${prizeShown} then ${prizes.id} || '.' || floor(extract(epoch from ${prizes.updatedAt}) * 1000000)::bigint || '.' || coalesce(${prizes.imageId}, 0) end)`,
         ...prizeState,
+        now: sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       })
       .from(products)
       .$dynamic(),

@@ -24,6 +24,13 @@ export const placements = pgTable(
     // `reserved_until` is brought forward to a short grace; the reloaded page, asking again, gets this back.
     holdEndsAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
+    /**
+     * A drop: nobody can hold the placement before this moment (on the database's clock), though it counts
+     * towards its prize's target from the start. Null: live as soon as it is placed.
+     */
+    dropsAt: timestamp({ withTimezone: true }),
+    /** An announced drop shows its time (countdown, big screen); an unannounced one (a winning moment) shows nothing. */
+    announce: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

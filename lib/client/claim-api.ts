@@ -60,3 +60,23 @@ export function cancelHold(
     () => undefined,
   );
 }
+
+/** GET /api/p/{urlPath}/prize/: the page's state now, with the server's clock (`now`) and any announced drop. */
+export type PrizeState = {
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: string;
+  drops_at: string | null;
+  now: string;
+};
+
+/**
+ * The page's state, and how far this phone's clock is behind the server's (ms, to add to Date.now()): the
+ * server's `now` against the middle of the call, so a phone set minutes wrong still counts down right.
+ */
+export async function readPrizeClock(urlPath: string): Promise<{ state: PrizeState; offset: number }> {
+  const sent = Date.now();
+  const state = await apiFetch<PrizeState>(`/api/p/${encodeURIComponent(urlPath)}/prize/`, {}, { redirectOn404: false });
+  const received = Date.now();
+  return { state, offset: Date.parse(state.now) - (sent + received) / 2 };
+}

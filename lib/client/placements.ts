@@ -1,5 +1,5 @@
 /** Every call the admin makes about placements (`/api/prize-distributions/` in URLs), on top of `apiFetch`. */
-import type { PlacementCreated, PlacementPage, PlacementsRandomized } from "@/lib/contracts/placements";
+import type { DropMoved, PlacementCreated, PlacementPage, PlacementsRandomized, ScheduledDrops } from "@/lib/contracts/placements";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 /** The placement list has no filters; the page and its size are all the URL keeps. */
@@ -23,7 +23,23 @@ export const placementsApi = {
     }
   },
 
-  create(input: { prize: number; product: number; is_active?: boolean }): Promise<PlacementCreated> {
+  /** The drops still to come, with the server's clock (the screen counts down on it). */
+  drops(signal?: AbortSignal): Promise<ScheduledDrops> {
+    return apiFetch("/api/prize-distributions/drops/", { signal });
+  },
+
+  /** Move a drop that has not happened (409 once it has). */
+  moveDrop(id: number, dropsAt: string): Promise<DropMoved> {
+    return apiFetch(`/api/prize-distributions/${id}/`, { method: "PATCH", json: { drops_at: dropsAt } }, { redirectOn404: false });
+  },
+
+  create(input: {
+    prize: number;
+    product: number;
+    is_active?: boolean;
+    drops_at?: string | null;
+    announce?: boolean;
+  }): Promise<PlacementCreated> {
     return apiFetch("/api/prize-distributions/", { method: "POST", json: input });
   },
 
@@ -40,7 +56,12 @@ export const placementsApi = {
   },
 
   /** `maintenance_mode` null leaves automatic placement as it is: only the organiser's own choice changes it. */
-  randomize(input: { reset: boolean; maintenance_mode: boolean | null; prize_id: number | null }): Promise<PlacementsRandomized> {
+  randomize(input: {
+    reset: boolean;
+    maintenance_mode: boolean | null;
+    prize_id: number | null;
+    spread_minutes?: number | null;
+  }): Promise<PlacementsRandomized> {
     return apiFetch("/api/prize-distributions/randomize/", { method: "POST", json: input });
   },
 };

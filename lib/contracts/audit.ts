@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "placement.deactivate",
   "placement.delete",
   "placement.randomize",
+  "placement.move_drop",
   "winner.mark_received",
   "winner.cancel_received",
   "winner.delete",

@@ -3,7 +3,7 @@
 /**
  * Why a reserve or claim was refused, in its 409 body beside the detail (`{detail, code}`): only `taken` is
  * somebody else's doing (they hold or took the prize). The event's rules come first: closed hours, the
- * pause, the visitor's win limit, the prize's hourly pacing; then the visitor's own hold on another page
+ * pause, the visitor's win limit, an announced drop still to come (with `drops_at`), the prize's hourly pacing; then the visitor's own hold on another page
  * or their pause after letting this prize go.
  */
 export const RESERVE_REFUSAL_CODES = [
@@ -11,6 +11,7 @@ export const RESERVE_REFUSAL_CODES = [
   "event_ended",
   "event_paused",
   "win_limit",
+  "not_yet",
   "hour_budget",
   "holding_another",
   "let_go_recently",

@@ -17,6 +17,9 @@ export type DisplayWinner = {
  */
 export type DisplayPrize = { name: string; names: InEachLanguage; remaining_quantity: number; today_left: number; live_placements: number };
 
+/** An announced drop still to come: the screen counts down to it. */
+export type DisplayDrop = { prize_name: string; product_name: string; drops_at: string };
+
 /** GET /api/display/{token}/, and each message of its event stream. */
 export type DisplaySnapshot = {
   recent_winners: DisplayWinner[];
@@ -26,6 +29,10 @@ export type DisplaySnapshot = {
   branding: Branding;
   /** The event's clock (IANA name): the winners' times are said in it, and a change reaches the screen live. */
   time_zone: string;
+  /** The next announced drops, soonest first (winning moments are never listed). */
+  next_drops: DisplayDrop[];
+  /** The server's clock when the snapshot was read (ISO 8601): the screen counts down on it. */
+  now: string;
 };
 
 /** The admin's view of the big screen's address (GET /api/admin/display/). */

@@ -10,6 +10,10 @@ export type PlacementRow = {
   is_reserved: boolean;
   claimed_at: string | null;
   created_at: string;
+  /** When it drops (ISO 8601): nobody can hold it before; null for a placement live at once. */
+  drops_at: string | null;
+  /** A drop announced with a countdown; false for a winning moment (random placement's `spread_minutes`). */
+  announce: boolean;
   prize_name: string;
   product_name: string;
   product_url_path: string;
@@ -22,7 +26,18 @@ export type PlacementPage = Page<PlacementRow> & { active_count: number; inactiv
  * POST /api/prize-distributions/ (201). `unplaced`: units of the prize in stock and on no product page
  * after this placement (placed again only by hand, at random, or by automatic placement).
  */
-export type PlacementCreated = { id: number; prize: number; product: number; is_active: boolean; unplaced: number };
+export type PlacementCreated = {
+  id: number;
+  prize: number;
+  product: number;
+  is_active: boolean;
+  drops_at: string | null;
+  announce: boolean;
+  unplaced: number;
+};
+
+/** PATCH /api/prize-distributions/{id}/ {drops_at}: the drop's new time. */
+export type DropMoved = { id: number; drops_at: string };
 
 /**
  * POST /api/prize-distributions/randomize/: the server's own summary (`detail`, shown as is), the counts,
@@ -36,3 +51,17 @@ export type PlacementsRandomized = {
   unplaced: number;
   maintenance_mode: boolean;
 };
+
+/** One drop still to come, as GET /api/prize-distributions/drops/ lists it. */
+export type ScheduledDrop = {
+  id: number;
+  prize: number;
+  product: number;
+  drops_at: string;
+  announce: boolean;
+  prize_name: string;
+  product_name: string;
+};
+
+/** The drops to come, soonest first, and the server's clock when read (the screen counts down on it). */
+export type ScheduledDrops = { results: ScheduledDrop[]; now: string };

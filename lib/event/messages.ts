@@ -50,3 +50,9 @@ export function hourBudgetMessage(now: Date, timeZone: string): Said {
   const nextHour = new Date(startOfHour + 3_600_000);
   return text("visitor.api.hourBudget", { time: inEachLanguage((locale) => clockTime(nextHour, locale, timeZone)) });
 }
+
+/** An early tap on an announced drop: "This prize drops at 15:00." on the event's clock (to the second if set so). */
+export function dropsAtMessage(dropsAt: Date, timeZone: string): Said {
+  const seconds = dropsAt.getUTCSeconds() !== 0;
+  return text("visitor.api.dropsAt", { time: inEachLanguage((locale) => clockTime(dropsAt, locale, timeZone, { seconds })) });
+}

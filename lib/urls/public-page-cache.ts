@@ -5,15 +5,21 @@
 
 /**
  * What the page shows about a prize: none waiting, one waiting (a ticket), one held by a visitor; or, while
- * the event is not open, why not (before its hours, after them, paused), in place of any ticket.
+ * the event is not open, why not (before its hours, after them, paused), in place of any ticket; or an
+ * announced drop still to come (`drop`: a countdown, its time in the address).
  */
-export const PRIZE_STATES = ["none", "waiting", "held", "not_started", "ended", "paused"] as const;
+export const PRIZE_STATES = ["none", "waiting", "held", "not_started", "ended", "paused", "drop"] as const;
 export type PrizeState = (typeof PRIZE_STATES)[number];
 export type ClosedEventState = Extract<PrizeState, "not_started" | "ended" | "paused">;
 
-export function prizeStateOf(page: { has_prize: boolean; is_reserved: boolean; event_state: string }): PrizeState {
+export function prizeStateOf(page: {
+  has_prize: boolean;
+  is_reserved: boolean;
+  event_state: string;
+  drops_at?: string | null;
+}): PrizeState {
   if (page.event_state === "not_started" || page.event_state === "ended" || page.event_state === "paused") return page.event_state;
-  if (!page.has_prize) return "none";
+  if (!page.has_prize) return page.drops_at ? "drop" : "none";
   return page.is_reserved ? "held" : "waiting";
 }
 
@@ -24,19 +30,31 @@ export function isClosedEventState(state: string): state is ClosedEventState {
 /**
  * The address names everything the HTML depends on: the language, the product's version, the branding's
  * (every page shows the event's name, colour and logo), the prize state and, for a closed event's page
- * (which shows the opening time or the pause message), the settings' version; and the prize the page names
- * before the tap (`prize_version`, null while it names none: the setting off, or nothing to win).
+ * (which shows the opening time or the pause message), the settings' version; the prize the page names
+ * before the tap (`prize_version`, null while it names none: the setting off, or nothing to win); for an
+ * announced drop, its time (`-d{ms}`, read back by dropTimeOf), so a moved drop is a new copy and no copy
+ * outlives its time.
  */
 export function cachedProductPagePath(
   urlPath: string,
-  page: { version: string; rules_version: string; branding_version: string; prize_version?: string | null },
+  page: { version: string; rules_version: string; branding_version: string; prize_version?: string | null; drops_at?: string | null },
   state: PrizeState,
   locale: string,
 ): string {
   const branded = `${page.version}-b${page.branding_version}`;
   const prized = page.prize_version ? `${branded}-p${page.prize_version}` : branded;
-  const version = isClosedEventState(state) ? `${prized}-r${page.rules_version}` : prized;
+  const version = isClosedEventState(state)
+    ? `${prized}-r${page.rules_version}`
+    : state === "drop" && page.drops_at
+      ? `${prized}-d${Date.parse(page.drops_at)}`
+      : prized;
   return `/${locale}/p/${urlPath}/v/${encodeURIComponent(version)}/${state}`;
+}
+
+/** The drop's time a cached copy's version names (cachedProductPagePath), as ISO 8601; null if none. */
+export function dropTimeOf(version: string): string | null {
+  const ms = /-d(\d{1,15})$/.exec(decodeURIComponent(version))?.[1];
+  return ms ? new Date(Number(ms)).toISOString() : null;
 }
 
 /** A visitor's product page address (/p/{urlPath}, with or without a trailing slash): its urlPath. */

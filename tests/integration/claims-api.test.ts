@@ -39,6 +39,8 @@ describe.runIf(connection)("the public claim API", () => {
       has_prize: true,
       is_reserved: false,
       event_state: "open",
+      drops_at: null,
+      now: expect.any(String),
     });
     const missing = await fetch(`${baseUrl}/api/p/doesnotexist/prize/`);
     expect(missing.status).toBe(404);
@@ -61,6 +63,8 @@ describe.runIf(connection)("the public claim API", () => {
       has_prize: true,
       is_reserved: true,
       event_state: "open",
+      drops_at: null,
+      now: expect.any(String),
     });
 
     const won = await visitor.post(claimPath(urlPath), { name: "  김민수  ", password: " 0420 " });

@@ -137,7 +137,7 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
     // Wait for the state, not for a fixed time: the 5-second hold lapses, and the page says so.
     await expect
       .poll(async () => (await fast.get(`/api/p/${page!.urlPath}/prize/`)).json(), { interval: 250, timeout: 15_000 })
-      .toEqual({ has_prize: true, is_reserved: false, event_state: "open" });
+      .toEqual({ has_prize: true, is_reserved: false, event_state: "open", drops_at: null, now: expect.any(String) });
     expect((await fast.post(claimPath(page!.urlPath))).status).toBe(200);
     const late = await slow.post(claimPath(page!.urlPath), { name: "Late", password: "1111" });
     expect(late.status).toBe(409);

@@ -81,6 +81,8 @@ describe.runIf(inject("databaseUrl"))("the event's rules", () => {
       has_prize: false,
       is_reserved: false,
       event_state: "not_started",
+      drops_at: null,
+      now: expect.any(String),
       opens_at: "2099-05-03T01:00:00.000Z",
       message: "Prizes can be won from 10:00 on 3 May.",
     });
@@ -122,6 +124,8 @@ describe.runIf(inject("databaseUrl"))("the event's rules", () => {
       has_prize: false,
       is_reserved: false,
       event_state: "paused",
+      drops_at: null,
+      now: expect.any(String),
       message: "A short break: back at 14:30.",
     });
     // A blank message: the default words, at once (the refusal's words follow the settings' version).

@@ -66,6 +66,7 @@ const EXPECTED: Record<string, RoleSet> = {
   "PATCH /api/prize-distributions/[id]/": WRITE_ROLES,
   "DELETE /api/prize-distributions/[id]/": WRITE_ROLES,
   "POST /api/prize-distributions/randomize/": WRITE_ROLES,
+  "GET /api/prize-distributions/drops/": READ_ROLES,
   "GET /api/winners/": DESK_READ_ROLES,
   "GET /api/winners/download_excel/": READ_ROLES,
   "DELETE /api/winners/[id]/": WRITE_ROLES,

@@ -15,5 +15,16 @@ export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery 
 
 export const POST = route({ access: "admin", roles: WRITE_ROLES, body: createPlacementBody }, async ({ ctx, body }) => {
   const { id, unplaced } = await createPlacement({ ctx, input: body });
-  return json({ id, prize: body.prize, product: body.product, is_active: body.is_active, unplaced }, 201);
+  return json(
+    {
+      id,
+      prize: body.prize,
+      product: body.product,
+      is_active: body.is_active,
+      drops_at: body.drops_at === null ? null : new Date(body.drops_at).toISOString(),
+      announce: body.announce,
+      unplaced,
+    },
+    201,
+  );
 });

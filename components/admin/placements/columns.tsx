@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { EyeIcon, QrCodeIcon } from "@/components/ui/icons";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { useMoment } from "@/lib/client/use-moment";
 import type { PlacementRow } from "@/lib/contracts/placements";
 
 /** When a placement was made, in the reader's language and APP_TIMEZONE. */
@@ -19,12 +20,20 @@ function PlacedAt({ iso, className }: { iso: string; className: string }) {
 
 export function PlacementStatus({ placement }: { placement: PlacementRow }) {
   const t = useTranslations("admin.placements.columns");
+  const { clock } = useMoment();
+  // A drop still to come (as of the list's last read): nobody can hold it before its time.
+  const dropping = placement.is_active && placement.drops_at !== null && Date.parse(placement.drops_at) > Date.now();
   return (
     <span className="inline-flex flex-wrap gap-1">
       <StatusBadge active={placement.is_active} />
       {placement.is_reserved && (
         <span className="inline-flex whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
           {t("beingClaimed")}
+        </span>
+      )}
+      {dropping && (
+        <span className="inline-flex whitespace-nowrap rounded-full bg-primary-50 px-2.5 py-1 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
+          {t("dropsAt", { time: clock(placement.drops_at!) })}
         </span>
       )}
     </span>

@@ -28,6 +28,7 @@ import type { PlacementPage, PlacementRow } from "@/lib/contracts/placements";
 import { productQrUrl } from "@/lib/urls/products";
 import { BigScreenAddress } from "./big-screen-address";
 import { placementColumns, placementName } from "./columns";
+import { DropPlacement, ScheduledDrops } from "./drops";
 import { MaintenanceSwitch } from "./maintenance-switch";
 import { ManualPlacement } from "./manual-placement";
 import { PlacementDetailModal } from "./modals";
@@ -156,6 +157,9 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
             <Card title={t("cards.manual")}>
               <ManualPlacement onPlaced={placed} lastSuccessAt={lastSuccessAt} />
             </Card>
+            <Card title={t("cards.drop")}>
+              <DropPlacement onPlaced={succeeded} lastSuccessAt={lastSuccessAt} />
+            </Card>
             <Card title={t("cards.bigScreen")}>
               <BigScreenAddress onChanged={succeeded} onFailed={(message) => show("error", message)} />
             </Card>
@@ -170,6 +174,10 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
           </Card>
         </div>
       )}
+
+      <Card title={t("drop.listTitle")}>
+        <ScheduledDrops mayWrite={mayWrite} onChanged={succeeded} onFailed={(message) => show("error", message)} />
+      </Card>
 
       <Card
         title={t("listTitle")}

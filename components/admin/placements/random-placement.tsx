@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { inputClass } from "@/components/ui/field";
 import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
@@ -39,6 +40,9 @@ export function RandomPlacement({
   const [keepPlaced, setKeepPlaced] = useState(false);
   const [reset, setReset] = useState(false);
   const [prize, setPrize] = useState<PickerOption | null>(null);
+  // Winning moments (the placements screen only): each placement drops at a secret moment in the window.
+  const [spread, setSpread] = useState(false);
+  const [spreadMinutes, setSpreadMinutes] = useState("60");
   const place = useMutation({
     mutationFn: ({ input }: { input: RandomizeInput; prizeName: string | null }) => placementsApi.randomize(input),
     onSuccess: (result, { input, prizeName }) => {
@@ -85,6 +89,35 @@ export function RandomPlacement({
         <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
         {t("reset")}
       </label>
+      {choosePrize && (
+        <div>
+          <label htmlFor={`${id}-spread`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <Checkbox id={`${id}-spread`} checked={spread} onChange={(event) => setSpread(event.target.checked)} />
+            {t("spread")}
+          </label>
+          {spread && (
+            <div className="pl-7">
+              <label htmlFor={`${id}-spread-minutes`} className="mb-1 block text-sm font-medium text-slate-700">
+                {t("spreadMinutes")}
+              </label>
+              <input
+                id={`${id}-spread-minutes`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={480}
+                value={spreadMinutes}
+                onChange={(event) => setSpreadMinutes(event.target.value)}
+                aria-describedby={`${id}-spread-hint`}
+                className={inputClass}
+              />
+              <p id={`${id}-spread-hint`} className="mt-1 text-xs text-slate-600">
+                {t("spreadHint")}
+              </p>
+            </div>
+          )}
+        </div>
+      )}
       <Button
         variant="primary"
         busy={place.isPending}
@@ -95,6 +128,8 @@ export function RandomPlacement({
               reset,
               maintenance_mode: current === false && keepPlaced ? true : null,
               prize_id: choosePrize ? (prize?.id ?? null) : null,
+              // The server refuses a number out of 1..480 on this field, in the organiser's language.
+              ...(choosePrize && spread && { spread_minutes: Number(spreadMinutes) }),
             },
             prizeName: choosePrize ? (prize?.name ?? null) : null,
           })

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { distributedThisHour, distributedToday, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
+import { distributedThisHour, distributedToday, dropped, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
 import { type EventState, placements, prizes, products, settings } from "@/db/schema";
 import { BatchedReads } from "@/lib/async/batched-reads";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
@@ -33,6 +33,8 @@ export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
     // judges a plan for the known value cheaper): 330 µs of its CPU per read, against 100 µs with no
     // parameter but the asks, when it keeps one generic plan per connection.
     sql`${placements.isActive}`,
+    // A drop is nobody's before its time, on the database's clock (server-behaviour.md, "Prize drops").
+    dropped(),
     sql`exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizeWinnable()}
       and not ${hourBudgetSpent(sql`${placements.id}`)})`,
     sql`(${placements.reservedUntil} is null or ${placements.reservedUntil} <= now() or ${placements.reservedBy} = ${me})`,
@@ -50,7 +52,9 @@ export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: numb
  * rules"), or "takeable" (only the UPDATE decides a win). A takeable one says which prize, and whether it
  * is paced by the hour (reserve.ts then serialises that prize's holds).
  */
-export type Verdict = { kind: "takeable"; prizeId: number; hourly: boolean } | { kind: ReserveRefusal; rulesVersion: string | null };
+export type Verdict =
+  | { kind: "takeable"; prizeId: number; hourly: boolean }
+  | { kind: ReserveRefusal; rulesVersion: string | null; dropsAt?: Date };
 export type ReserveRefusal = "no_page" | ReserveRefusalCode;
 
 // The asks as a table: one row each, numbered so that every answer finds its ask.
@@ -83,8 +87,11 @@ function prepareVerdictsRead(db: Db) {
       winLimit: winLimitReached(ASK.me),
       // Only when the hour is the cause: a prize out of stock or of today's budget is not told "come back at 11:00".
       hourBudget: sql<boolean>`exists (select 1 from ${placements} live join ${prizes} on ${prizes.id} = live.prize_id
-        where live.product_id = ${products.id} and live.is_active and ${prizes.isActive} and ${prizes.remainingQuantity} > 0
+        where live.product_id = ${products.id} and live.is_active and (live.drops_at is null or live.drops_at <= now()) and ${prizes.isActive} and ${prizes.remainingQuantity} > 0
           and ${distributedToday()} < ${prizes.dailyDistribution} and ${hourBudgetSpent(sql.raw("live.id"))})`,
+      // An announced drop still to come on this page (a winning moment is refused as an empty page is).
+      notYet: sql<Date | null>`(select min(soon.drops_at) from ${placements} soon where soon.product_id = ${products.id}
+        and soon.is_active and soon.announce and soon.drops_at > now())`,
       holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
         and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${products.id})`,
       letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}
@@ -115,19 +122,23 @@ type VerdictRow = {
   rulesVersion: string | null;
   winLimit: boolean;
   hourBudget: boolean;
+  notYet: Date | string | null;
   holdingAnother: boolean;
   letGoRecently: boolean;
 };
 
 function verdictOf(row: VerdictRow): Verdict {
   if (row.found && row.takeable && row.prizeId !== null) return { kind: "takeable", prizeId: row.prizeId, hourly: row.hourly };
-  return { kind: refusalOf(row), rulesVersion: row.rulesVersion };
+  const kind = refusalOf(row);
+  if (kind === "not_yet" && row.notYet !== null) return { kind, rulesVersion: row.rulesVersion, dropsAt: new Date(row.notYet) };
+  return { kind, rulesVersion: row.rulesVersion };
 }
 
 function refusalOf(row: VerdictRow): ReserveRefusal {
   if (!row.found) return "no_page";
   if (row.eventState !== "open") return `event_${row.eventState}`;
   if (row.winLimit) return "win_limit";
+  if (row.notYet !== null) return "not_yet";
   if (row.hourBudget) return "hour_budget";
   if (row.holdingAnother) return "holding_another";
   if (row.letGoRecently) return "let_go_recently";

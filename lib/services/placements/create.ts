@@ -7,6 +7,7 @@ import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
+import { assertDropTime } from "./drop-time";
 import { assertRoomForPlacement, pageTakenInstead } from "./rules";
 import { lockPlacementWrites } from "./top-up";
 import { unplacedUnits } from "./unplaced";
@@ -14,14 +15,18 @@ import { unplacedUnits } from "./unplaced";
 export { PAGE_TAKEN } from "./rules";
 
 /**
- * POST /api/prize-distributions/: place a prize on a product page by hand. Also answers how many units of
- * the prize are still on no page (`unplaced`): once this one is won, nothing is placed again unless
- * automatic placement is on, and the screen offers to switch it on.
+ * POST /api/prize-distributions/: place a prize on a product page by hand, live now or as a drop at
+ * `drops_at` (announced unless `announce` is false). A drop counts towards its prize's target from now. Also
+ * answers how many units of the prize are still on no page (`unplaced`): once this one is won, nothing is
+ * placed again unless automatic placement is on, and the screen offers to switch it on.
  */
 export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreatePlacementBody }) {
+  const dropsAt = input.drops_at ?? null;
+  const announce = input.announce ?? true;
   // Lock order (../README.md): placement writes, the page, the prize, then the new placement row.
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
+    if (dropsAt !== null) await assertDropTime(tx, dropsAt);
     // KEY SHARE: the page cannot be deleted under us (a delete would otherwise fail our insert).
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product)).for("key share");
     if (!product) throw ValidationError.field("product", text("errors.placements.existingProduct"));
@@ -32,16 +37,29 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
     }
     const [created] = await tx
       .insert(placements)
-      .values({ prizeId: input.prize, productId: input.product, isActive: input.is_active })
+      .values({
+        prizeId: input.prize,
+        productId: input.product,
+        isActive: input.is_active,
+        dropsAt: dropsAt === null ? null : new Date(dropsAt),
+        announce,
+      })
       .returning({ id: placements.id });
     await recordAudit(tx, ctx, {
       action: "placement.create",
       target: { type: "placement", id: created!.id, name: await placementName(tx, created!.id) },
-      changes: diffChanges(null, { prize: input.prize, product: input.product, is_active: input.is_active }, [
-        "prize",
-        "product",
-        "is_active",
-      ]),
+      changes: diffChanges(
+        null,
+        {
+          prize: input.prize,
+          product: input.product,
+          is_active: input.is_active,
+          // A drop's time and whether it is announced; nothing for a placement live at once.
+          drops_at: dropsAt === null ? null : new Date(dropsAt).toISOString(),
+          announce: dropsAt === null ? null : announce,
+        },
+        ["prize", "product", "is_active", "drops_at", "announce"],
+      ),
     });
     return { id: created!.id, unplaced: await unplacedUnits(tx, [input.prize]) };
   }).catch(pageTakenInstead);

@@ -21,6 +21,8 @@ const RANDOM_PLACEMENT_CLOSED = {
  * POST /api/prize-distributions/randomize/: stores maintenance mode (unless it is null: the admin's form
  * sends it only when the organiser asks), optionally clears the live placements
  * in scope that nobody holds, then tops every active prize in scope up to its target on random free pages.
+ * With `spread_minutes`, each placement it makes is a winning moment: it drops, unannounced, at a random
+ * moment within that many minutes (server-behaviour.md, "Prize drops and winning moments").
  */
 export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext; input: RandomizeBody }) {
   return retryingTransaction(ctx.db, async (tx) => {
@@ -56,7 +58,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
     let placed = 0;
     let missing = 0;
     for (const prize of activePrizes) {
-      const result = await topUpPrize(tx, prize.id);
+      const result = await topUpPrize(tx, prize.id, { spreadMinutes: input.spread_minutes ?? null });
       placed += result.placed;
       missing += result.missing;
     }
@@ -68,6 +70,7 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
           maintenance_mode: { before: before?.maintenanceMode ?? null, after: maintenanceMode },
         }),
         placed: { before: null, after: placed },
+        ...(input.spread_minutes && { spread_minutes: { before: null, after: input.spread_minutes } }),
         ...(input.reset && { cleared: { before: cleared.length, after: null } }),
       },
     });

@@ -43,7 +43,14 @@ export async function lockPlacementWrites(tx: Queryable): Promise<void> {
  */
 type TopUpRow = { needed: number | null; placed: number };
 
-export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpResult> {
+export async function topUpPrize(
+  tx: Queryable,
+  prizeId: number,
+  { spreadMinutes = null }: { spreadMinutes?: number | null } = {},
+): Promise<TopUpResult> {
+  // Winning moments (random placement's spread_minutes): each new placement drops, unannounced, at its own
+  // moment drawn uniformly within the window; otherwise (every top-up after a win, the tick) at once.
+  const dropsAt = spreadMinutes ? sql`now() + make_interval(secs => random() * ${spreadMinutes * 60})` : sql`null`;
   const rows = await tx.execute<TopUpRow>(sql`
     with prize as (
       select ${placementTarget()} as target from ${prizes} where ${prizes.id} = ${prizeId} for update
@@ -61,8 +68,8 @@ export async function topUpPrize(tx: Queryable, prizeId: number): Promise<TopUpR
       for key share skip locked
     ),
     placed as (
-      insert into ${placements} (prize_id, product_id)
-      select ${prizeId}, id from free_pages
+      insert into ${placements} (prize_id, product_id, drops_at, announce)
+      select ${prizeId}, id, ${dropsAt}, ${spreadMinutes ? sql`false` : sql`true`} from free_pages
       on conflict (product_id) where is_active do nothing
       returning id
     )

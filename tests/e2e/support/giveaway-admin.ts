@@ -182,6 +182,27 @@ export class GiveawayAdmin {
     expect(response.status(), await response.text()).toBe(201);
   }
 
+  /** A drop of this prize on this page at `dropsAt` (ms), announced unless told otherwise: its placement's id. */
+  async scheduleDrop(prizeId: number, page: ProductPageRef, dropsAt: number, announce = true): Promise<number> {
+    const response = await this.api.post("/api/prize-distributions/", {
+      headers: this.headers(),
+      data: { prize: prizeId, product: page.productId, drops_at: new Date(dropsAt).toISOString(), announce },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  /** Deletes one placement (cancels its drop); its status. */
+  async removePlacement(id: number): Promise<number> {
+    return (await this.api.delete(`/api/prize-distributions/${id}/`, { headers: this.headers() })).status();
+  }
+
+  /** The server's clock (ms), from a page's state call (`now`). */
+  async serverNow(urlPath: string): Promise<number> {
+    const response = await this.api.get(`/api/p/${urlPath}/prize/`);
+    return Date.parse(((await response.json()) as { now: string }).now);
+  }
+
   /** The big screen's current token (the placements screen shows its address). */
   async displayToken(): Promise<string> {
     const response = await this.api.get("/api/admin/display/");

@@ -2,6 +2,7 @@
 // is someone holding it (`my_hold`: the caller, by their visitor cookie, with the seconds left), is the event
 // open (with `opens_at` before its hours, `message` whenever it is not open), and `my_win` for a visitor who
 // won here (their win's status and deadline)
+// `drops_at` an announced drop still to come, `now` the server's clock (the page counts down on it)
 import { eventRulesAt } from "@/db/queries/event-rules";
 import { myWinOnPage } from "@/db/queries/my-win";
 import { getMyHold, getPublicPageState } from "@/db/queries/public";
@@ -28,6 +29,8 @@ export const GET = route({ access: "public" }, async ({ ctx, params, request }) 
     has_prize: state.has_prize,
     is_reserved: state.is_reserved,
     event_state: state.event_state,
+    drops_at: state.drops_at,
+    now: state.now,
     ...(myHold ? { my_hold: myHold } : {}),
     ...(myWin ? { my_win: myWin } : {}),
   };

@@ -7,7 +7,7 @@ import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
+import { dropTimeOf, isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
 
 /**
  * The product page as cached HTML (Next.js's full route cache): proxy.ts reads the page's state for each
@@ -38,7 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CachedProductPage({ params }: Props) {
-  const { urlPath, prizeState, locale } = await params;
+  const { urlPath, version, prizeState, locale } = await params;
   // The language is in the address (one copy per language), never read from the request: stays static.
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
@@ -49,6 +49,9 @@ export default async function CachedProductPage({ params }: Props) {
   const [page, branding] = await Promise.all([loadProduct(urlPath, locale), loadBranding()]);
   if (!page) notFound();
   const hasPrize = prizeState === "waiting" || prizeState === "held";
+  // An announced drop's copy: its time from the address, as the proxy read it (never this later read's).
+  const dropsAt = prizeState === "drop" ? dropTimeOf(version) : null;
+  if (prizeState === "drop" && !dropsAt) notFound();
   return (
     <ProductPageFrame branding={branding} locale={locale}>
       <ProductWithPrize
@@ -60,6 +63,7 @@ export default async function CachedProductPage({ params }: Props) {
           // As the address says: a prize placed since the proxy's read is not named under "none".
           prize: hasPrize ? page.prize : null,
           event_state: isClosedEventState(prizeState) ? prizeState : "open",
+          drops_at: dropsAt,
         }}
       />
     </ProductPageFrame>

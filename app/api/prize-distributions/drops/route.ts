@@ -1,0 +1,11 @@
+// GET /api/prize-distributions/drops - the drops still to come, soonest first, with the server's clock
+
+import { listScheduledDrops } from "@/db/queries/placements";
+import { route } from "@/lib/api/route";
+import { READ_ROLES } from "@/lib/auth/roles";
+import type { ScheduledDrops } from "@/lib/contracts/placements";
+
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }): Promise<ScheduledDrops> => {
+  const { results, now } = await listScheduledDrops({ db: ctx.db });
+  return { results: results.map((row) => ({ ...row, drops_at: new Date(row.drops_at!).toISOString() })), now };
+});

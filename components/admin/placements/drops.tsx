@@ -1,0 +1,286 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTimeZone, useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { SearchPicker } from "@/components/admin/search-picker";
+import { timeLeft } from "@/components/public/drop-countdown";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Modal } from "@/components/ui/modal";
+import { errorMessage } from "@/lib/client/api";
+import { type PickerOption, pickersApi } from "@/lib/client/pickers";
+import { placementsApi } from "@/lib/client/placements";
+import { useMoment } from "@/lib/client/use-moment";
+import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
+import type { ScheduledDrop } from "@/lib/contracts/placements";
+
+const DROPS_KEY = [...placementsApi.key, "drops"] as const;
+
+/** A sensible first pick: today on the event's clock, a quarter of an hour from now, on a 5-minute mark. */
+function defaultDropTime(timeZone: string): string {
+  const soon = Math.ceil((Date.now() + 15 * 60_000) / 300_000) * 300_000;
+  return isoToZonedLocal(new Date(soon).toISOString(), timeZone);
+}
+
+/**
+ * Schedule a drop (server-behaviour.md, "Prize drops and winning moments"): a prize on a page at a time,
+ * today on the event's clock unless another day is picked; announced (a countdown for visitors and the big
+ * screen) or a secret winning moment. The server checks the time is to come and inside the opening hours.
+ */
+export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message: string) => void; lastSuccessAt: number }) {
+  const t = useTranslations("admin.placements.drop");
+  const timeZone = useTimeZone() ?? "UTC";
+  const { clock } = useMoment();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [prize, setPrize] = useState<PickerOption | null>(null);
+  const [product, setProduct] = useState<PickerOption | null>(null);
+  const [when, setWhen] = useState("");
+  const [announce, setAnnounce] = useState(true);
+  const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
+  // After hydration: the default depends on the moment the screen opened.
+  useEffect(() => setWhen(defaultDropTime(timeZone)), [timeZone]);
+  const place = useMutation({
+    mutationFn: (input: { prize: PickerOption; product: PickerOption; dropsAt: string }) =>
+      placementsApi.create({ prize: input.prize.id, product: input.product.id, drops_at: input.dropsAt, announce }),
+    onSuccess: (placed, input) =>
+      onPlaced(t("scheduled", { prize: input.prize.name, product: input.product.name, time: clock(placed.drops_at ?? input.dropsAt) })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const dropsAt = zonedLocalToIso(when, timeZone);
+    if (!prize || !product) return setInvalid({ message: t("failed"), at: Date.now() });
+    if (!dropsAt) return setInvalid({ message: t("chooseTime"), at: Date.now() });
+    setInvalid(null);
+    place.mutate({ prize, product, dropsAt });
+  }
+
+  const refused = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
+  const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
+      <p className="text-sm text-slate-600">{t("intro")}</p>
+      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
+      <SearchPicker label={t("product")} kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
+      <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
+        {(control) => (
+          <input
+            {...control}
+            type="datetime-local"
+            value={when}
+            onChange={(event) => setWhen(event.target.value)}
+            data-testid="drop-time"
+          />
+        )}
+      </Field>
+      <div>
+        <label htmlFor={`${id}-announce`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <Checkbox
+            id={`${id}-announce`}
+            checked={announce}
+            onChange={(event) => setAnnounce(event.target.checked)}
+            aria-describedby={`${id}-announce-hint`}
+          />
+          {t("announce")}
+        </label>
+        <p id={`${id}-announce-hint`} className="-mt-1 pl-7 text-xs text-slate-600">
+          {t("announceHint")}
+        </p>
+      </div>
+      <FormAlert message={shown?.message} />
+      <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
+        {t("submit")}
+      </Button>
+    </form>
+  );
+}
+
+/** The server's clock minus this browser's, from the list's answer (ms to add to Date.now()). */
+function useDropsList() {
+  return useQuery({
+    queryKey: DROPS_KEY,
+    queryFn: async ({ signal }) => {
+      const sent = Date.now();
+      const answer = await placementsApi.drops(signal);
+      return { ...answer, offset: Date.parse(answer.now) - (sent + Date.now()) / 2 };
+    },
+    refetchInterval: 30_000,
+  });
+}
+
+/**
+ * The drops still to come, soonest first, each counting down on the server's clock; a writer can move one
+ * (a new time, checked by the server: 409 once it has dropped) or cancel it (the placement is deleted).
+ */
+export function ScheduledDrops({
+  mayWrite,
+  onChanged,
+  onFailed,
+}: {
+  mayWrite: boolean;
+  onChanged: (message: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const t = useTranslations("admin.placements.drop");
+  const { clock } = useMoment();
+  const queryClient = useQueryClient();
+  const list = useDropsList();
+  const [, redraw] = useState(0);
+  const [moving, setMoving] = useState<ScheduledDrop | null>(null);
+  const [cancelling, setCancelling] = useState<ScheduledDrop | null>(null);
+  const drops = list.data?.results ?? [];
+  const any = drops.length > 0;
+  useEffect(() => {
+    if (!any) return;
+    const interval = setInterval(() => redraw((n) => n + 1), 1000);
+    return () => clearInterval(interval);
+  }, [any]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: placementsApi.key });
+  const cancel = useMutation({
+    mutationFn: (drop: ScheduledDrop) => placementsApi.remove(drop.id),
+    onSuccess: (_done, drop) => {
+      setCancelling(null);
+      onChanged(t("cancelled", { prize: drop.prize_name, product: drop.product_name }));
+    },
+    onError: (error) => onFailed(errorMessage(error, t("failed"))),
+    onSettled: refresh,
+  });
+  const now = Date.now() + (list.data?.offset ?? 0);
+
+  return (
+    <>
+      {drops.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label={t("listTitle")}>
+          {drops.map((drop) => {
+            const left = Date.parse(drop.drops_at) - now;
+            return (
+              <li key={drop.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5" data-drop-id={drop.id}>
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                    {drop.prize_name} <span className="font-normal text-slate-600">· {drop.product_name}</span>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={drop.drops_at} className="font-semibold text-slate-900 tabular-nums">
+                      {clock(drop.drops_at)}
+                    </time>{" "}
+                    <span className="tabular-nums">{left > 0 ? t("in", { countdown: timeLeft(left) }) : t("due")}</span>{" "}
+                    <span
+                      className={`ml-1 rounded-full px-2 py-0.5 text-xs font-semibold ${drop.announce ? "bg-primary-50 text-primary-800" : "bg-slate-100 text-slate-700"}`}
+                    >
+                      {drop.announce ? t("announced") : t("secret")}
+                    </span>
+                  </p>
+                </div>
+                {mayWrite && (
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      className="min-h-11 sm:min-h-9"
+                      onClick={() => setMoving(drop)}
+                      aria-label={t("moveOf", { prize: drop.prize_name, product: drop.product_name })}
+                    >
+                      {t("move")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger-soft"
+                      className="min-h-11 sm:min-h-9"
+                      onClick={() => setCancelling(drop)}
+                      aria-label={t("cancelOf", { prize: drop.prize_name, product: drop.product_name })}
+                    >
+                      {t("cancel")}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <MoveDropModal drop={moving} onClose={() => setMoving(null)} onMoved={onChanged} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={t("cancelTitle")}
+        confirmLabel={t("cancelConfirm")}
+        cancelLabel={t("keep")}
+        variant="danger"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling)}
+      >
+        <p>{t("cancelBody", { prize: cancelling?.prize_name ?? "", product: cancelling?.product_name ?? "" })}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function MoveDropModal({
+  drop,
+  onClose,
+  onMoved,
+}: {
+  drop: ScheduledDrop | null;
+  onClose: () => void;
+  onMoved: (message: string) => void;
+}) {
+  const t = useTranslations("admin.placements.drop");
+  const timeZone = useTimeZone() ?? "UTC";
+  const { clock } = useMoment();
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [when, setWhen] = useState("");
+  useEffect(() => {
+    if (drop) setWhen(isoToZonedLocal(drop.drops_at, timeZone));
+  }, [drop, timeZone]);
+  const move = useMutation({
+    mutationFn: ({ id, dropsAt }: { id: number; dropsAt: string }) => placementsApi.moveDrop(id, dropsAt),
+    onSuccess: (moved) => {
+      onClose();
+      onMoved(t("moved", { time: clock(moved.drops_at) }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
+  });
+  const dropsAt = zonedLocalToIso(when, timeZone);
+  return (
+    <Modal
+      open={drop !== null}
+      onClose={() => {
+        move.reset();
+        onClose();
+      }}
+      title={t("moveTitle")}
+      description={drop ? `${drop.prize_name} · ${drop.product_name}` : undefined}
+      size="sm"
+      dismissible={!move.isPending}
+      footer={
+        <Button type="submit" form={formId} variant="primary" busy={move.isPending} disabled={!dropsAt}>
+          {t("moveSubmit")}
+        </Button>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (drop && dropsAt) move.mutate({ id: drop.id, dropsAt });
+        }}
+        className="space-y-3"
+      >
+        <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
+          {(control) => <input {...control} type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} />}
+        </Field>
+        <FormAlert message={move.isError ? errorMessage(move.error, t("moveFailed")) : undefined} />
+      </form>
+    </Modal>
+  );
+}
