@@ -45,6 +45,7 @@ export const ROUTE_TEMPLATES = [
   "/api/admin/display/rotate_token",
   "/api/admin/event/archive",
   "/api/admin/event/start_new",
+  "/api/admin/event/status",
   "/api/admin/funnel",
   "/api/admin/funnel/download_excel",
   "/api/admin/login",
@@ -59,6 +60,7 @@ export const ROUTE_TEMPLATES = [
   "/api/p/[urlPath]",
   "/api/p/[urlPath]/prize",
   "/api/p/[urlPath]/prize/claim",
+  "/api/p/my-wins",
   "/api/ping",
   "/api/prize-distributions",
   "/api/prize-distributions/[id]",
@@ -77,6 +79,7 @@ export const ROUTE_TEMPLATES = [
   "/api/winners/[id]",
   "/api/winners/[id]/cancel_received",
   "/api/winners/[id]/mark_received",
+  "/api/winners/[id]/reinstate",
   "/api/winners/download_excel",
 ] as const;
 
