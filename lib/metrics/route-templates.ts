@@ -64,6 +64,7 @@ export const ROUTE_TEMPLATES = [
   "/api/ping",
   "/api/prize-distributions",
   "/api/prize-distributions/[id]",
+  "/api/prize-distributions/drops",
   "/api/prize-distributions/randomize",
   "/api/prizes",
   "/api/prizes/[id]",
