@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/p/abcd1234/prize/",
   "POST /api/p/abcd1234/prize/claim/",
   "PATCH /api/p/abcd1234/prize/claim/",
+  // The phone's own wins, by its visitor cookie (never a nickname or a code).
+  "GET /api/p/my-wins/",
   // The big screen: public by its unguessable token, like a product page by its path.
   "GET /api/display/not-the-display-token-000/",
   "GET /api/display/not-the-display-token-000/events/",

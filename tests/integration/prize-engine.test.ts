@@ -67,10 +67,14 @@ describe("reserve, finalise, cancel", () => {
   it("asking again keeps the same hold and expiry; another visitor is refused", async () => {
     const { page } = await pageWithPrize();
     const first = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });
-    // Time passes (the hold's clock moved back 10 s rather than waiting): asking again must not extend it.
+    // Time passes (the hold's clock, and the end it was first given, moved back 10 s rather than waiting):
+    // asking again must not extend it.
     await database.db
       .update(placements)
-      .set({ reservedUntil: sql`${placements.reservedUntil} - interval '10 seconds'` })
+      .set({
+        reservedUntil: sql`${placements.reservedUntil} - interval '10 seconds'`,
+        holdEndsAt: sql`${placements.holdEndsAt} - interval '10 seconds'`,
+      })
       .where(eq(placements.productId, page.id));
     const moved = new Date(first.reservedUntil.getTime() - 10_000);
     const again = await reservePrize({ ctx: ctx(), input: { urlPath: page.urlPath, visitorId: v("visitor-a") } });

@@ -98,8 +98,18 @@ function send(client: TestClient, route: (typeof adminRoutes)[number]) {
 let team: Record<Role, TestClient>;
 const database = openServerDatabase("roles-matrix.test.ts");
 
-/** Every table's rows as one digest: equal before and after means no call changed anything. */
-const fingerprint = async () => (database ? tableDigest(database.db) : "");
+/**
+ * Every table's rows as one digest: equal before and after means no call changed anything. The funnel's
+ * hourly tallies are left out: the server's own flusher adds earlier files' scans to them every 10 s, at any
+ * moment, and a call's counts would only reach them at a later flush anyway.
+ */
+const fingerprint = async () =>
+  database
+    ? (await tableDigest(database.db))
+        .split(",")
+        .filter((part) => !part.startsWith("funnel_hourly_tallies:"))
+        .join(",")
+    : "";
 
 beforeAll(async () => {
   team = await signedInTeam(baseUrl, TEST_ADMIN);
