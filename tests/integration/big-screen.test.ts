@@ -103,7 +103,13 @@ describe.runIf(connection)("the big screen", () => {
         const snapshot = (await (await new TestClient(baseUrl).get(`/api/display/${token}/`)).json()) as DisplaySnapshot;
         return snapshot.prizes.find((prize) => prize.name === "Live tote");
       };
-      expect(await prizeOnScreen()).toEqual({ name: "Live tote", names: { en: null, ko: null }, remaining_quantity: 5, today_left: 4, live_placements: 2 });
+      expect(await prizeOnScreen()).toEqual({
+        name: "Live tote",
+        names: { en: null, ko: null },
+        remaining_quantity: 5,
+        today_left: 4,
+        live_placements: 2,
+      });
       // A visitor holding one: that stand has nothing for the next visitor.
       const visitor = await newVisitor(baseUrl);
       expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
