@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Db, openDatabase } from "@/db";
 import { auditLog, placements, prizes, winners } from "@/db/schema";
 import { expireDueWins } from "@/lib/services/winners/expire";
+import { createAccount } from "../support/accounts";
 import { type RunningServer, startServer } from "../support/app-server";
 import { expiryAuditCounts, insertWins, stockMismatches } from "../support/deadline";
 import { openServerDatabase } from "../support/direct-database";
@@ -135,7 +136,7 @@ describe.runIf(connection)("the collection deadline", () => {
       const stranger = await newVisitor(baseUrl);
       const state = await (await stranger.get(`/api/p/${product.url_path}/prize/`)).json();
       expect(state.my_win).toBeUndefined();
-      expect(Object.keys(state).sort()).toEqual(["event_state", "has_prize", "is_reserved"]);
+      expect(Object.keys(state).sort()).toEqual(["drops_at", "event_state", "has_prize", "is_reserved", "now"]);
     });
   });
 
@@ -208,10 +209,12 @@ describe.runIf(connection)("the collection deadline", () => {
       expect(dashboard.expired_winners).toBeGreaterThanOrEqual(1);
 
       // Reinstated at the desk: free stock (4 left, no placement promised), a fresh deadline, then handed over.
-      const reinstated = await admin.post(`/api/winners/${mine!.id}/reinstate/`);
+      // By the desk role, which never receives the code, not even in this answer.
+      const desk = await signedInClient(baseUrl, await createAccount(admin, "desk", "dl-desk"));
+      const reinstated = await desk.post(`/api/winners/${mine!.id}/reinstate/`);
       expect(reinstated.status).toBe(200);
       const back = await reinstated.json();
-      expect(back).toMatchObject({ status: "waiting", expired_at: null });
+      expect(back).toMatchObject({ status: "waiting", expired_at: null, password: null });
       expect(new Date(back.collect_by).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
       expect((await prizeRow(database.db, prize.id)).remainingQuantity).toBe(3);
       expect(await stockMismatches(database.db, [prize.id])).toEqual([]);

@@ -30,7 +30,15 @@ describe("after a placement", () => {
     const stand = await createProduct(admin, { name: "Follow-up stand" });
     const placed = await admin.post("/api/prize-distributions/", { prize: prize.id, product: stand.id, is_active: true });
     expect(placed.status).toBe(201);
-    expect(await placed.json()).toEqual({ id: expect.any(Number), prize: prize.id, product: stand.id, is_active: true, unplaced: 4 });
+    expect(await placed.json()).toEqual({
+      id: expect.any(Number),
+      prize: prize.id,
+      product: stand.id,
+      is_active: true,
+      drops_at: null,
+      announce: true,
+      unplaced: 4,
+    });
   });
 
   it("POST /api/prize-distributions/randomize/ with maintenance_mode null places and leaves the setting alone", async () => {

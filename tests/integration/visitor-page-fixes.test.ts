@@ -57,7 +57,13 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       expect(mine.my_hold?.seconds_left).toBeGreaterThan(0);
       expect(mine.my_hold?.seconds_left).toBeLessThanOrEqual(hold.seconds_left);
       // Everyone else: the spec's answer, unchanged (no field about anyone's hold).
-      expect(await stateOf(other, urlPath)).toEqual({ has_prize: true, is_reserved: true, event_state: "open" });
+      expect(await stateOf(other, urlPath)).toEqual({
+        has_prize: true,
+        is_reserved: true,
+        event_state: "open",
+        drops_at: null,
+        now: expect.any(String),
+      });
     });
 
     it("the page going away keeps the hold a short grace; the reloaded page gets it back with its first end and wins", async () => {
@@ -77,7 +83,13 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       expect(row!.secondsLeft).toBeGreaterThan(0);
       // Nobody else can take it meanwhile.
       expect((await other.post(claimPath(urlPath))).status).toBe(409);
-      expect(await stateOf(other, urlPath)).toEqual({ has_prize: true, is_reserved: true, event_state: "open" });
+      expect(await stateOf(other, urlPath)).toEqual({
+        has_prize: true,
+        is_reserved: true,
+        event_state: "open",
+        drops_at: null,
+        now: expect.any(String),
+      });
 
       // The reloaded page: the state call says it is theirs, until the hold's first end.
       const mine = await stateOf(holder, urlPath);
@@ -98,7 +110,13 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       expect(refused.status).toBe(400);
       expect(await refused.json()).toHaveProperty("leaving");
       expect((await holder.patch(claimPath(urlPath))).status).toBe(200);
-      expect(await stateOf(holder, urlPath)).toEqual({ has_prize: true, is_reserved: false, event_state: "open" });
+      expect(await stateOf(holder, urlPath)).toEqual({
+        has_prize: true,
+        is_reserved: false,
+        event_state: "open",
+        drops_at: null,
+        now: expect.any(String),
+      });
       expect((await other.post(claimPath(urlPath))).status).toBe(200);
     });
   });

@@ -3,9 +3,11 @@
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { DESK_ROLES } from "@/lib/auth/roles";
+import { winnerFor } from "@/lib/services/winners/desk-view";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 import { reinstateWinner } from "@/lib/services/winners/reinstate";
 
+// The desk never receives a code (winnerFor): it found this winner by the code the visitor showed.
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>
-  reinstateWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } }),
+  winnerFor(ctx.admin, await reinstateWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } })),
 );
