@@ -14,3 +14,13 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * A query's data as the server rendered it (none) until hydrated. For a query another part of the page
+ * shares: the header's event switch reads the settings too, and its answer can be in the cache before a
+ * screen inside a Suspense boundary hydrates, which would then render the data where the server rendered
+ * a spinner (issue 31, intermittently).
+ */
+export function useHydratedData<T>(data: T | undefined): T | undefined {
+  return useHydrated() ? data : undefined;
+}

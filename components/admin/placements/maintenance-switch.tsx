@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 
 /**
  * Automatic placement (the API's maintenance mode) as it is now, and the switch. On: after each win, and
@@ -16,7 +17,8 @@ export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message
   const t = useTranslations("admin.placements.maintenance");
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const on = settings.data?.maintenance_mode;
+  const shown = useHydratedData(settings);
+  const on = shown?.data?.maintenance_mode;
   const toggle = useMutation({
     mutationFn: (turnOn: boolean) => settingsApi.update({ maintenance_mode: turnOn }),
     onSuccess: (_settings, turnOn) => onChanged(turnOn ? t("turnedOn") : t("turnedOff")),
@@ -24,7 +26,7 @@ export function MaintenanceSwitch({ onChanged, onFailed }: { onChanged: (message
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsApi.key }),
   });
 
-  if (settings.isError) return <p className="text-sm text-red-700">{errorMessage(settings.error, t("loadFailed"))}</p>;
+  if (shown?.isError) return <p className="text-sm text-red-700">{errorMessage(settings.error, t("loadFailed"))}</p>;
   if (on === undefined) return <Spinner label={t("loading")} />;
   return (
     <div className="space-y-3">

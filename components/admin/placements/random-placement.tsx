@@ -11,6 +11,7 @@ import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import type { Unplaced } from "./unplaced-notice";
 
 type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
@@ -36,7 +37,7 @@ export function RandomPlacement({
   const id = useId();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const current = settings.data?.maintenance_mode;
+  const current = useHydratedData(settings.data)?.maintenance_mode;
   const [keepPlaced, setKeepPlaced] = useState(false);
   const [reset, setReset] = useState(false);
   const [prize, setPrize] = useState<PickerOption | null>(null);

@@ -7,6 +7,7 @@ import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 
 /** What a placement left on no page: units of one prize (`prize`), or of every prize placed at random (null). */
 export type Unplaced = { count: number; prize: string | null };
@@ -35,7 +36,7 @@ export function useUnplacedNotice({ onChanged, onFailed }: { onChanged: (message
     onError: (error) => onFailed(errorMessage(error, tSwitch("failed"))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsApi.key }),
   });
-  const on = settings.data?.maintenance_mode;
+  const on = useHydratedData(settings.data)?.maintenance_mode;
   const notice =
     unplaced && unplaced.count > 0 ? (
       <Banner tone="info" onDismiss={() => setUnplaced(null)}>
