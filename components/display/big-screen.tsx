@@ -196,7 +196,9 @@ function PrizesLeft({
             <li
               key={prize.name}
               data-testid="display-prize"
-              className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row} ${live > 0 ? "" : "opacity-70"}`}
+              // Not dimmed when on no stand: faded text fails the contrast a TV across a hall needs (axe, light
+              // theme); the line's own words ("Not on a stand right now") and the order say it.
+              className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row}`}
             >
               <span className="block truncate text-[3.4vh] font-bold">{inLanguage(locale, prize.name, prize.names)}</span>
               <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>

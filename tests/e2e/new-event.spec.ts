@@ -189,6 +189,8 @@ test.describe("starting a new event", () => {
     await signedInByApi(page);
     await page.goto("/admin/settings");
     const section = page.getByRole("region", { name: "새 행사 시작" });
+    // The settings screen draws its skeleton first: wait for the section's own button before scrolling to it.
+    await expect(section.getByRole("button", { name: "보관 파일 내려받기" })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     const downloading = page.waitForEvent("download");
     await section.getByRole("button", { name: "보관 파일 내려받기" }).click();
