@@ -90,10 +90,10 @@ test.describe("the event's rules", () => {
   test("the settings screen saves opening hours on the event's clock and refuses an end before the start", async ({ page }) => {
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
-    await page.getByLabel("Until").fill("2099-05-03T09:00");
+    await page.getByLabel("Until", { exact: true }).fill("2099-05-03T09:00");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("The event must end after it starts.")).toBeVisible();
-    await page.getByLabel("Until").fill("2099-05-03T18:00");
+    await page.getByLabel("Until", { exact: true }).fill("2099-05-03T18:00");
     await page.getByLabel("One prize per visitor for the whole event").check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("The event settings are saved.")).toBeVisible();

@@ -171,7 +171,8 @@ test.describe("the visitor's page in Korean", () => {
     await expect(page.getByRole("heading", { name: ko.display.latestWinners })).toBeVisible();
     await expect(page.getByRole("heading", { name: ko.display.heading })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(ko.display.live);
-    await expect(page.getByText(/^오늘 \d+개 남음 · 전체 \d+개$/).first()).toBeVisible();
+    // Each prize says where it can be won now, apart from the stock for later.
+    await expect(page.getByText(/^(지금 \d+곳에서|지금은 부스에 없어요)( · 나중에 \d+개 더)?$/).first()).toBeVisible();
     // A win's time as a Korean TV says it: "오후 2:05".
     await expect(page.locator("time").first()).toHaveText(/^(오전|오후|저녁|밤|아침|새벽|낮) \d{1,2}:\d{2}$/);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
