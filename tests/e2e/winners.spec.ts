@@ -75,9 +75,9 @@ test.describe("winner management", () => {
       .getByRole("button", { name: `Mark received ${nickname}` })
       .click();
     await expect(winners.row(nickname)).toContainText("Received");
-    await winners.page.getByLabel("Received", { exact: true }).selectOption("false");
+    await winners.page.getByLabel("Received", { exact: true }).selectOption("received:false");
     await expect(page.getByText("No winners match")).toBeVisible();
-    await winners.page.getByLabel("Received", { exact: true }).selectOption("true");
+    await winners.page.getByLabel("Received", { exact: true }).selectOption("received:true");
     await expect(winners.rows).toHaveCount(1);
     await winners.page.getByLabel("Received", { exact: true }).selectOption("");
     await winners
