@@ -71,7 +71,7 @@ test.describe("the admin in Korean", () => {
     const panel = page.getByRole("region", { name: "제품 추가" });
     await panel.getByRole("button", { name: "저장" }).click();
     await expect(panel.getByText("제품명을 입력해 주세요.")).toBeVisible();
-    await panel.getByLabel("이름", { exact: true }).fill(name);
+    await panel.getByRole("textbox", { name: "이름", exact: true }).fill(name);
     await panel.getByRole("button", { name: "저장" }).click();
     await expect(page.getByText(`제품 “${name}”을(를) 만들었습니다.`)).toBeVisible();
     await page.getByRole("button", { name: "추가 양식 닫기" }).click();

@@ -100,7 +100,8 @@ test.describe("starting a new event", () => {
     await page.goto("/admin/settings");
     const section = page.getByRole("region", { name: "Start a new event" });
     await expect(section).toBeVisible();
-    await section.scrollIntoViewIfNeeded();
+    // The section re-renders as its counts refresh: scroll again if it was replaced meanwhile.
+    await expect(async () => section.scrollIntoViewIfNeeded()).toPass();
     await reviewScreenshot(page, "new-event-section");
 
     // A failed download says why and leaves the button ready for another try.
@@ -191,7 +192,8 @@ test.describe("starting a new event", () => {
     const section = page.getByRole("region", { name: "새 행사 시작" });
     // The settings screen draws its skeleton first: wait for the section's own button before scrolling to it.
     await expect(section.getByRole("button", { name: "보관 파일 내려받기" })).toBeVisible();
-    await section.scrollIntoViewIfNeeded();
+    // The section re-renders as its counts refresh: scroll again if it was replaced meanwhile.
+    await expect(async () => section.scrollIntoViewIfNeeded()).toPass();
     const downloading = page.waitForEvent("download");
     await section.getByRole("button", { name: "보관 파일 내려받기" }).click();
     await downloading;

@@ -50,14 +50,14 @@ test.describe("prize management", () => {
 
     await form.locator('input[type="file"]').setInputFiles(await pngFile("speaker.png", "#0f766e"));
     await expect(form.getByRole("img", { name: "Selected image preview" })).toBeVisible();
-    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await form
-      .getByLabel("Description", { exact: true })
+      .getByRole("textbox", { name: "Description", exact: true })
       .fill("A waterproof speaker with twenty hours of battery and a strap for the wrist.");
     await prizes.screenshot("prizes-add-form");
     await save.click();
     await prizes.expectSuccess(`Prize “${name}” was created.`);
-    await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+    await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
 
     await prizes.search(name);
     const row = prizes.row(name);
@@ -111,7 +111,7 @@ test.describe("prize management", () => {
     // A visitor wins one while the form is open.
     await winAsVisitor(baseURL, stand.urlPath, `S${String(Date.now()).slice(-6)}`, "2468");
     await admin.dispose();
-    await edit.getByLabel("Name", { exact: true }).fill(`${name} v2`);
+    await edit.getByRole("textbox", { name: "Name", exact: true }).fill(`${name} v2`);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(
       edit

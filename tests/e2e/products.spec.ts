@@ -28,15 +28,15 @@ test.describe("product management", () => {
     await expect(products.addPanel.getByRole("img", { name: "Selected image preview" })).toBeVisible();
     await products.addPanel.getByRole("button", { name: "Save" }).click();
     await expect(products.addPanel.getByText("Please enter a product name.")).toBeVisible();
-    await products.addPanel.getByLabel("Name", { exact: true }).fill(name);
+    await products.addPanel.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await products.addPanel
-      .getByLabel("Description", { exact: true })
+      .getByRole("textbox", { name: "Description", exact: true })
       .fill("Noise-cancelling headphones with a forty-hour battery and a soft case.");
     await products.screenshot("products-add-form");
     await products.addPanel.getByRole("button", { name: "Save" }).click();
     const banner = await products.expectSuccess(`Product “${name}” was created.`);
     // The form is ready for the next product.
-    await expect(products.addPanel.getByLabel("Name", { exact: true })).toHaveValue("");
+    await expect(products.addPanel.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     await expect(banner).toBeHidden({ timeout: 5000 });
 
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
@@ -70,7 +70,7 @@ test.describe("product management", () => {
     await products.open();
     await products.openAddForm();
     await products.addPanel.locator('input[type="file"]').setInputFiles(await pngFile("fan.png", "#0891b2"));
-    await products.addPanel.getByLabel("Name", { exact: true }).fill(name);
+    await products.addPanel.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await products.addPanel.getByRole("button", { name: "Save" }).click();
     await products.expectSuccess(`Product “${name}” was created.`);
     const original = (await products.findViaApi(name))!;
@@ -92,7 +92,7 @@ test.describe("product management", () => {
     await dialog.locator('input[type="file"]').setInputFiles(await pngFile("fan-2.png", "#db2777"));
     await expect(dialog.getByText("The image will be changed to the new image when you save.")).toBeVisible();
     await products.screenshot("products-edit-modal", { fullPage: false });
-    await dialog.getByLabel("Name", { exact: true }).fill(`${name} v2`);
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(`${name} v2`);
     await dialog.getByRole("button", { name: "Save" }).click();
     await products.expectSuccess(`Product “${name} v2” was updated.`);
     await expect(dialog).toBeHidden();
@@ -116,9 +116,9 @@ test.describe("product management", () => {
       .row(`${name} v2`)
       .getByRole("button", { name: `Edit ${name} v2` })
       .click();
-    await dialog.getByLabel("Name", { exact: true }).fill("Something else");
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Something else");
     await dialog.getByRole("button", { name: "Reset" }).click();
-    await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(`${name} v2`);
+    await expect(dialog.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`${name} v2`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Something else")).toHaveCount(0);
