@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { inputClass } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { useSaid } from "@/lib/client/use-said";
 import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/admin";
 
@@ -49,9 +50,13 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
   };
 
   const pending = isSubmitting || redirecting;
+  // Before React runs, a press would submit the form the browser's way: the password in the address bar
+  // (a GET) or a page reload. So the button waits for hydration, and method="post" keeps a submit by the
+  // Enter key in that moment out of the URL.
+  const hydrated = useHydrated();
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate>
       <FormAlert message={formError} className="mb-5" />
 
       <div className="mb-5">
@@ -101,7 +106,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
 
       <button
         type="submit"
-        disabled={pending}
+        disabled={pending || !hydrated}
         className="flex min-h-11 w-full items-center justify-center rounded-lg bg-primary-600 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-primary-700 disabled:cursor-not-allowed disabled:opacity-70"
       >
         {pending ? t("signingIn") : t("signIn")}

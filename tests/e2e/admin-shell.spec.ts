@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
+import { holdPageScripts } from "./support/visitors";
 
 test.describe("admin sign-in and shell", () => {
   test("signs in, lands on the dashboard shell, navigates and signs out", async ({ page }) => {
@@ -38,6 +39,24 @@ test.describe("admin sign-in and shell", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Login failed. Please check your ID and password.");
     await admin.screenshot("login-error");
     await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", async ({
+    page,
+  }) => {
+    const releaseScripts = await holdPageScripts(page);
+    await page.goto("/admin/login", { waitUntil: "domcontentloaded" });
+    const signIn = page.getByRole("button", { name: "Sign in" });
+    await expect(signIn).toBeDisabled();
+    await page.locator("#login-name").fill(E2E_ADMIN.name);
+    await page.locator("#login-password").fill(E2E_ADMIN.password);
+    await page.locator("#login-password").press("Enter");
+    expect(page.url()).not.toContain(encodeURIComponent(E2E_ADMIN.password));
+    await releaseScripts();
+    await expect(signIn).toBeEnabled();
+    await signIn.click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(page.url()).not.toContain("password");
   });
 
   test("an admin who is already signed in is sent from the login page to the dashboard", async ({ page }) => {
