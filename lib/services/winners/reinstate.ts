@@ -4,6 +4,7 @@ import { winnerColumns } from "@/db/queries/winners";
 import { placements, prizes, winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { text } from "@/lib/i18n/text";
+import { countExpired } from "@/lib/metrics/registry";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -25,7 +26,9 @@ export const PRIZE_DELETED = text("errors.winners.prizeDeleted");
  * past its deadline that the sweep has not reached yet is expired here first, in the same transaction.
  */
 export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
-  return retryingTransaction(ctx.db, async (tx) => {
+  // A win the sweep had not reached yet, expired here first: counted like the sweep's, once committed.
+  let expiredHere = 0;
+  const reinstated = await retryingTransaction(ctx.db, async (tx) => {
     // A plain read: it says which prize to lock. The conditional UPDATE below decides.
     const [win] = await tx.select({ prizeId: winners.prizeId }).from(winners).where(eq(winners.id, input.id));
     if (!win) throw notFound(WINNER_NOT_FOUND);
@@ -38,7 +41,7 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
     }
     const [prize] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, win.prizeId)).for("update");
     if (!prize) throw conflict(PRIZE_DELETED);
-    await expireWinsIn(tx, [input.id]);
+    expiredHere = (await expireWinsIn(tx, [input.id])).length;
     const [before] = await tx
       .select({ expiredAt: winners.expiredAt, collectBy: winners.collectBy, prizeId: winners.prizeId })
       .from(winners)
@@ -99,4 +102,6 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
     });
     return row!;
   });
+  countExpired(expiredHere);
+  return reinstated;
 }
