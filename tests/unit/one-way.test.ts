@@ -34,4 +34,9 @@ describe("one way for each thing", () => {
   it("every transaction goes through retryingTransaction (it retries deadlocks and serialization failures)", () => {
     expect(offenders(app, /\.transaction\(/).filter((file) => file !== "lib/services/transaction.ts")).toEqual([]);
   });
+
+  it("route() works out the caller's language once: handlers take `locale` from it, never from the request", () => {
+    const readers = offenders(app, /\blocaleOfRequest\b|@\/lib\/i18n\/request-locale/);
+    expect(readers.filter((file) => file !== "lib/api/route.ts" && file !== "lib/i18n/request-locale.ts")).toEqual([]);
+  });
 });
