@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
-import { AppError, type Said, ValidationError } from "@/lib/errors";
+import { AppError, notFound, type Said, ValidationError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
@@ -125,4 +125,12 @@ export function route<
       return errorResponse(error, request, locale);
     }
   };
+}
+
+/**
+ * What an /api path no route answers gets (app/api/[[...path]]): the API's one not-found, 404 `{detail}` in
+ * the caller's language like any other, for every method and before any CSRF check (nothing is there to guard).
+ */
+export async function noSuchRoute(request: NextRequest): Promise<Response> {
+  return errorResponse(notFound(), request, localeOfRequest(request));
 }

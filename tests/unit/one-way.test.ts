@@ -39,4 +39,9 @@ describe("one way for each thing", () => {
     const readers = offenders(app, /\blocaleOfRequest\b|@\/lib\/i18n\/request-locale/);
     expect(readers.filter((file) => file !== "lib/api/route.ts" && file !== "lib/i18n/request-locale.ts")).toEqual([]);
   });
+
+  it("one not-found screen: only components/public/not-found-screen.tsx reads the notFound words", () => {
+    const readers = offenders(app, /["'`]notFound[."'`]/);
+    expect(readers.filter((file) => file !== "components/public/not-found-screen.tsx")).toEqual([]);
+  });
 });
