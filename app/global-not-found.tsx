@@ -15,7 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function GlobalNotFound() {
   return (
     <html lang={await getLocale()}>
-      <body>
+      {/* No stylesheet here: without the browser's default margin the screen fits the window unscrolled. */}
+      <body style={{ margin: 0, background: "#f8fafc" }}>
         <NotFoundScreen />
       </body>
     </html>
