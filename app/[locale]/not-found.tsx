@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { NotFoundText } from "@/components/public/not-found-text";
+import { NotFoundScreen, notFoundMetadata } from "@/components/public/not-found-screen";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("notFound"))("title") };
+  return notFoundMetadata();
 }
 
 /**
- * An address that is no page at all (a typo, a stale link). Styled inline, not by the app's stylesheet:
- * this screen sits in every page's payload (it is the root's not-found boundary), and with inlined CSS an
- * import here would add the whole stylesheet to every scan a second time. Visitors' own 404s, an unknown
- * /p/{urlPath} and /not-found, are the styled NotFoundScreen.
+ * A `notFound()` under the language segment (an unknown language, a big screen's stale address). It
+ * imports no stylesheet: this boundary sits in every page's payload, and with inlined CSS an import here
+ * would add the whole stylesheet to every scan a second time (the screen is styled inline).
  */
 export default function NotFound() {
-  return <NotFoundText />;
+  return <NotFoundScreen />;
 }

@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 /** Decorative line icons drawn inline (the CSP forbids third-party assets); the adjacent text names them. */
 
-type IconProps = { className?: string };
+/** `style`: for a page without the stylesheet (the not-found screen), where `className` sizes nothing. */
+type IconProps = { className?: string; style?: CSSProperties };
 
-function Icon({ className, children }: IconProps & { children: ReactNode }) {
+function Icon({ className, style, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -16,6 +17,7 @@ function Icon({ className, children }: IconProps & { children: ReactNode }) {
       aria-hidden="true"
       focusable="false"
       className={className ?? "size-5 shrink-0"}
+      style={style}
     >
       {children}
     </svg>

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db, Queryable } from "@/db";
+import type { Queryable, Tx } from "@/db";
 import { heldNow } from "@/db/prize-rules";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import type { ArchiveCutoff, EventStatus } from "@/lib/contracts/new-event";
@@ -52,21 +52,20 @@ export async function readEventRecords(db: Queryable) {
 }
 
 /**
- * The archive's cut-off, read under a brief `SHARE` lock of the winners table. The lock waits for every
- * transaction that has inserted a winner and not committed yet (a claim between its winner row and its
- * commit) and holds new ones back for the few milliseconds of the read. So once it is read, every winner
+ * The archive's cut-off, read under a brief `SHARE` lock of the winners table, in a transaction of its own
+ * that locks nothing else (the caller opens it: `retryingTransaction(db, readArchiveCutoff)`). The lock waits
+ * for every transaction that has inserted a winner and not committed yet (a claim between its winner row and
+ * its commit) and holds new ones back for the few milliseconds of the read. So once it is read, every winner
  * up to `last_winner_id` is committed (the archive can list them all) and every later win gets a higher id
  * (identity ids only grow): a win that commits later is always newer than the cut-off, never hidden below it.
  * Without the lock, a claim that drew id 100 and committed after one with 101 was read could fall in between.
  */
-export async function readArchiveCutoff(db: Db): Promise<ArchiveCutoff> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${winners} in share mode`);
-    const [row] = await tx
-      .select({ last_winner_id: sql<number>`coalesce(max(${winners.id}), 0)::int`, winners: sql<number>`count(*)::int` })
-      .from(winners);
-    return row ?? { last_winner_id: 0, winners: 0 };
-  });
+export async function readArchiveCutoff(tx: Tx): Promise<ArchiveCutoff> {
+  await tx.execute(sql`lock table ${winners} in share mode`);
+  const [row] = await tx
+    .select({ last_winner_id: sql<number>`coalesce(max(${winners.id}), 0)::int`, winners: sql<number>`count(*)::int` })
+    .from(winners);
+  return row ?? { last_winner_id: 0, winners: 0 };
 }
 
 /**

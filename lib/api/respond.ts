@@ -9,7 +9,6 @@ import {
   ValidationError,
 } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { sayIn, translate } from "@/lib/i18n/translate";
 import { describeError, log } from "@/lib/log";
@@ -38,19 +37,19 @@ function headersToObject(headers?: HeadersInit): Record<string, string> {
 /** Seconds a client should wait before asking again when the database is unreachable or busy. */
 export const RETRY_AFTER_SECONDS = 2;
 
-type RequestLike = { method: string; url: string; headers: Headers; cookies: { get(name: string): { value: string } | undefined } };
+type RequestLike = { method: string; url: string };
 
 function fieldWords(fields: FieldErrors, locale: Locale): Record<string, string[]> {
   return Object.fromEntries(Object.entries(fields).map(([field, said]) => [field, said.map((one) => sayIn(locale, one))]));
 }
 
 /**
- * The one place an error becomes a response, in the caller's language (lib/i18n/locales.ts). The database being unreachable (or still deadlocked after the
- * retries) is a 503 with Retry-After, logged in one line; anything else unknown is a bug, logged with its
- * stack and answered generically.
+ * The one place an error becomes a response, in the caller's language (`locale`: route() worked it out once
+ * for the request). The database being unreachable (or still deadlocked after the retries) is a 503 with
+ * Retry-After, logged in one line; anything else unknown is a bug, logged with its stack and answered
+ * generically.
  */
-export function errorResponse(error: unknown, request?: RequestLike): NextResponse {
-  const locale = request ? localeOfRequest(request) : getConfig().defaultLocale;
+export function errorResponse(error: unknown, request?: RequestLike, locale: Locale = getConfig().defaultLocale): NextResponse {
   if (error instanceof ValidationError) return json(fieldWords(error.fields, locale), statusOf.validation);
   if (error instanceof AppError) return json({ detail: sayIn(locale, error.said), ...error.extra }, statusOf[error.code]);
   const where = request ? { method: request.method, path: new URL(request.url).pathname } : {};

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
-import { AppError, type Said, ValidationError } from "@/lib/errors";
+import { AppError, notFound, type Said, ValidationError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
@@ -36,6 +36,11 @@ type PathParams = Record<string, string | undefined>;
 
 type HandlerArgs<Q, B, A> = {
   request: NextRequest;
+  /**
+   * The caller's language (lib/i18n/locales.ts: the language cookie, else Accept-Language, else
+   * DEFAULT_LOCALE), worked out once here: handlers take it from here, never from the request again.
+   */
+  locale: Locale;
   params: PathParams;
   query: Q;
   body: B;
@@ -68,8 +73,9 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown, loca
 
 /**
  * The one wrapper every /api handler goes through, in this order: CSRF for unsafe methods (403), the admin
- * session (401), the account's role (403), query and body parsed by zod (400 in the DRF shape), the handler, and any thrown error
- * turned into a response by lib/api/respond.ts. Handlers stay thin: parse, call one service, return.
+ * session (401), the account's role (403), query and body parsed by zod (400 in the DRF shape), the handler
+ * (given the caller's language, `locale`), and any thrown error turned into a response by lib/api/respond.ts.
+ * Handlers stay thin: parse, call one service, return.
  */
 export function route<
   Q extends Schema | undefined = undefined,
@@ -83,6 +89,8 @@ export function route<
     formFields: formFieldsOf(options),
   } satisfies BodyLimits;
   return async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
+    // Worked out once, for the handler and for any error's answer alike.
+    const locale = localeOfRequest(request);
     try {
       if (!SAFE_METHODS.has(request.method)) {
         const cookie = request.cookies.get(CSRF_COOKIE)?.value;
@@ -97,12 +105,12 @@ export function route<
         // Checked before the body is read or anything is looked up: a refused role learns nothing and changes nothing.
         if (!options.roles.includes(admin.role)) throw new AppError("forbidden", roleCannot(admin.role));
       }
-      const locale = localeOfRequest(request);
       const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams), locale);
       const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;
       const body = parseWith(options.body as B, rawBody, locale);
       const result = await handler({
         request,
+        locale,
         params: await context.params,
         query,
         body,
@@ -114,7 +122,15 @@ export function route<
       });
       return result instanceof Response ? result : json(result);
     } catch (error) {
-      return errorResponse(error, request);
+      return errorResponse(error, request, locale);
     }
   };
+}
+
+/**
+ * What an /api path no route answers gets (app/api/[[...path]]): the API's one not-found, 404 `{detail}` in
+ * the caller's language like any other, for every method and before any CSRF check (nothing is there to guard).
+ */
+export async function noSuchRoute(request: NextRequest): Promise<Response> {
+  return errorResponse(notFound(), request, localeOfRequest(request));
 }

@@ -6,6 +6,7 @@ import { readFunnel } from "@/db/queries/funnel";
 import { exportWinnerRows } from "@/db/queries/winners";
 import type { ArchiveCutoff } from "@/lib/contracts/new-event";
 import type { Locale } from "@/lib/i18n/locales";
+import { retryingTransaction } from "@/lib/services/transaction";
 import { auditWorkbook } from "./audit-xlsx";
 import { datedFileName } from "./download";
 import { funnelWorkbook } from "./funnel-xlsx";
@@ -42,7 +43,7 @@ export async function buildEventArchive({
   locale: Locale;
   now?: Date;
 }): Promise<{ file: Buffer; cutoff: ArchiveCutoff }> {
-  const cutoff = await readArchiveCutoff(db);
+  const cutoff = await retryingTransaction(db, readArchiveCutoff);
   const zip = new JSZip();
   const stored = { compression: "STORE" as const, date: now };
   const winnerRows = exportWinnerRows({ db, filter: { up_to_id: cutoff.last_winner_id } });

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { NotFoundScreen } from "@/components/public/not-found-screen";
+import { NotFoundScreen, notFoundMetadata } from "@/components/public/not-found-screen";
 import "../../globals.css";
 
 // This route answers 200 (it is a real page the client redirects to), so keep it out of search results.
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("notFound"))("title"), robots: { index: false, follow: false } };
+  return notFoundMetadata({ robots: { index: false, follow: false } });
 }
 
 export default function NotFoundPage() {

@@ -6,6 +6,7 @@ import { text } from "@/lib/i18n/text";
 import { type AdminCredentials, createAccountBody } from "@/lib/validation/admin";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 /**
  * Creates an account with a role (the accounts screen, POST /api/admin/accounts/, `npm run admin -- create`);
@@ -15,7 +16,7 @@ export async function createAdmin({ ctx, input }: { ctx: ServiceContext; input: 
   const { name, password, role } = createAccountBody.parse({ role: "owner", ...input });
   const passwordHash = await hashPassword(password);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await retryingTransaction(ctx.db, async (tx) => {
       const [created] = await tx.insert(admins).values({ name, passwordHash, role }).returning({ id: admins.id, name: admins.name });
       await recordAudit(tx, ctx, {
         action: "account.create",

@@ -7,6 +7,7 @@ import { text } from "@/lib/i18n/text";
 import type { UpdateAccountBody } from "@/lib/validation/admin";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 export const ACCOUNT_NOT_FOUND = text("errors.accounts.notFound");
 export const LAST_OWNER = text("errors.accounts.lastOwner");
@@ -26,7 +27,7 @@ export async function signOutEverywhere(tx: Tx, adminId: number) {
  */
 export async function updateAccount({ ctx, input }: { ctx: ServiceContext; input: UpdateAccountBody & { id: number } }): Promise<void> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     await tx
       .select({ id: admins.id })
       .from(admins)

@@ -5,6 +5,7 @@ import { verifyAgainstDecoy, verifyPassword } from "@/lib/auth/password";
 import type { LoginBody } from "@/lib/validation/admin";
 import { recordAudit } from "../audit/record";
 import type { AdminIdentity, ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 export const SESSION_SECONDS = 12 * 60 * 60;
 
@@ -26,7 +27,7 @@ export async function openSession({ ctx, input }: { ctx: ServiceContext; input: 
   }
   const sessionId = randomBytes(32).toString("base64url");
   const identity: AdminIdentity = { id: admin.id, name: admin.name, role: admin.role, sessionId };
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     await tx.insert(adminSessions).values({
       id: sessionId,
       adminId: admin.id,
@@ -71,7 +72,7 @@ export async function findActiveSession({
 
 /** Signs a session out; the audit row names its account (and is written only if the session was live). */
 export async function revokeSession({ ctx, input }: { ctx: ServiceContext; input: { sessionId: string } }): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     const [revoked] = await tx
       .update(adminSessions)
       .set({ revokedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { settings } from "@/db/schema";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 /** 24 random bytes: 32 URL-safe characters, as unguessable as a session id. */
 export function newDisplayToken(): string {
@@ -16,7 +17,7 @@ export function newDisplayToken(): string {
  */
 export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Promise<{ token: string }> {
   const token = newDisplayToken();
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     await tx.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, 1));
     // The token itself stays out of the log: it is the big screen's secret address.
     await recordAudit(tx, ctx, { action: "display.rotate_token", target: { type: "settings", id: 1, name: "Big screen address" } });

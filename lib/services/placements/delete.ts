@@ -5,11 +5,12 @@ import { conflict, notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
 
 /** DELETE /api/prize-distributions/{id}/: refused while a visitor holds it. */
 export async function deletePlacement({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  const deleted = await ctx.db.transaction(async (tx) => {
+  const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const name = await placementName(tx, input.id);
     const [row] = await tx
       .delete(placements)

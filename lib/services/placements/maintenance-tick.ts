@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
+import { retryingTransaction } from "../transaction";
 import { placingByItselfAllowed } from "./maintain";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
@@ -15,7 +16,7 @@ const TICK_LOCK_KEY = 7_301_994_002;
  * time: the others find the transaction-scoped advisory lock taken and skip this round.
  */
 export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed: number }> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${TICK_LOCK_KEY})`, maintenanceMode: settings.maintenanceMode })
       .from(settings)

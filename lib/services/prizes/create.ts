@@ -5,12 +5,13 @@ import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
+import { retryingTransaction } from "../transaction";
 import { PRIZE_AUDITED_FIELDS } from "./update";
 
 export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: CreatePrizeBody }): Promise<{ id: number }> {
   // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await retryingTransaction(ctx.db, async (tx) => {
     const values = {
       name: input.name,
       description: input.description,

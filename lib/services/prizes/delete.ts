@@ -5,13 +5,14 @@ import { conflict, notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 /**
  * Deletes a prize and its placements (winners stay, with the prize name kept). Refused with 409 while a
  * visitor holds one of its placements: deleting it would snatch the prize from under their fingers.
  */
 export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  const deleted = await ctx.db.transaction(async (tx) => {
+  const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .delete(prizes)
       .where(

@@ -6,6 +6,7 @@ import { MESSAGES } from "@/lib/messages";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrizes } from "../placements/maintain";
+import { retryingTransaction } from "../transaction";
 
 /**
  * Sets today's handed-out count of one prize (or of every prize) back to 0; targets rise, so top up.
@@ -14,7 +15,7 @@ import { replenishPrizes } from "../placements/maintain";
  */
 export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; input: { id: number | "all" } }) {
   const scope = input.id === "all" ? sql`true` : eq(prizes.id, input.id);
-  const reset = await ctx.db.transaction(async (tx) => {
+  const reset = await retryingTransaction(ctx.db, async (tx) => {
     // Rows locked in id order first, as the maintenance tick locks them, so the two cannot deadlock.
     const before = await tx
       .select({ id: prizes.id, name: prizes.name, today: distributedToday() })

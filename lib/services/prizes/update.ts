@@ -10,6 +10,7 @@ import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";
 import { trimPlacements } from "../placements/top-up";
+import { retryingTransaction } from "../transaction";
 
 /** What a prize's audit rows compare: every field the form edits. */
 export const PRIZE_AUDITED_FIELDS = [
@@ -47,7 +48,7 @@ const auditedColumns = {
 export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: UpdatePrizeBody & { id: number } }) {
   // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     const imageChange = image ? { imageId: image.id } : input.remove_image ? { imageId: null } : {};
     // The row as it was, locked so the audit's "before" is what this update replaced.
     const [before] = await tx.select(auditedColumns).from(prizes).where(eq(prizes.id, input.id)).for("update");

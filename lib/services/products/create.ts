@@ -7,6 +7,7 @@ import type { CreateProductBody } from "@/lib/validation/product";
 import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { PRODUCT_AUDITED_FIELDS } from "./update";
 
 // A clash of two random 10-character paths is about one in 10^17; a few tries make it vanish.
@@ -21,7 +22,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const id = await ctx.db.transaction(async (tx) => {
+      const id = await retryingTransaction(ctx.db, async (tx) => {
         const values = {
           name: input.name,
           description: input.description,

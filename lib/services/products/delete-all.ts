@@ -1,6 +1,7 @@
 import { badRequest } from "@/lib/errors";
 import { type Text, text } from "@/lib/i18n/text";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { recordBulkDelete } from "./audit";
 import { deleteProductsInTx } from "./internal";
 
@@ -13,7 +14,7 @@ export async function deleteAllProducts({
   input: { confirm: boolean; force: boolean };
 }): Promise<{ detail: Text; deleted_count: number }> {
   if (!input.confirm) throw badRequest(text("errors.products.confirmDeleteAll"));
-  const deleted = await ctx.db.transaction(async (tx) => {
+  const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const pages = await deleteProductsInTx(tx, { ids: "all", force: input.force });
     await recordBulkDelete(tx, ctx, "product.delete_all", pages);
     return pages.length;

@@ -1,5 +1,6 @@
 import type { DeleteSelectedProductsBody } from "@/lib/validation/product";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { recordBulkDelete } from "./audit";
 import { deleteProductsInTx } from "./internal";
 
@@ -15,7 +16,7 @@ export async function deleteSelectedProducts({
   input: DeleteSelectedProductsBody;
 }): Promise<{ deleted_count: number }> {
   const ids = [...new Set(input.product_ids)];
-  const deleted = await ctx.db.transaction(async (tx) => {
+  const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const pages = await deleteProductsInTx(tx, { ids, force: input.force });
     await recordBulkDelete(tx, ctx, "product.delete_selected", pages);
     return pages.length;

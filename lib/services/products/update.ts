@@ -8,6 +8,7 @@ import type { UpdateProductBody } from "@/lib/validation/product";
 import { translationColumns } from "@/lib/validation/translations";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 
 export const PRODUCT_NOT_FOUND = text("errors.products.notFound");
 
@@ -28,7 +29,7 @@ export async function updateProduct({
   // Stored before the update for the same reason as in createProduct: decoding must not hold a transaction.
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : undefined;
   const imageId = input.remove_image ? null : image?.id;
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     const fields = {
       name: products.name,
       description: products.description,

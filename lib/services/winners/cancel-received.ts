@@ -4,12 +4,13 @@ import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { collectByFromNow } from "./expire";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Undo a hand-over (a mistap at the desk). Idempotent: a winner not received stays so, 200 either way. */
 export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
-  return ctx.db.transaction(async (tx) => {
+  return retryingTransaction(ctx.db, async (tx) => {
     const [before] = await tx
       .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt, collectBy: winners.collectBy })
       .from(winners)

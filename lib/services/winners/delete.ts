@@ -3,11 +3,12 @@ import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Removes the record only: the unit is not given back to stock (server-behaviour.md, Winners). */
 export async function deleteWinner({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .delete(winners)
       .where(eq(winners.id, input.id))

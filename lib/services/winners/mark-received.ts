@@ -5,6 +5,7 @@ import { conflict, notFound } from "@/lib/errors";
 import { type Text, text } from "@/lib/i18n/text";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
+import { retryingTransaction } from "../transaction";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Names the winner: staff at a second desk see whose prize it was, not only when it went. */
@@ -17,7 +18,7 @@ export const alreadyHandedOver = (name: string, at: Date | null): Text =>
  * handed over. A win past its deadline gets 409 naming the time it expired.
  */
 export async function markReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
-  const marked = await ctx.db.transaction(async (tx) => {
+  const marked = await retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(winners)
       .set({ isReceived: true, receivedAt: sql`now()` })

@@ -5,13 +5,12 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueDeviceCookie, trustedDeviceFor } from "@/lib/auth/device-cookie";
 import { signIn } from "@/lib/auth/next-auth";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { translate } from "@/lib/i18n/translate";
 import { MESSAGES } from "@/lib/messages";
 import { beginSignInAttempt, forgiveSignIn, ThrottledError } from "@/lib/services/auth/throttle";
 import { LOGIN_SUCCESSFUL, loginBody } from "@/lib/validation/admin";
 
-export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx }) => {
+export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 * 1024 }, async ({ request, body, ctx, locale }) => {
   // A browser where this name signed in before is throttled on its own (device cookies, OWASP).
   const device = trustedDeviceFor(request, body.name);
   const address = clientAddress(request);
@@ -21,7 +20,7 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
   } catch (error) {
     if (!(error instanceof ThrottledError)) throw error;
     // In the caller's language; the success `message` below stays "Login successful" in every language.
-    return json({ error: typeof error.said === "string" ? error.said : translate(localeOfRequest(request), error.said) }, 429, {
+    return json({ error: typeof error.said === "string" ? error.said : translate(locale, error.said) }, 429, {
       "Retry-After": String(error.retryAfterSeconds),
     });
   }
@@ -31,7 +30,7 @@ export const POST = route({ access: "public", body: loginBody, maxBodyBytes: 4 *
     await signIn("credentials", { name: body.name, password: body.password, address, redirect: false });
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) throw error;
-    return json({ error: translate(localeOfRequest(request), MESSAGES.wrongCredentials) }, 400);
+    return json({ error: translate(locale, MESSAGES.wrongCredentials) }, 400);
   }
   await forgiveSignIn({ ctx, input: { attemptId, device } });
   // Never translated: the spec's client compares this exact text.

@@ -2,14 +2,13 @@
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { auth, signOut } from "@/lib/auth/next-auth";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { translate } from "@/lib/i18n/translate";
 import { MESSAGES } from "@/lib/messages";
 import { revokeSession } from "@/lib/services/auth/sessions";
 
-export const POST = route({ access: "public" }, async ({ request, ctx }) => {
+export const POST = route({ access: "public" }, async ({ ctx, locale }) => {
   const session = await auth();
   if (session?.sessionId) await revokeSession({ ctx, input: { sessionId: session.sessionId } });
   await signOut({ redirect: false });
-  return json({ detail: translate(localeOfRequest(request), MESSAGES.loggedOut) });
+  return json({ detail: translate(locale, MESSAGES.loggedOut) });
 });

@@ -3,12 +3,11 @@
 import { getPublicProductPage } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
 // The name and description in the caller's language when the organiser gave them (the spec's fields, filled).
-export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
-  const page = await getPublicProductPage({ db: ctx.db, urlPath: params.urlPath ?? "", locale: localeOfRequest(request) });
+export const GET = route({ access: "public" }, async ({ ctx, params, locale }) => {
+  const page = await getPublicProductPage({ db: ctx.db, urlPath: params.urlPath ?? "", locale });
   if (!page) throw notFound(NO_PRODUCT);
   return page;
 });

@@ -2,13 +2,11 @@
 
 import { route } from "@/lib/api/route";
 import { WRITE_ROLES } from "@/lib/auth/roles";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { translate } from "@/lib/i18n/translate";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
 import { randomizeBody } from "@/lib/validation/placement";
 
-export const POST = route({ access: "admin", roles: WRITE_ROLES, body: randomizeBody }, async ({ request, ctx, body }) => {
+export const POST = route({ access: "admin", roles: WRITE_ROLES, body: randomizeBody }, async ({ ctx, body, locale }) => {
   const { detail, ...counts } = await randomizePlacements({ ctx, input: body });
-  const locale = localeOfRequest(request);
   return { detail: detail.map((sentence) => translate(locale, sentence)).join(" "), ...counts };
 });

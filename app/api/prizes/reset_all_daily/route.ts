@@ -2,12 +2,11 @@
 
 import { route } from "@/lib/api/route";
 import { WRITE_ROLES } from "@/lib/auth/roles";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
 import { resetDailyCounter } from "@/lib/services/prizes/reset-daily";
 
-export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ request, ctx }) => {
+export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, locale }) => {
   const { count } = await resetDailyCounter({ ctx, input: { id: "all" } });
-  return { detail: translate(localeOfRequest(request), text("errors.prizes.resetAll", { count })), count };
+  return { detail: translate(locale, text("errors.prizes.resetAll", { count })), count };
 });

@@ -2,12 +2,11 @@
 
 import { route } from "@/lib/api/route";
 import { WRITE_ROLES } from "@/lib/auth/roles";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { translate } from "@/lib/i18n/translate";
 import { deleteAllProducts } from "@/lib/services/products/delete-all";
 import { deleteAllProductsQuery } from "@/lib/validation/product";
 
-export const DELETE = route({ access: "admin", roles: WRITE_ROLES, query: deleteAllProductsQuery }, async ({ request, ctx, query }) => {
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES, query: deleteAllProductsQuery }, async ({ ctx, query, locale }) => {
   const { detail, deleted_count } = await deleteAllProducts({ ctx, input: query });
-  return { detail: translate(localeOfRequest(request), detail), deleted_count };
+  return { detail: translate(locale, detail), deleted_count };
 });

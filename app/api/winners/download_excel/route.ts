@@ -5,11 +5,9 @@ import { route } from "@/lib/api/route";
 import { READ_ROLES } from "@/lib/auth/roles";
 import { excelDownload } from "@/lib/export/download";
 import { winnersWorkbook } from "@/lib/export/winners-xlsx";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { winnerFilters } from "@/lib/validation/winner";
 
-export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ request, ctx, query }) => {
-  const locale = localeOfRequest(request);
+export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ ctx, query, locale }) => {
   const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, filter: query }), locale);
   return excelDownload(file, "winners", locale);
 });

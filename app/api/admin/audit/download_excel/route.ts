@@ -4,11 +4,9 @@ import { route } from "@/lib/api/route";
 import { AUDIT_ROLES } from "@/lib/auth/roles";
 import { auditWorkbook } from "@/lib/export/audit-xlsx";
 import { excelDownload } from "@/lib/export/download";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { auditFilters } from "@/lib/validation/audit";
 
-export const GET = route({ access: "admin", roles: AUDIT_ROLES, query: auditFilters }, async ({ request, ctx, query }) => {
-  const locale = localeOfRequest(request);
+export const GET = route({ access: "admin", roles: AUDIT_ROLES, query: auditFilters }, async ({ ctx, query, locale }) => {
   const file = await auditWorkbook(exportAuditRows({ db: ctx.db, filter: query }), locale);
   return excelDownload(file, "audit", locale);
 });

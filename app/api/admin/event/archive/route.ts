@@ -7,13 +7,12 @@ import { getConfig } from "@/lib/config";
 import { ARCHIVE_CUTOFF_HEADER } from "@/lib/contracts/new-event";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { buildEventArchive, eventArchiveName } from "@/lib/export/event-archive";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 
-export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, request }) => {
+export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, locale }) => {
   const { eventPeriod } = getConfig();
   const timeZone = eventTimeZone();
   const now = new Date();
-  const { file, cutoff } = await buildEventArchive({ db: ctx.db, timeZone, now, locale: localeOfRequest(request) });
+  const { file, cutoff } = await buildEventArchive({ db: ctx.db, timeZone, now, locale });
   const { event_start_date } = await readSettings({ db: ctx.db, eventPeriod });
   return new Response(new Uint8Array(file), {
     headers: {

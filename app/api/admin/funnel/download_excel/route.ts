@@ -4,10 +4,8 @@ import { route } from "@/lib/api/route";
 import { READ_ROLES } from "@/lib/auth/roles";
 import { excelDownload } from "@/lib/export/download";
 import { funnelWorkbook } from "@/lib/export/funnel-xlsx";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { funnelQuery } from "@/lib/validation/funnel";
 
-export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ request, ctx, query }) => {
-  const locale = localeOfRequest(request);
+export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ ctx, query, locale }) => {
   return excelDownload(funnelWorkbook(await readFunnel({ db: ctx.db, filter: query }), locale), "funnel", locale);
 });

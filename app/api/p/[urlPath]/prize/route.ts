@@ -10,12 +10,11 @@ import { route } from "@/lib/api/route";
 import { readVisitorId } from "@/lib/api/visitor";
 import { notFound } from "@/lib/errors";
 import { closedEventMessage } from "@/lib/event/messages";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { sayIn } from "@/lib/i18n/translate";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 
 // The page's state read (the one proxy.ts makes for a scan): the flags without the product's text and picture.
-export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
+export const GET = route({ access: "public" }, async ({ ctx, params, request, locale }) => {
   const urlPath = params.urlPath ?? "";
   const state = await getPublicPageState({ db: ctx.db, urlPath });
   if (!state) throw notFound(NO_PRODUCT);
@@ -23,7 +22,7 @@ export const GET = route({ access: "public" }, async ({ ctx, params, request }) 
   // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
   const myHold = visitorId && state.is_reserved ? await getMyHold({ db: ctx.db, urlPath, visitorId }) : null;
   // The win card's deadline (issue 32): only for a visitor who won here, by their cookie; absent otherwise.
-  const myWin = visitorId ? await myWinOnPage({ db: ctx.db, urlPath, visitorId, locale: localeOfRequest(request) }) : null;
+  const myWin = visitorId ? await myWinOnPage({ db: ctx.db, urlPath, visitorId, locale }) : null;
   // Only to their owner: everyone else gets the spec's answer, unchanged.
   const answer = {
     has_prize: state.has_prize,
@@ -39,6 +38,6 @@ export const GET = route({ access: "public" }, async ({ ctx, params, request }) 
   return {
     ...answer,
     ...(state.event_state === "not_started" && rules.startsAt ? { opens_at: rules.startsAt } : {}),
-    message: sayIn(localeOfRequest(request), closedEventMessage({ ...rules, state: state.event_state }, rules.timeZone) ?? ""),
+    message: sayIn(locale, closedEventMessage({ ...rules, state: state.event_state }, rules.timeZone) ?? ""),
   };
 });

@@ -3,13 +3,12 @@
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
 import { WRITE_ROLES } from "@/lib/auth/roles";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
 import { MESSAGES } from "@/lib/messages";
 import { resetDailyCounter } from "@/lib/services/prizes/reset-daily";
 
-export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ request, ctx, params }) => {
+export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params, locale }) => {
   await resetDailyCounter({ ctx, input: { id: parseId(params.id, MESSAGES.prizeNotFound) } });
-  return { detail: translate(localeOfRequest(request), text("errors.prizes.resetOne")) };
+  return { detail: translate(locale, text("errors.prizes.resetOne")) };
 });

@@ -9,7 +9,6 @@ import { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
 import { inLanguage } from "@/lib/i18n/localized";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
 import { countHoldGranted, countHoldRefused, countWin } from "@/lib/metrics/registry";
@@ -21,47 +20,49 @@ import { isUrlPath } from "@/lib/urls/products";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim";
 
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
-export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {
-  const urlPath = params.urlPath;
-  if (!isUrlPath(urlPath)) {
-    if ("reserve" in body) countHoldRefused("no_page");
-    throw notFound(NO_PRODUCT);
-  }
-  if ("reserve" in body) {
-    const visitorId = readVisitorId(request);
-    if (!visitorId) {
-      // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
-      const refused = json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
-      issueVisitorCookie(request, refused);
-      countHoldRefused("no_visitor_cookie");
-      return refused;
+export const POST = route(
+  { access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 },
+  async ({ ctx, request, params, body, locale }) => {
+    const urlPath = params.urlPath;
+    if (!isUrlPath(urlPath)) {
+      if ("reserve" in body) countHoldRefused("no_page");
+      throw notFound(NO_PRODUCT);
     }
-    countFunnel("taps", { urlPath });
-    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } }).catch((error: unknown) => {
-      countRefusal(error);
-      throw error;
-    });
-    if (hold.granted) countFunnel("holds", { urlPath });
-    countHoldGranted(hold.granted ? "new_hold" : "same_hold");
-    return {
-      detail: translate(localeOfRequest(request), text("visitor.api.reserved", { seconds: hold.secondsLeft })),
-      reserved_until: hold.reservedUntil,
-      seconds_left: hold.secondsLeft,
-    };
-  }
-  const visitorId = readVisitorId(request);
-  if (!visitorId) throw conflict(HOLD_EXPIRED);
-  const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
-  if (!won.repeated) countWin();
-  // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
-  if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
-  // visitor's language when the organiser gave the prize a name in it.
-  const locale = localeOfRequest(request);
-  const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
-  const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
-  return json({ detail, prize_name: prizeName }, 201);
-});
+    if ("reserve" in body) {
+      const visitorId = readVisitorId(request);
+      if (!visitorId) {
+        // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
+        const refused = json({ detail: translate(locale, NO_VISITOR_COOKIE) }, 428);
+        issueVisitorCookie(request, refused);
+        countHoldRefused("no_visitor_cookie");
+        return refused;
+      }
+      countFunnel("taps", { urlPath });
+      const hold = await reservePrize({ ctx, input: { urlPath, visitorId } }).catch((error: unknown) => {
+        countRefusal(error);
+        throw error;
+      });
+      if (hold.granted) countFunnel("holds", { urlPath });
+      countHoldGranted(hold.granted ? "new_hold" : "same_hold");
+      return {
+        detail: translate(locale, text("visitor.api.reserved", { seconds: hold.secondsLeft })),
+        reserved_until: hold.reservedUntil,
+        seconds_left: hold.secondsLeft,
+      };
+    }
+    const visitorId = readVisitorId(request);
+    if (!visitorId) throw conflict(HOLD_EXPIRED);
+    const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
+    if (!won.repeated) countWin();
+    // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
+    if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
+    // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
+    // visitor's language when the organiser gave the prize a name in it.
+    const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
+    const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
+    return json({ detail, prize_name: prizeName }, 201);
+  },
+);
 
 /** A refused tap into prize_holds_total by its code (a fixed set: anything else, a 503, is not a refusal). */
 function countRefusal(error: unknown): void {
@@ -72,9 +73,12 @@ function countRefusal(error: unknown): void {
     countHoldRefused(code as (typeof RESERVE_REFUSAL_CODES)[number]);
 }
 
-export const PATCH = route({ access: "public", body: cancelRequest, maxBodyBytes: 1024 }, async ({ ctx, request, params, body }) => {
-  const visitorId = readVisitorId(request);
-  if (visitorId && isUrlPath(params.urlPath))
-    await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId, leaving: body.leaving } });
-  return { detail: translate(localeOfRequest(request), text("visitor.api.reservationCancelled")) };
-});
+export const PATCH = route(
+  { access: "public", body: cancelRequest, maxBodyBytes: 1024 },
+  async ({ ctx, request, params, body, locale }) => {
+    const visitorId = readVisitorId(request);
+    if (visitorId && isUrlPath(params.urlPath))
+      await cancelReservation({ ctx, input: { urlPath: params.urlPath, visitorId, leaving: body.leaving } });
+    return { detail: translate(locale, text("visitor.api.reservationCancelled")) };
+  },
+);
