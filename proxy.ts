@@ -11,9 +11,12 @@ import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-ca
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
  * response that lacks one, and their visitor id (lib/api/visitor.ts) likewise, so that they have it before
- * their first tap. The CSRF check happens in the route wrapper (lib/api/route.ts). Admin pages also get
- * their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
- * product page is served from its cached copy for the page's current state (lib/public-page.ts).
+ * their first tap. Never on a product page itself: its HTML is the same bytes for every visitor in one state
+ * and language, so nginx (or a CDN) can answer a scan from its cache; the page's first state call, an API
+ * call, brings the cookies (and a tap made before it is answered 428 with them: lib/api/route.ts). The CSRF
+ * check happens in the route wrapper. Admin pages also get their path in a request header, so a signed-out
+ * admin is sent back there after signing in. A visitor's product page is served from its cached copy for the
+ * page's current state (lib/public-page.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -21,6 +24,7 @@ export async function proxy(request: NextRequest) {
   if (isBelowProductPage(pathname)) return notFoundPage(localeOfRequest(request));
   const init = requestHeaders(request, pathname, search);
   const response = isPage(pathname) ? await pageInLanguage(request, init) : NextResponse.next(init);
+  if (isProductPageRead(request, pathname)) return response;
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",
@@ -32,6 +36,11 @@ export async function proxy(request: NextRequest) {
   }
   if (!request.cookies.has(VISITOR_COOKIE)) issueVisitorCookie(request, response);
   return response;
+}
+
+/** A GET or HEAD of /p/{urlPath}: the page every visitor shares, answered without a cookie. */
+function isProductPageRead(request: NextRequest, pathname: string): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && productPagePathOf(pathname) !== null;
 }
 
 /** Pages (not the API, not files such as /icon.svg): each is served from app/[locale]/ in the reader's language. */

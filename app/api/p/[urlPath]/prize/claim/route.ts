@@ -1,7 +1,7 @@
 // POST /api/p/{urlPath}/prize/claim - empty body: reserve the prize (60 s hold); {name, password}: win it
 // PATCH /api/p/{urlPath}/prize/claim - let go of this visitor's hold
 
-import { after } from "next/server";
+import { after, type NextRequest } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
@@ -20,48 +20,62 @@ import { replenishPrize } from "@/lib/services/placements/maintain";
 import { isUrlPath } from "@/lib/urls/products";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim";
 
+/**
+ * A tap with no cookies yet (428, as one without a visitor id): the product page's HTML sets none, its first
+ * state call does, and a tap made before that call answered gets them here (proxy.ts, which runs for an API
+ * call without the csrftoken, adds both cookies to this answer) and is sent again at once by the page
+ * (claim-api.ts, early-tap-script.ts). Nothing is held or counted as a tap.
+ */
+function noCookiesYet(request: NextRequest): Response {
+  countHoldRefused("no_visitor_cookie");
+  return json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
+}
+
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
-export const POST = route({ access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 }, async ({ ctx, request, params, body }) => {
-  const urlPath = params.urlPath;
-  if (!isUrlPath(urlPath)) {
-    if ("reserve" in body) countHoldRefused("no_page");
-    throw notFound(NO_PRODUCT);
-  }
-  if ("reserve" in body) {
-    const visitorId = readVisitorId(request);
-    if (!visitorId) {
-      // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
-      const refused = json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
-      issueVisitorCookie(request, refused);
-      countHoldRefused("no_visitor_cookie");
-      return refused;
+export const POST = route(
+  { access: "public", body: claimRequest, maxBodyBytes: 16 * 1024, beforeCookies: noCookiesYet },
+  async ({ ctx, request, params, body }) => {
+    const urlPath = params.urlPath;
+    if (!isUrlPath(urlPath)) {
+      if ("reserve" in body) countHoldRefused("no_page");
+      throw notFound(NO_PRODUCT);
     }
-    countFunnel("taps", { urlPath });
-    const hold = await reservePrize({ ctx, input: { urlPath, visitorId } }).catch((error: unknown) => {
-      countRefusal(error);
-      throw error;
-    });
-    if (hold.granted) countFunnel("holds", { urlPath });
-    countHoldGranted(hold.granted ? "new_hold" : "same_hold");
-    return {
-      detail: translate(localeOfRequest(request), text("visitor.api.reserved", { seconds: hold.secondsLeft })),
-      reserved_until: hold.reservedUntil,
-      seconds_left: hold.secondsLeft,
-    };
-  }
-  const visitorId = readVisitorId(request);
-  if (!visitorId) throw conflict(HOLD_EXPIRED);
-  const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
-  if (!won.repeated) countWin();
-  // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
-  if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-  // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
-  // visitor's language when the organiser gave the prize a name in it.
-  const locale = localeOfRequest(request);
-  const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
-  const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
-  return json({ detail, prize_name: prizeName }, 201);
-});
+    if ("reserve" in body) {
+      const visitorId = readVisitorId(request);
+      if (!visitorId) {
+        // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
+        const refused = json({ detail: translate(localeOfRequest(request), NO_VISITOR_COOKIE) }, 428);
+        issueVisitorCookie(request, refused);
+        countHoldRefused("no_visitor_cookie");
+        return refused;
+      }
+      countFunnel("taps", { urlPath });
+      const hold = await reservePrize({ ctx, input: { urlPath, visitorId } }).catch((error: unknown) => {
+        countRefusal(error);
+        throw error;
+      });
+      if (hold.granted) countFunnel("holds", { urlPath });
+      countHoldGranted(hold.granted ? "new_hold" : "same_hold");
+      return {
+        detail: translate(localeOfRequest(request), text("visitor.api.reserved", { seconds: hold.secondsLeft })),
+        reserved_until: hold.reservedUntil,
+        seconds_left: hold.secondsLeft,
+      };
+    }
+    const visitorId = readVisitorId(request);
+    if (!visitorId) throw conflict(HOLD_EXPIRED);
+    const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
+    if (!won.repeated) countWin();
+    // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
+    if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
+    // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
+    // visitor's language when the organiser gave the prize a name in it.
+    const locale = localeOfRequest(request);
+    const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
+    const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
+    return json({ detail, prize_name: prizeName }, 201);
+  },
+);
 
 /** A refused tap into prize_holds_total by its code (a fixed set: anything else, a 503, is not a refusal). */
 function countRefusal(error: unknown): void {
