@@ -31,10 +31,11 @@ export function viewCounted(urlPath: string): boolean {
 }
 
 /**
- * Reloads the page once the cached copy it came from has surely expired, marking the view as counted.
- * Returns false (and does nothing) after MAX_CATCH_UPS reloads in a row.
+ * Reloads the page once the cached copy it came from has surely expired, marking the view as counted, unless
+ * `stillIdle` then says the visitor has started something (a tap). Returns false (and does nothing) after
+ * MAX_CATCH_UPS reloads in a row.
  */
-export function catchUpWithState(urlPath: string): boolean {
+export function catchUpWithState(urlPath: string, stillIdle: () => boolean): boolean {
   const mark = readMark(urlPath);
   const count = (mark?.count ?? 0) + 1;
   if (count > MAX_CATCH_UPS) return false;
@@ -43,7 +44,9 @@ export function catchUpWithState(urlPath: string): boolean {
   } catch {
     // No storage (private mode): the reload counts the view once more, which beats a stale page.
   }
-  window.setTimeout(() => window.location.reload(), CACHED_COPY_MAX_AGE_MS);
+  window.setTimeout(() => {
+    if (stillIdle()) window.location.reload();
+  }, CACHED_COPY_MAX_AGE_MS);
   return true;
 }
 

@@ -194,7 +194,7 @@ export function PrizeClaim({
         const stateNow = prizeStateOf(state);
         if (stateNow === shownState || shownState === "drop" || state.my_hold) return caughtUp(urlPath);
         if (tapped.current || readKeptWin(urlPath)) return;
-        catchUpWithState(urlPath);
+        catchUpWithState(urlPath, () => !tapped.current);
       },
       // Not known: the page stays as rendered, as before.
       () => undefined,
