@@ -2,25 +2,27 @@ import { type NextRequest, NextResponse } from "next/server";
 import { CSRF_COOKIE, newCsrfToken } from "@/lib/api/csrf";
 import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
-import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { translatorFor } from "@/lib/i18n/translate";
 import { rewriteToCachedPage } from "@/lib/public-page";
 import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-cache";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
  * response that lacks one, and their visitor id (lib/api/visitor.ts) likewise, so that they have it before
- * their first tap. The CSRF check happens in the route wrapper (lib/api/route.ts). Admin pages also get
- * their path in a request header, so a signed-out admin is sent back there after signing in. A visitor's
- * product page is served from its cached copy for the page's current state (lib/public-page.ts).
+ * their first tap. Never on a product page itself: its HTML is the same bytes for every visitor in one state
+ * and language, so nginx (or a CDN) can answer a scan from its cache; the page's first state call, an API
+ * call, brings the cookies (and a tap made before it is answered 428 with them: lib/api/route.ts). The CSRF
+ * check happens in the route wrapper. Admin pages also get their path in a request header, so a signed-out
+ * admin is sent back there after signing in. A visitor's product page is served from its cached copy for the
+ * page's current state (lib/public-page.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The cached product pages' addresses are reached only through the rewrite below (which this does not see).
-  if (isBelowProductPage(pathname)) return notFoundPage(localeOfRequest(request));
+  if (isBelowProductPage(pathname)) return notFoundPage(request);
   const init = requestHeaders(request, pathname, search);
   const response = isPage(pathname) ? await pageInLanguage(request, init) : NextResponse.next(init);
+  if (isProductPageRead(request, pathname)) return response;
   if (!request.cookies.has(CSRF_COOKIE)) {
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), {
       path: "/",
@@ -32,6 +34,11 @@ export async function proxy(request: NextRequest) {
   }
   if (!request.cookies.has(VISITOR_COOKIE)) issueVisitorCookie(request, response);
   return response;
+}
+
+/** A GET or HEAD of /p/{urlPath}: the page every visitor shares, answered without a cookie. */
+function isProductPageRead(request: NextRequest, pathname: string): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && productPagePathOf(pathname) !== null;
 }
 
 /** Pages (not the API, not files such as /icon.svg): each is served from app/[locale]/ in the reader's language. */
@@ -65,13 +72,12 @@ function requestHeaders(request: NextRequest, pathname: string, search: string):
   return { request: { headers } };
 }
 
-/** A plain 404 for the few addresses the proxy refuses itself (the app's not-found screen is a page). */
-function notFoundPage(locale: Locale): NextResponse {
-  const t = translatorFor(locale);
-  const body = `<!doctype html><html lang="${locale}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("notFound.title")}</title>
-<main style="font-family:system-ui,sans-serif;max-width:24rem;margin:20vh auto;padding:0 1.5rem;text-align:center;color:#0f172a">
-<h1 style="font-size:1.5rem">${t("notFound.title")}</h1><p style="color:#475569">${t("notFound.body")}</p></main></html>`;
-  return new NextResponse(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+/**
+ * The one not-found screen (components/public/not-found-screen.tsx) for the few addresses the proxy refuses
+ * itself: rewritten to an address no page has, so the app answers 404 with it in the reader's language.
+ */
+function notFoundPage(request: NextRequest): NextResponse {
+  return NextResponse.rewrite(new URL(`/${localeOfRequest(request)}/not-found/404`, request.url));
 }
 
 // Next.js reads this at build time: literal values only (a constant from elsewhere would be ignored).

@@ -51,11 +51,9 @@ const STOPPING_HOOKS = Symbol.for("prize-giveaway.stopping-hooks");
 /**
  * Where the app puts its metrics' two server hooks (lib/metrics/registry.ts, installed at start-up): time a
  * request into the histogram, and answer GET /metrics with the right bearer token. The registry is the app's,
- * one per process on globalThis; this file only reaches it, as it reaches the scan counter below.
+ * one per process on globalThis; this file only reaches it.
  */
 const METRICS_SERVER = Symbol.for("prize-giveaway.metrics-server");
-/** Where the app puts its scan counter (lib/funnel/flusher.ts): the funnel's count of pages answered 200. */
-const COUNT_SCAN = Symbol.for("prize-giveaway.count-scan");
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title>
 <body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
@@ -180,28 +178,6 @@ function sendPagesCompressedOnce(request, response) {
   };
 }
 
-/**
- * The funnel's scans: a visitor's GET of a product page answered 200 with HTML. Counted here, where the
- * final status and the request's own headers are both known (Next.js hides its router's headers from
- * proxy.ts, and a cached page is answered without running the page component): prefetches (Next.js's
- * router, the browser's speculation) and the router's own React Server Components fetches are not
- * scans. Counting is a Map update in the app's memory (lib/funnel), after the answer is sent.
- */
-function isVisitorPageView(request) {
-  const headers = request.headers;
-  if (request.method !== "GET" || !(request.url || "").startsWith("/p/")) return false;
-  if (headers.rsc !== undefined || headers["next-router-prefetch"] !== undefined) return false;
-  return !/prefetch|prerender/i.test(`${headers.purpose ?? ""} ${headers["sec-purpose"] ?? ""}`);
-}
-
-function countScanWhenAnswered(request, response) {
-  if (!isVisitorPageView(request)) return;
-  response.once("finish", () => {
-    if (response.statusCode !== 200 || !/^text\/html\b/i.test(String(response.getHeader("content-type") ?? ""))) return;
-    globalThis[COUNT_SCAN]?.((request.url || "").slice(3).split(/[/?#]/)[0]);
-  });
-}
-
 const app = next({ dev: false, dir: root, port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -226,7 +202,6 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress || "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
-  countScanWhenAnswered(request, response);
   // The middleware wraps the response first; a kept page copy goes past it already encoded.
   compress(request, response, () => {
     sendPagesCompressedOnce(request, response);

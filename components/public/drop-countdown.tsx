@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { readPrizeClock } from "@/lib/client/claim-api";
+import { pageViewState, readPrizeClock } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
+import { viewCounted } from "./page-view";
 import type { VisitorWords } from "./visitor-words";
 
 /** How often the countdown redraws: a quarter of a second keeps the ticket within 1 s of the drop. */
@@ -26,9 +27,12 @@ export function useDrop(urlPath: string, dropsAt: string | null): DropPhase {
     if (!dropsAt) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The first ask is the page view's first state call (shared with prize-claim.tsx), until one answers.
+    let answered = false;
     const ask = async () => {
       try {
-        const { state, offset } = await readPrizeClock(urlPath);
+        const { state, offset } = await (answered ? readPrizeClock(urlPath) : pageViewState(urlPath, { counted: viewCounted(urlPath) }));
+        answered = true;
         if (stopped) return;
         if (state.has_prize && !state.is_reserved) {
           setPhase({ kind: "dropped" });

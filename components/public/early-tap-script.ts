@@ -6,7 +6,8 @@ import { keptWinKey } from "./kept-win";
  * reserve call the page would, and say "Holding your prize…". First come, first served is decided by that
  * tap, not by how fast a phone downloads JavaScript. React picks the answer up when it takes over
  * (early-tap.ts) and opens the form, or says someone else got there first. Nothing here runs in React.
- * A 428 (this phone had no visitor id yet: the refusal handed it one) is tapped again once, as
+ * A 428 (this phone had no cookies yet: the page's HTML sets none, and its first state call had not
+ * answered; the refusal handed them over) is tapped again once, reading the csrftoken afresh, as
  * claim-api.ts does.
  */
 
@@ -27,8 +28,7 @@ export function earlyTapScript(urlPath: string, holdingNote: string): string {
 try{if(w.localStorage.getItem(${storageKey}))return}catch(e){}
 w.__ticketTappableAt=performance.now();
 b.addEventListener("click",function(){if(w.__ticketHydrated||w.__earlyHold)return;
-var m=document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]+)/);
-function send(again){return fetch("/api/p/"+encodeURIComponent(${path})+"/prize/claim/",{method:"POST",credentials:"same-origin",headers:{"X-CSRFToken":m?decodeURIComponent(m[1]):"","Accept":"application/json"}}).then(function(r){if(r.status===428&&again)return send(false);return r.json().then(function(j){return{status:r.status,body:j}},function(){return{status:r.status,body:null}})},function(){return{status:0,body:null}})}
+function send(again){var m=document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]+)/);return fetch("/api/p/"+encodeURIComponent(${path})+"/prize/claim/",{method:"POST",credentials:"same-origin",headers:{"X-CSRFToken":m?decodeURIComponent(m[1]):"","Accept":"application/json"}}).then(function(r){if(r.status===428&&again)return send(false);return r.json().then(function(j){return{status:r.status,body:j}},function(){return{status:r.status,body:null}})},function(){return{status:0,body:null}})}
 w.__earlyHold=send(true);
 var n=document.createElement("p");n.id="${EARLY_HOLD_NOTE_ID}";n.setAttribute("role","status");
 n.className="fixed inset-x-4 bottom-4 z-50 rounded-2xl bg-slate-900 px-5 py-4 text-center text-lg font-bold text-white shadow-xl";

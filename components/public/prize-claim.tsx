@@ -3,14 +3,16 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
-import { cancelHold, claimPrize, type Reservation, readPrizeState, reservePrize } from "@/lib/client/claim-api";
+import { cancelHold, claimPrize, pageViewState, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
+import { type PrizeState, prizeStateOf } from "@/lib/urls/public-page-cache";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { DropCountdown, useDrop } from "./drop-countdown";
 import { takeEarlyHold } from "./early-tap";
 import { type KeptWin, keepsAnyWin, keepWin, readKeptWin } from "./kept-win";
+import { catchUpWithState, caughtUp, viewCounted } from "./page-view";
 import { Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
 import { type Refusal, refusalOf } from "./refusal";
@@ -47,6 +49,11 @@ export type PrizeClaimProps = {
    * countdown, on the server's clock, reaches it and the server agrees (drop-countdown.tsx).
    */
   dropsAt?: string | null;
+  /**
+   * The prize state this HTML shows (lib/urls/public-page-cache.ts). The HTML is shared and may be up to a
+   * second old; the page's first state call says the true one, and the page catches up if they differ.
+   */
+  shownState: PrizeState;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
@@ -81,6 +88,7 @@ export function PrizeClaim({
   standing,
   heldHere = false,
   dropsAt = null,
+  shownState,
   holdSeconds,
   words,
   children,
@@ -102,6 +110,8 @@ export function PrizeClaim({
   const [formError, setFormError] = useState<string>();
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
   const busy = useRef(false);
+  // The visitor has tapped (or the page took their hold back): the page then never reloads itself.
+  const tapped = useRef(false);
   const submitting = useRef(false);
   // When this visitor last let a hold go (closed the form, or its time ran out): the server refuses them this
   // prize for holdSeconds after that (docs/server-behaviour.md), and the refusal can then say until when.
@@ -138,6 +148,7 @@ export function PrizeClaim({
   async function holdPrize(request: () => Promise<Reservation>) {
     if (busy.current) return;
     busy.current = true;
+    tapped.current = true;
     setPhase({ name: "reserving" });
     setFormError(undefined);
     try {
@@ -165,18 +176,27 @@ export function PrizeClaim({
     if (early) void holdPrize(() => early);
   }, []);
 
+  // The page view's first state call (claim-api.ts: cookies, clock, true state, the scan counted).
   // Rendered with the prize held: if the hold is this visitor's (a reload mid-form), the form comes back
   // with the seconds left, asked for again as a tap would (the same hold, its first end: never extended).
+  // Otherwise, shown a state the page no longer is in (its HTML came from a cache a moment before a
+  // change), it reloads once that copy has expired (page-view.ts). An announced drop's countdown asks for
+  // itself (drop-countdown.tsx); a visitor who tapped, or won here, is never reloaded under their finger.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive.
   useEffect(() => {
-    if (!heldHere) return;
-    readPrizeState(urlPath).then(
-      (state) => {
-        if (!state.my_hold) return;
-        setOwnHold(true);
-        void holdPrize(() => reservePrize(urlPath));
+    pageViewState(urlPath, { counted: viewCounted(urlPath) }).then(
+      ({ state }) => {
+        if (heldHere && state.my_hold) {
+          setOwnHold(true);
+          void holdPrize(() => reservePrize(urlPath));
+          return;
+        }
+        const stateNow = prizeStateOf(state);
+        if (stateNow === shownState || shownState === "drop" || state.my_hold) return caughtUp(urlPath);
+        if (tapped.current || readKeptWin(urlPath)) return;
+        catchUpWithState(urlPath, () => !tapped.current);
       },
-      // Not known: the page stays as rendered ("someone is claiming it"), as before.
+      // Not known: the page stays as rendered, as before.
       () => undefined,
     );
   }, []);

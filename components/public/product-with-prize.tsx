@@ -12,6 +12,7 @@ import { closedEventMessage } from "@/lib/event/messages";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
+import { prizeStateOf } from "@/lib/urls/public-page-cache";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
 import { prizeStanding } from "./prize-standing";
@@ -88,6 +89,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         standing={standing}
         heldHere={page.event_state === "open" && page.has_prize && page.is_reserved}
         dropsAt={dropsAt}
+        shownState={prizeStateOf(page)}
         holdSeconds={reservationSeconds}
         words={visitorWords(locale)}
       >

@@ -29,6 +29,13 @@ type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = 
   bodyFormat?: BodyFormat;
   maxBodyBytes?: number;
   tooLargeMessage?: Said;
+  /**
+   * The answer to an unsafe call that carries no `csrftoken` cookie at all, in place of the CSRF refusal
+   * (403): the visitor's tap made before the page's first state call handed out the cookies (the product
+   * page's HTML sets none). The proxy adds the cookies to whatever this answers. Never for a cookie that
+   * is there but does not match the header: that stays a 403.
+   */
+  beforeCookies?: (request: NextRequest, locale: Locale) => Response;
 };
 
 /** Path parameters, e.g. `{ id: "12" }` for `/api/prizes/[id]`; parse them with lib/api/params.ts. */
@@ -94,6 +101,7 @@ export function route<
     try {
       if (!SAFE_METHODS.has(request.method)) {
         const cookie = request.cookies.get(CSRF_COOKIE)?.value;
+        if (cookie === undefined && options.beforeCookies) return options.beforeCookies(request, locale);
         if (!csrfTokensMatch(cookie, request.headers.get(CSRF_HEADER))) {
           throw new AppError("forbidden", text("errors.csrf"));
         }

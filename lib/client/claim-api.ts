@@ -15,8 +15,8 @@ export const NO_VISITOR_ID_YET = 428;
 
 /**
  * Empty body: hold the prize for this visitor (60 s). 409 when someone else holds it or it is gone. The
- * page hands out the visitor id with its first response, so a 428 is rare (a cookie lost or expired since
- * the page loaded); the second tap carries the id that the refusal set.
+ * page's first state call hands out the cookies, so a 428 comes to a tap made before that call answered (or
+ * a cookie lost since): the refusal sets them, and the second tap carries them.
  */
 export async function reservePrize(urlPath: string): Promise<Reservation> {
   const reserve = () => apiFetch<Reservation>(claimPath(urlPath), { method: "POST" });
@@ -26,14 +26,6 @@ export async function reservePrize(urlPath: string): Promise<Reservation> {
     if (error instanceof ApiError && error.status === NO_VISITOR_ID_YET) return reserve();
     throw error;
   }
-}
-
-/**
- * The page's state, with `my_hold` when this visitor holds its prize (a reloaded page reopens the form).
- * A page gone (404) is the page's own business here: no redirect.
- */
-export function readPrizeState(urlPath: string): Promise<PublicPrizeState> {
-  return apiFetch<PublicPrizeState>(`/api/p/${encodeURIComponent(urlPath)}/prize/`, {}, { redirectOn404: false });
 }
 
 /** This phone's wins, newest first (by its visitor cookie). */
@@ -73,10 +65,37 @@ export type PrizeState = {
 /**
  * The page's state, and how far this phone's clock is behind the server's (ms, to add to Date.now()): the
  * server's `now` against the middle of the call, so a phone set minutes wrong still counts down right.
+ * `view`: the page view's first call, which counts the funnel's scan (pageViewState, below).
  */
-export async function readPrizeClock(urlPath: string): Promise<{ state: PrizeState; offset: number }> {
+export async function readPrizeClock(
+  urlPath: string,
+  { view = false } = {},
+): Promise<{ state: PrizeState & PublicPrizeState; offset: number }> {
   const sent = Date.now();
-  const state = await apiFetch<PrizeState>(`/api/p/${encodeURIComponent(urlPath)}/prize/`, {}, { redirectOn404: false });
+  const address = `/api/p/${encodeURIComponent(urlPath)}/prize/${view ? "?view=1" : ""}`;
+  const state = await apiFetch<PrizeState & PublicPrizeState>(address, {}, { redirectOn404: false });
   const received = Date.now();
   return { state, offset: Date.parse(state.now) - (sent + received) / 2 };
+}
+
+const firstCalls = new Map<string, Promise<{ state: PrizeState & PublicPrizeState; offset: number }>>();
+
+/**
+ * The page's first state call, made once as it comes alive and shared by whoever asks (the page's own
+ * check, the drop's countdown): it hands a new visitor the cookies, the server's clock and the page's true
+ * state (its HTML may come from a cache up to a second old), and counts the scan (`?view=1`) unless this
+ * view was already counted (`counted`: the page reloaded itself to catch up with its state).
+ */
+export function pageViewState(
+  urlPath: string,
+  { counted = false } = {},
+): Promise<{ state: PrizeState & PublicPrizeState; offset: number }> {
+  let call = firstCalls.get(urlPath);
+  if (!call) {
+    call = readPrizeClock(urlPath, { view: !counted });
+    firstCalls.set(urlPath, call);
+    // Failed (no answer): the next ask is the first call again, and counts the scan then.
+    call.catch(() => firstCalls.delete(urlPath));
+  }
+  return call;
 }

@@ -1,7 +1,6 @@
 import type { Db } from "@/db";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { describeError, log } from "@/lib/log";
-import { isUrlPath } from "@/lib/urls/products";
 import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
 
 /**
@@ -10,8 +9,8 @@ import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
  */
 export const FLUSH_EVERY_MS = 5_000;
 
-// One counter per process (Next.js loads this module once per bundle: instrumentation registers the scan
-// counter, route handlers count the rest), on globalThis like the database.
+// One counter per process (Next.js loads this module once per bundle: instrumentation starts the flusher,
+// route handlers count), on globalThis like the database.
 const COUNTER_KEY = Symbol.for("prize-giveaway.funnel-counter");
 type WithCounter = typeof globalThis & { [COUNTER_KEY]?: FunnelCounter };
 
@@ -31,19 +30,12 @@ export async function flushFunnel(db: Db): Promise<void> {
   await counter().flush(db);
 }
 
-/** server.mjs counts scans through this (it cannot import the app's bundles): a page answered 200. */
-const COUNT_SCAN = Symbol.for("prize-giveaway.count-scan");
-type WithScanCounter = typeof globalThis & { [COUNT_SCAN]?: (urlPath: string) => void };
-
 /**
- * Started once at start-up (lib/startup.ts): the scan counter for server.mjs and the flush timer. `stop`
- * flushes a last time, before the database closes.
+ * Started once at start-up (lib/startup.ts): the flush timer. `stop` flushes a last time, before the
+ * database closes. `db` is asked each time: the database's pools are replaced when the event's time zone
+ * changes.
  */
-/** `db` is asked each time: the database's pools are replaced when the event's time zone changes. */
 export function startFunnelFlusher(db: () => Db): { stop(): Promise<void> } {
-  (globalThis as WithScanCounter)[COUNT_SCAN] = (urlPath) => {
-    if (isUrlPath(urlPath)) countFunnel("scans", { urlPath });
-  };
   const timer = setInterval(() => {
     flushFunnel(db()).catch((error) =>
       log("warn", "Funnel counts could not be saved; kept for the next try.", describeError(error, false)),

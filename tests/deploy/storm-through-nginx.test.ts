@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPrometheus, type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
 import { freePort } from "../support/app-server";
-import { signedInClient, type TestClient } from "../support/http-client";
+import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
 import { CuttableProxy } from "../support/tcp-proxy";
@@ -170,6 +170,50 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     expect((await rawRequest(deployment.url, { method: "TRACE", path: "/api/health/" })).status).toBe(405);
     expect((await rawRequest(deployment.url, { method: "GET", path: "/p/%ED%A0%80" })).status).toBe(404);
   });
+
+  it("answers first visits from nginx's cache (same bytes, no Set-Cookie) and counts each view's scan once, whoever answered", async () => {
+    const product = await createProduct(admin, { name: "Shared stand" });
+    const urlPath = product.url_path as string;
+    const VIEWS = 6;
+    // Six phones' first visits, one after another within a second: the first reaches an instance, the
+    // others are nginx's copy. Each then makes the page's first state call, which counts the view.
+    const bodies: Buffer[] = [];
+    for (let view = 0; view < VIEWS; view += 1) {
+      const page = await fetch(`${deployment.url}/p/${urlPath}`, { headers: { "accept-language": "ko-KR,ko;q=0.9,en;q=0.8" } });
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie()).toEqual([]);
+      bodies.push(Buffer.from(await page.arrayBuffer()));
+    }
+    for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true);
+    expect(bodies[0]!.toString("utf8")).toContain('<html lang="ko"');
+    for (let view = 0; view < VIEWS; view += 1) {
+      const phone = new TestClient(deployment.url);
+      expect((await phone.get(`/api/p/${urlPath}/prize/?view=1`)).status).toBe(200);
+      expect(phone.cookies.get("csrftoken")).toMatch(/^[0-9a-f]{64}$/);
+      expect(phone.cookies.get("visitor_id")).toBeTruthy();
+      // A later poll counts nothing.
+      expect((await phone.get(`/api/p/${urlPath}/prize/`)).status).toBe(200);
+    }
+    // nginx's log says who answered the page: at least one instance (MISS) and at least one cache HIT.
+    const cacheStatuses = await eventually("the page's answers in nginx's access log", async () => {
+      const statuses = readFileSync(deployment.accessLog, "utf8")
+        .split("\n")
+        .filter((line) => line.includes(`"GET /p/${urlPath} `))
+        .map((line) => line.trim().split(" ").at(-1));
+      return statuses.length === VIEWS ? statuses : undefined;
+    });
+    expect(cacheStatuses).toContain("MISS");
+    expect(cacheStatuses).toContain("HIT");
+    // The funnel (flushed every 5 s on each instance): one scan per view, none for the page's HTML itself.
+    const scans = await eventually("the views' scans in the funnel", async () => {
+      const funnel = await (await admin.get(`/api/admin/funnel/?product=${product.id}`)).json();
+      return funnel.totals.scans === VIEWS ? funnel.totals.scans : undefined;
+    });
+    expect(scans).toBe(VIEWS);
+    // And nothing more arrives with a later flush.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect((await (await admin.get(`/api/admin/funnel/?product=${product.id}`)).json()).totals.scans).toBe(VIEWS);
+  }, 60_000);
 
   it("keeps /metrics off the public address: nginx answers 404 even with the token", async () => {
     const authorization = `Bearer ${deployment.metricsToken}`;

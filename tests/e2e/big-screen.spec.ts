@@ -86,9 +86,12 @@ test.describe("the big screen and the funnel", () => {
     const prizeId = await admin.createPrize(`Funnel prize ${testInfo.project.name} ${Date.now()}`);
     const stand = await admin.createPage(`Funnel stand ${testInfo.project.name} ${Date.now()}`);
     await admin.place(prizeId, stand);
-    // A scan in a browser of its own, then a win.
+    // A scan in a browser of its own (counted by the page's first state call), then a win.
     const phone = await page.context().browser()!.newContext();
-    await (await phone.newPage()).goto(`${baseURL}/p/${stand.urlPath}`);
+    const phonePage = await phone.newPage();
+    const counted = phonePage.waitForResponse((response) => response.url().includes("/prize/?view=1"));
+    await phonePage.goto(`${baseURL}/p/${stand.urlPath}`);
+    await counted;
     await phone.close();
     await winAsVisitor(baseURL, stand.urlPath, "Charts", "2468");
 

@@ -47,10 +47,11 @@ describe.runIf(connection)("the public claim API", () => {
     expect(await missing.json()).toEqual({ detail: "Product information not found." });
   });
 
-  it("the page sets an HttpOnly visitor cookie; reserve holds; asking again keeps the expiry; claim answers 201", async () => {
+  it("the page's first state call sets an HttpOnly visitor cookie; reserve holds; asking again keeps the expiry; claim answers 201", async () => {
     const { urlPath } = await pageWithPrize();
     const visitor = new TestClient(baseUrl);
     expect((await visitor.get(`/p/${urlPath}`)).status).toBe(200);
+    expect((await visitor.get(`/api/p/${urlPath}/prize/?view=1`)).status).toBe(200);
     const cookie = visitor.lastSetCookies.find((candidate) => candidate.name === "visitor_id");
     expect(cookie?.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
     const first = await visitor.post(claimPath(urlPath));

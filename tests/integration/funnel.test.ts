@@ -63,16 +63,22 @@ describe.runIf(connection)("the scan-to-win funnel on two instances sharing one 
     const [pageA, pageB, pageC] = await seedPages(database.db, 3, "Funnel", [prizeId, prizeId]);
     const instances = [baseUrl, second.url];
 
-    // Scans: 3 on A and 1 on C on each instance; none for prefetches, React fetches, HEAD or an unknown page.
+    // Scans: 3 on A and 1 on C on each instance, each a page and its first state call (`?view=1`); none for
+    // the page alone (a prefetch, a cache's copy), the state call's later polls, or an unknown page.
     for (const url of instances) {
       const phone = await newVisitor(url);
-      for (let scan = 0; scan < 3; scan += 1) expect((await phone.get(`/p/${pageA!.urlPath}`)).status).toBe(200);
+      for (let scan = 0; scan < 3; scan += 1) {
+        expect((await phone.get(`/p/${pageA!.urlPath}`)).status).toBe(200);
+        expect((await phone.get(`/api/p/${pageA!.urlPath}/prize/?view=1`)).status).toBe(200);
+        expect((await phone.get(`/api/p/${pageA!.urlPath}/prize/`)).status).toBe(200);
+      }
       expect((await phone.get(`/p/${pageC!.urlPath}`)).status).toBe(200);
+      expect((await phone.get(`/api/p/${pageC!.urlPath}/prize/?view=1`)).status).toBe(200);
       expect((await phone.request("GET", `/p/${pageA!.urlPath}`, { headers: { "next-router-prefetch": "1" } })).status).toBeLessThan(500);
       expect((await phone.request("GET", `/p/${pageA!.urlPath}`, { headers: { purpose: "prefetch" } })).status).toBe(200);
-      expect((await phone.request("GET", `/p/${pageA!.urlPath}`, { headers: { rsc: "1" } })).status).toBeLessThan(500);
       expect((await phone.request("HEAD", `/p/${pageA!.urlPath}`)).status).toBe(200);
       expect((await phone.get("/p/NoSuchPage123")).status).toBe(404);
+      expect((await phone.get("/api/p/NoSuchPage123/prize/?view=1")).status).toBe(404);
     }
 
     // Taps and holds on A: a hold (instance 1), the same visitor asking again (a tap, no new hold, instance 2),

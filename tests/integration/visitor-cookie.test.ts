@@ -64,11 +64,14 @@ describe.runIf(connection)("a visitor's first taps", () => {
     expect(await holdersOn([page!.urlPath])).toHaveLength(0);
   });
 
-  it("the product page hands a first-time visitor the id with the csrftoken, so the first tap holds", async () => {
+  it("the page's first state call hands a first-time visitor the id with the csrftoken, so the first tap holds", async () => {
     const [page] = await pagesWithPrize(1, "First visit");
     const visitor = new TestClient(baseUrl);
     const html = await visitor.get(`/p/${page!.urlPath}`);
     expect(html.status).toBe(200);
+    // The page itself sets none (issue 37: every visitor gets the same bytes); its first state call does.
+    expect([...visitor.cookies.keys()]).toEqual([]);
+    expect((await visitor.get(`/api/p/${page!.urlPath}/prize/?view=1`)).status).toBe(200);
     expect([...visitor.cookies.keys()].sort()).toEqual(["csrftoken", VISITOR_COOKIE].sort());
     const tap = await visitor.post(claimPath(page!.urlPath));
     expect(tap.status).toBe(200);

@@ -5,9 +5,19 @@ export class ProductPage {
   constructor(readonly page: Page) {}
 
   /** `beforeScripts`: go on as soon as the HTML is in, without waiting for the page's scripts (load). */
+  /**
+   * Opens the page; unless `beforeScripts`, also waits for its first state call, which hands a new visitor
+   * the cookies (the page's HTML sets none: a tap before it is a 428, then the hold).
+   */
   async open(urlPath: string, { beforeScripts = false } = {}) {
+    const stateCall = beforeScripts
+      ? null
+      : this.page.waitForResponse(
+          (response) => response.url().includes(`/api/p/${urlPath}/prize/`) && response.request().method() === "GET",
+        );
     await this.page.goto(`/p/${urlPath}`, { waitUntil: beforeScripts ? "domcontentloaded" : "load" });
     await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
+    await stateCall;
   }
 
   get ticket(): Locator {
@@ -56,9 +66,10 @@ export class ProductPage {
   }
 
   /** Taps the ticket and waits for the reservation call to answer. */
+  /** The tap's answer: the hold or the refusal (past a 428 for a tap made before the cookies came, which is sent again). */
   async tapTicket() {
     const reserved = this.page.waitForResponse(
-      (response) => response.url().includes("/prize/claim/") && response.request().method() === "POST",
+      (response) => response.url().includes("/prize/claim/") && response.request().method() === "POST" && response.status() !== 428,
     );
     await this.ticket.click();
     return reserved;

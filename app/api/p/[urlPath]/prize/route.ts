@@ -2,7 +2,9 @@
 // is someone holding it (`my_hold`: the caller, by their visitor cookie, with the seconds left), is the event
 // open (with `opens_at` before its hours, `message` whenever it is not open), and `my_win` for a visitor who
 // won here (their win's status and deadline)
-// `drops_at` an announced drop still to come, `now` the server's clock (the page counts down on it)
+// `drops_at` an announced drop still to come, `now` the server's clock (the page counts down on it).
+// `?view=1`: the page's first call after it loads, which counts the funnel's scan (never cached: it also
+// hands a new visitor the csrftoken and visitor_id cookies, through proxy.ts)
 import { eventRulesAt } from "@/db/queries/event-rules";
 import { myWinOnPage } from "@/db/queries/my-win";
 import { getMyHold, getPublicPageState } from "@/db/queries/public";
@@ -10,14 +12,18 @@ import { route } from "@/lib/api/route";
 import { readVisitorId } from "@/lib/api/visitor";
 import { notFound } from "@/lib/errors";
 import { closedEventMessage } from "@/lib/event/messages";
+import { countFunnel } from "@/lib/funnel/flusher";
 import { sayIn } from "@/lib/i18n/translate";
 import { NO_PRODUCT } from "@/lib/services/claims/reserve";
+import { pageStateQuery } from "@/lib/validation/page-view";
 
 // The page's state read (the one proxy.ts makes for a scan): the flags without the product's text and picture.
-export const GET = route({ access: "public" }, async ({ ctx, params, request, locale }) => {
+export const GET = route({ access: "public", query: pageStateQuery }, async ({ ctx, params, request, query, locale }) => {
   const urlPath = params.urlPath ?? "";
   const state = await getPublicPageState({ db: ctx.db, urlPath });
   if (!state) throw notFound(NO_PRODUCT);
+  // A page view: counted here, whoever answered the page's HTML (an instance, nginx's cache, a CDN).
+  if (query.view) countFunnel("scans", { urlPath });
   const visitorId = readVisitorId(request);
   // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
   const myHold = visitorId && state.is_reserved ? await getMyHold({ db: ctx.db, urlPath, visitorId }) : null;

@@ -1,13 +1,14 @@
 // POST /api/p/{urlPath}/prize/claim - empty body: reserve the prize (60 s hold); {name, password}: win it
 // PATCH /api/p/{urlPath}/prize/claim - let go of this visitor's hold
 
-import { after } from "next/server";
+import { after, type NextRequest } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
+import type { Locale } from "@/lib/i18n/locales";
 import { inLanguage } from "@/lib/i18n/localized";
 import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
@@ -19,9 +20,20 @@ import { replenishPrize } from "@/lib/services/placements/maintain";
 import { isUrlPath } from "@/lib/urls/products";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim";
 
+/**
+ * A tap with no cookies yet (428, as one without a visitor id): the product page's HTML sets none, its first
+ * state call does, and a tap made before that call answered gets them here (proxy.ts, which runs for an API
+ * call without the csrftoken, adds both cookies to this answer) and is sent again at once by the page
+ * (claim-api.ts, early-tap-script.ts). Nothing is held or counted as a tap.
+ */
+function noCookiesYet(_request: NextRequest, locale: Locale): Response {
+  countHoldRefused("no_visitor_cookie");
+  return json({ detail: translate(locale, NO_VISITOR_COOKIE) }, 428);
+}
+
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
 export const POST = route(
-  { access: "public", body: claimRequest, maxBodyBytes: 16 * 1024 },
+  { access: "public", body: claimRequest, maxBodyBytes: 16 * 1024, beforeCookies: noCookiesYet },
   async ({ ctx, request, params, body, locale }) => {
     const urlPath = params.urlPath;
     if (!isUrlPath(urlPath)) {
