@@ -77,7 +77,9 @@ export function DialogLayer({
               returnTo.current?.focus();
             }}
             onEscapeKeyDown={(event) => {
-              if (!dismissible) event.preventDefault();
+              // Radix hears Escape first (capture): a field whose own list is open (the search picker) closes that.
+              const target = event.target instanceof Element ? event.target : null;
+              if (!dismissible || target?.getAttribute("aria-expanded") === "true") event.preventDefault();
             }}
             onPointerDownOutside={(event) => {
               if (!dismissible || !closeOnBackdrop) event.preventDefault();
