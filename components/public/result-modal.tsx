@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { FailureIcon, GiftIcon, TimerIcon } from "@/components/ui/icons";
-import { Modal } from "@/components/ui/modal";
+import { NativeModal } from "@/components/ui/native-modal";
 import type { KeptWin } from "./kept-win";
 import type { VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
@@ -34,7 +34,7 @@ export function NoticeModal({
   children: ReactNode;
 }) {
   return (
-    <Modal open onClose={onConfirm} title={title} role="alertdialog" size="sm" hideCloseButton>
+    <NativeModal open onClose={onConfirm} title={title} role="alertdialog" size="sm" hideCloseButton>
       <div className="flex flex-col items-center text-center">
         <span aria-hidden="true" className={`mb-3 flex size-16 items-center justify-center rounded-full ${ICON[tone].className}`}>
           {ICON[tone].glyph}
@@ -49,7 +49,7 @@ export function NoticeModal({
           {buttonLabel}
         </button>
       </div>
-    </Modal>
+    </NativeModal>
   );
 }
 
