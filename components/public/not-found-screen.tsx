@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { QrCodeIcon } from "@/components/ui/icons";
+import { QrCodeIcon } from "@/components/ui/page-icons";
 
 /** Where a visitor's "return to home" leads: they have no home page, so the advice on finding one. */
 export const VISITOR_HOME_PATH = "/not-found";

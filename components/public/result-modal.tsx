@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { FailureIcon, GiftIcon, TimerIcon } from "@/components/ui/icons";
 import { NativeModal } from "@/components/ui/native-modal";
+import { FailureIcon, GiftIcon, TimerIcon } from "@/components/ui/page-icons";
 import type { KeptWin } from "./kept-win";
 import type { VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";

@@ -3,55 +3,37 @@ import {
   ChevronRight,
   ChevronsLeft,
   ChevronsRight,
-  CircleAlert,
   CircleCheck,
   Download,
   Eye,
-  Gift,
   History,
   House,
-  Image,
   KeyRound,
   LogOut,
-  type LucideIcon,
   Menu,
   Pencil,
   Plus,
   Power,
   Printer,
-  QrCode,
   Search,
   SlidersHorizontal,
   Ticket,
-  Timer,
   Trash2,
   TriangleAlert,
   Undo2,
   Users,
-  X,
 } from "lucide-react";
+import { draw, type IconProps } from "./page-icons";
 
 /**
  * The app's line icons, from lucide-react: inline SVG in the page (the CSP allows no icon CDN or font), and
  * decorative (lucide marks them aria-hidden), so the control they sit in carries the name. One name per use
  * ("CloseIcon", not "X"), so a screen never imports from lucide-react itself and a swap happens here.
  */
-type IconProps = { className?: string };
-
-// One function per icon, not `const X = icon(Glyph)`: a call at the top of the module is kept in every
-// bundle that imports any icon, where a function nobody calls is left out (the visitor's page uses four).
-function draw(Glyph: LucideIcon, { className }: IconProps) {
-  return <Glyph className={className ?? "size-5 shrink-0"} strokeWidth={1.8} focusable="false" />;
-}
+export { CloseIcon, FailureIcon, GiftIcon, ImageIcon, QrCodeIcon, TimerIcon } from "./page-icons";
 
 export function HomeIcon(props: IconProps) {
   return draw(House, props);
-}
-export function QrCodeIcon(props: IconProps) {
-  return draw(QrCode, props);
-}
-export function GiftIcon(props: IconProps) {
-  return draw(Gift, props);
 }
 export function GroupIcon(props: IconProps) {
   return draw(Users, props);
@@ -64,9 +46,6 @@ export function SignOutIcon(props: IconProps) {
 }
 export function MenuIcon(props: IconProps) {
   return draw(Menu, props);
-}
-export function CloseIcon(props: IconProps) {
-  return draw(X, props);
 }
 export function ChevronsLeftIcon(props: IconProps) {
   return draw(ChevronsLeft, props);
@@ -91,9 +70,6 @@ export function DownloadIcon(props: IconProps) {
 }
 export function PrinterIcon(props: IconProps) {
   return draw(Printer, props);
-}
-export function ImageIcon(props: IconProps) {
-  return draw(Image, props);
 }
 export function AlertIcon(props: IconProps) {
   return draw(TriangleAlert, props);
@@ -124,11 +100,4 @@ export function KeyIcon(props: IconProps) {
 }
 export function HistoryIcon(props: IconProps) {
   return draw(History, props);
-}
-/** The visitor's "Oops" and "time is up" answers. */
-export function FailureIcon(props: IconProps) {
-  return draw(CircleAlert, props);
-}
-export function TimerIcon(props: IconProps) {
-  return draw(Timer, props);
 }

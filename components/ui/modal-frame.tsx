@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, type RefObject, useContext } from "react";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./page-icons";
 import { UiWords } from "./ui-words";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "full";
