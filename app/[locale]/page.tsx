@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { QrCodeIcon } from "@/components/ui/icons";
+import { QrCodeIcon } from "@/components/ui/page-icons";
 import { getAdminSession } from "@/lib/auth/session";
 import "../globals.css";
 

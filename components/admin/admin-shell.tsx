@@ -4,7 +4,6 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useFocusTrap } from "@/components/ui/focus-trap";
 import {
   CheckCircleIcon,
   ChevronsLeftIcon,
@@ -22,6 +21,7 @@ import {
   TicketIcon,
 } from "@/components/ui/icons";
 import { LanguageSwitch } from "@/components/ui/language-switch";
+import { DialogLayer } from "@/components/ui/modal";
 import { type AdminScreen, mayOpen, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/client/api";
 import type { Locale } from "@/lib/i18n/locales";
@@ -113,7 +113,6 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
   const collapsed = useSyncExternalStore(subscribeCollapsed, getCollapsed, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const drawerRef = useRef<HTMLDivElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
 
   // Any navigation (links, back/forward) closes the drawer; adjusting state during render avoids a flash.
@@ -122,13 +121,6 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
     setLastPathname(pathname);
     setDrawerOpen(false);
   }
-
-  useFocusTrap({
-    open: drawerOpen,
-    panelRef: drawerRef,
-    onEscape: () => setDrawerOpen(false),
-    initialFocus: () => closeButtonRef.current,
-  });
 
   // Widening past the md breakpoint hides the drawer; close it so the page does not stay scroll-locked.
   useEffect(() => {
@@ -234,40 +226,37 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
         </main>
       </div>
 
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={closeDrawer} />
-          <div
-            ref={drawerRef}
-            role="dialog"
-            aria-modal="true"
-            aria-label={t("navMenu")}
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+      <DialogLayer
+        open={drawerOpen}
+        onClose={closeDrawer}
+        initialFocus={() => closeButtonRef.current}
+        overlayClassName="fixed inset-0 z-40 bg-slate-900/50 md:hidden"
+        aria-label={t("navMenu")}
+        aria-describedby={undefined}
+        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-200 pr-2 pl-6">
+          <span className="truncate font-semibold text-slate-900">{t("title")}</span>
+          <button
+            ref={closeButtonRef}
+            type="button"
+            onClick={closeDrawer}
+            aria-label={t("closeMenu")}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
-            <div className="flex h-16 items-center justify-between border-b border-slate-200 pr-2 pl-6">
-              <span className="truncate font-semibold text-slate-900">{t("title")}</span>
-              <button
-                ref={closeButtonRef}
-                type="button"
-                onClick={closeDrawer}
-                aria-label={t("closeMenu")}
-                className="inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <CloseIcon className="size-6" />
-              </button>
-            </div>
-            <SidebarNav
-              id="admin-drawer-nav"
-              role={role}
-              pathname={pathname}
-              collapsed={false}
-              loggingOut={loggingOut}
-              onNavigate={closeDrawer}
-              onLogout={logout}
-            />
-          </div>
+            <CloseIcon className="size-6" />
+          </button>
         </div>
-      )}
+        <SidebarNav
+          id="admin-drawer-nav"
+          role={role}
+          pathname={pathname}
+          collapsed={false}
+          loggingOut={loggingOut}
+          onNavigate={closeDrawer}
+          onLogout={logout}
+        />
+      </DialogLayer>
     </div>
   );
 }

@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { PICKER_PAGE_SIZE, type PickerOption } from "@/lib/client/pickers";
+import { useDebouncedValue } from "@/lib/client/use-debounced";
 
 const SEARCH_PAUSE_MS = 300;
 
@@ -39,12 +40,10 @@ export function SearchPicker({
   const [open, setOpen] = useState(false);
   // What is typed while the list is open; closed, the field shows the choice.
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
+  // Asked once typing pauses; an empty field asks for the first 100 at once.
+  const settled = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
+  const search = typed.trim() ? settled : "";
   const [active, setActive] = useState(0);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(typed.trim()), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
   const options = useQuery({
     queryKey: ["pickers", kind, search],
     queryFn: ({ signal }) => load(search, signal),
@@ -66,7 +65,6 @@ export function SearchPicker({
 
   function openList() {
     setTyped("");
-    setSearch("");
     setActive(0);
     setOpen(true);
   }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { CSSProperties } from "react";
-import { QrCodeIcon } from "@/components/ui/icons";
+import { QrCodeIcon } from "@/components/ui/page-icons";
 
 /** Where a visitor's "return to home" leads: they have no home page, so the advice on finding one. */
 export const VISITOR_HOME_PATH = "/not-found";

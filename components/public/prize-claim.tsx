@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Modal } from "@/components/ui/modal";
+import { NativeModal } from "@/components/ui/native-modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import { cancelHold, claimPrize, pageViewState, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
@@ -322,7 +322,7 @@ export function PrizeClaim({
         )}
       </div>
 
-      <Modal
+      <NativeModal
         open={phase.name === "claiming"}
         onClose={closeClaim}
         title={words.claim.title}
@@ -349,7 +349,7 @@ export function PrizeClaim({
             </Suspense>
           </div>
         )}
-      </Modal>
+      </NativeModal>
       {phase.name === "result" && (
         <ResultModal
           urlPath={urlPath}

@@ -1,4 +1,4 @@
-import { GiftIcon } from "@/components/ui/icons";
+import { GiftIcon } from "@/components/ui/page-icons";
 import type { PublicPrize } from "@/db/queries/public";
 import { imageSrcSet } from "@/lib/urls/images";
 

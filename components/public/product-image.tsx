@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { GiftIcon, ImageIcon } from "@/components/ui/icons";
+import { GiftIcon, ImageIcon } from "@/components/ui/page-icons";
 import { imageSrcSet } from "@/lib/urls/images";
 import type { VisitorWords } from "./visitor-words";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/branding/brand-logo";
-import { GiftIcon } from "@/components/ui/icons";
+import { GiftIcon } from "@/components/ui/page-icons";
 import type { Branding } from "@/lib/contracts/branding";
 
 /**

@@ -1,53 +1,19 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { GiftIcon } from "@/components/ui/icons";
-import { Modal } from "@/components/ui/modal";
+import { NativeModal } from "@/components/ui/native-modal";
+import { FailureIcon, GiftIcon, TimerIcon } from "@/components/ui/page-icons";
 import type { KeptWin } from "./kept-win";
 import type { VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
 
 export type Tone = "success" | "failure" | "notice";
 
-// Drawn inline rather than emoji: an event phone or kiosk may lack a colour emoji font.
+// Inline SVG rather than emoji: an event phone or kiosk may lack a colour emoji font.
 const ICON: Record<Tone, { glyph: ReactNode; className: string }> = {
   success: { glyph: <GiftIcon className="size-9" />, className: "bg-amber-100 text-prize-700" },
-  failure: {
-    glyph: (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        className="size-9"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 7.5v5.5M12 16.5v.01" />
-      </svg>
-    ),
-    className: "bg-slate-100 text-slate-700",
-  },
-  notice: {
-    glyph: (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        className="size-9"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle cx="12" cy="13" r="8" />
-        <path d="M12 9v4l2.5 2.5M9.5 2.5h5" />
-      </svg>
-    ),
-    className: "bg-slate-100 text-slate-700",
-  },
+  failure: { glyph: <FailureIcon className="size-9" />, className: "bg-slate-100 text-slate-700" },
+  notice: { glyph: <TimerIcon className="size-9" />, className: "bg-slate-100 text-slate-700" },
 };
 
 /**
@@ -68,7 +34,7 @@ export function NoticeModal({
   children: ReactNode;
 }) {
   return (
-    <Modal open onClose={onConfirm} title={title} role="alertdialog" size="sm" hideCloseButton>
+    <NativeModal open onClose={onConfirm} title={title} role="alertdialog" size="sm" hideCloseButton>
       <div className="flex flex-col items-center text-center">
         <span aria-hidden="true" className={`mb-3 flex size-16 items-center justify-center rounded-full ${ICON[tone].className}`}>
           {ICON[tone].glyph}
@@ -83,7 +49,7 @@ export function NoticeModal({
           {buttonLabel}
         </button>
       </div>
-    </Modal>
+    </NativeModal>
   );
 }
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
@@ -86,13 +86,7 @@ export function AccountsScreen() {
       }),
     [actions, isPending, mutate, t, roleName, common, moment],
   );
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (account) => String(account.id),
-    manualPagination: true,
-  });
+  const { table } = useListTable(list, columns);
 
   return (
     <div className="space-y-5">

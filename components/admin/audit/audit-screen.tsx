@@ -1,10 +1,10 @@
 "use client";
 
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -30,13 +30,7 @@ export function AuditScreen() {
     failureMessage: t("loadFailed"),
   });
   const columns = useMemo(() => auditColumns({ t, moment }), [t, moment]);
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (entry) => String(entry.id),
-    manualPagination: true,
-  });
+  const { table } = useListTable(list, columns);
   const reset = () => list.setFilters(AUDIT_FILTERS);
 
   return (

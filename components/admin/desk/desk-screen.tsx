@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { CheckCircleIcon, UndoIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
+import { useDebouncedValue } from "@/lib/client/use-debounced";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
 import type { WinnerRow } from "@/lib/contracts/winners";
@@ -17,15 +18,6 @@ import { DeskDeadline, ReinstateButton } from "./deadline";
 const PASSWORD = /^[0-9]{4}$/;
 /** The nickname narrows the look-up once typing pauses, not at every letter. */
 const NICKNAME_PAUSE_MS = 400;
-
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /**
  * /admin/desk: the prize desk on a phone or tablet. Staff type the 4-digit password the winner shows, and
@@ -39,7 +31,7 @@ export function DeskScreen() {
   const t = useTranslations("admin.desk");
   const [password, setPassword] = useState("");
   const [nicknameTyped, setNickname] = useState("");
-  const nickname = useSettled(nicknameTyped.trim(), NICKNAME_PAUSE_MS);
+  const nickname = useDebouncedValue(nicknameTyped.trim(), NICKNAME_PAUSE_MS);
   const ready = PASSWORD.test(password);
   const matches = useQuery({
     queryKey: [...winnersApi.key, "desk", password, nickname],

@@ -1,13 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { AutoRefresh, useAutoRefresh } from "@/components/admin/auto-refresh";
 import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { QrModal } from "@/components/admin/qr-panel";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
@@ -112,13 +112,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     ];
     return placementColumns({ actions, onDetail: setDetail, onQr: setQrFor }, tColumns);
   }, [togglingId]);
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (placement) => String(placement.id),
-    manualPagination: true,
-  });
+  const { table } = useListTable(list, columns);
 
   async function runDeleteAll() {
     const outcome = await deleteAll.run();

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
@@ -10,6 +9,7 @@ import { useDeleteFlow } from "@/components/admin/delete-flow";
 import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
@@ -102,13 +102,7 @@ export function PrizesScreen() {
     const onResetDaily = mayWrite ? (prize: PrizeRow) => resetDaily.mutate(prize) : null;
     return prizeColumns({ actions, onResetDaily, resettingId }, tColumns);
   }, [resettingId]);
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (prize) => String(prize.id),
-    manualPagination: true,
-  });
+  const { table } = useListTable(list, columns);
   const shownSearch = list.dataParams.filters.search;
 
   return (

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { getCoreRowModel, type RowSelectionState, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
@@ -16,6 +15,7 @@ import {
 import { useDiscardGuard } from "@/components/admin/discard-guard";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { QrModal } from "@/components/admin/qr-panel";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
@@ -60,7 +60,6 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     failureMessage: t("loadFailed"),
   });
   const { banner, show } = useBanner();
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [addOpen, setAddOpen] = useState(false);
   const [qrProduct, setQrProduct] = useState<ProductRow | null>(null);
   const [editProduct, setEditProduct] = useState<ProductRow | null>(null);
@@ -89,18 +88,11 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     perform: (target, force) => deleteProducts(target, force, t),
     askToForce: askWhenWinnersLinked,
     onDeleted: ({ deleted, message }) => {
-      setRowSelection({});
+      clearSelection();
       show("success", message);
       list.afterDelete(deleted);
     },
   });
-
-  // A selection belongs to the rows on screen: a new page, size or search starts a new one.
-  const [selectionParams, setSelectionParams] = useState(list.params);
-  if (selectionParams !== list.params) {
-    setSelectionParams(list.params);
-    setRowSelection({});
-  }
 
   const mayWrite = useMay(WRITE_ROLES);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only set state; the columns never change (nor does the role on a page).
@@ -129,18 +121,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
     ];
     return productColumns(actions, tColumns);
   }, []);
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (product) => String(product.id),
-    state: { rowSelection },
-    onRowSelectionChange: setRowSelection,
-    manualPagination: true,
-  });
-  const selectedIds = Object.keys(rowSelection)
-    .filter((id) => rowSelection[id])
-    .map(Number);
+  const { table, selectedIds, clearSelection } = useListTable(list, columns);
   const search = list.params.filters.search;
   const shownSearch = list.dataParams.filters.search;
   // While a search is shown its total counts matches only; the bulk actions need the whole catalogue's.

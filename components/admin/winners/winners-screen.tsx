@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { ListTable } from "@/components/admin/list/list-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
+import { useListTable } from "@/components/admin/list/use-list-table";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
@@ -121,13 +121,7 @@ export function WinnersScreen() {
       }),
     [actions, mayReadAudit, t, common, moment],
   );
-  const table = useReactTable({
-    data: list.data?.results ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (winner) => String(winner.id),
-    manualPagination: true,
-  });
+  const { table } = useListTable(list, columns);
 
   function confirmDelete() {
     if (!toDelete) return;
