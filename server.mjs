@@ -84,16 +84,16 @@ const pageCopies = new PageCopies(MAX_KEPT_BYTES);
 
 /**
  * Compression for this answer: a GET of a product page from a client that takes br or gzip is answered from
- * the kept copies when it is one whole page; anything else goes through the middleware.
+ * the kept copies when it is one whole page (a page streamed in parts then goes out uncompressed:
+ * server/page-copies.mjs says why); anything else goes through the middleware.
  * @param {Request} request
  * @param {Response} response
  */
 function compressAnswer(request, response) {
   const encoding =
     request.method === "GET" && (request.url || "").startsWith("/p/") ? pageEncoding(request.headers["accept-encoding"]) : null;
-  const middleware = () => compress(request, response, () => {});
-  if (encoding) response.keepCopy({ copies: pageCopies, path: (request.url || "/").split("?")[0] || "/", encoding, otherwise: middleware });
-  else middleware();
+  if (encoding) response.keepCopy({ copies: pageCopies, path: (request.url || "/").split("?")[0] || "/", encoding, otherwise: () => {} });
+  else compress(request, response, () => {});
 }
 
 // --- Scan counting, until the funnel counts scans inside the app (issue 31; deleted at that merge). ---

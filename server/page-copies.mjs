@@ -4,7 +4,9 @@
 // was most of its cost (README, bench:page). So a whole 200 HTML answer to a GET of /p/... is compressed
 // once and the compressed bytes kept, by path; they are used again only while Next.js hands over the very
 // same HTML (compared whole: a changed page is compressed afresh). A page streamed in parts (the skeleton on
-// a slow database) goes through the compression middleware as usual.
+// a slow database, an unknown page's 404) goes out as it is: the compression middleware cannot be attached
+// once Next.js has started answering (its drain listeners are already on the response, and the middleware's
+// zlib stream would never wake them), and such answers are rare.
 //
 // It is reached through Node's documented way to extend a response: http.createServer's `ServerResponse`
 // option (AppResponse below). Nothing is replaced on Node's or Next.js's objects.
@@ -87,7 +89,7 @@ function compressOnce(html, encoding) {
 }
 
 /**
- * What a response does instead when it is not one whole page: the server attaches its usual compression.
+ * What a response does instead when it is not one whole page (server.mjs: nothing, it goes out as it is).
  * @typedef {{ copies: PageCopies, path: string, encoding: PageEncoding, otherwise: () => void }} KeepCopy
  */
 
@@ -96,7 +98,7 @@ function compressOnce(html, encoding) {
  * additions the server opts each response into.
  *  - `keepCopy(...)`: answer a whole page from the kept compressed copies (above). The first of writeHead,
  *    write or end decides: an `end` with the whole 200 HTML, headers not yet sent, is the kept copy; anything
- *    else runs `otherwise` first (the compression middleware), then goes on as Node's response.
+ *    else runs `otherwise` first, then goes on as Node's response.
  *  - `onHead(listener)`: told once when the head is written (the lane frees a stream's place then).
  */
 export class AppResponse extends ServerResponse {
@@ -129,7 +131,7 @@ export class AppResponse extends ServerResponse {
    * @returns {this}
    */
   writeHead(statusCode, ...rest) {
-    // The middleware, attached now, watches writeHead: go through the response's (now wrapped) method.
+    // Through the response's own method again, in case `otherwise` attached something that watches it.
     if (this.#giveUpCopy()) return this.writeHead(statusCode, ...rest);
     const listeners = this.#headListeners;
     this.#headListeners = [];

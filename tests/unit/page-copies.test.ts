@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import compression from "compression";
 import { describe, expect, it } from "vitest";
 import { AppResponse, PageCopies, pageEncoding } from "@/server/page-copies.mjs";
 
@@ -33,9 +32,8 @@ describe("PageCopies", () => {
 /** A server using AppResponse as server.mjs does; `page` says how the app answers. */
 async function serve(page: (response: AppResponse) => void): Promise<{ url: string; close: () => void }> {
   const copies = new PageCopies(1_000_000);
-  const compress = compression();
-  const server = createServer({ ServerResponse: AppResponse }, (request, response) => {
-    response.keepCopy({ copies, path: "/p/a", encoding: "gzip", otherwise: () => compress(request, response, () => {}) });
+  const server = createServer({ ServerResponse: AppResponse }, (_request, response) => {
+    response.keepCopy({ copies, path: "/p/a", encoding: "gzip", otherwise: () => {} });
     page(response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -58,7 +56,7 @@ describe("AppResponse", () => {
     expect(await answer.text()).toBe(html);
   });
 
-  it("sends a page streamed in parts through the compression middleware, and tells head listeners once", async () => {
+  it("sends a page streamed in parts as it is (never stuck waiting for a drain), and tells head listeners once", async () => {
     let heads = 0;
     const server = await serve((response) => {
       response.onHead(() => (heads += 1));
@@ -70,7 +68,7 @@ describe("AppResponse", () => {
     const answer = await fetch(server.url, { headers: { "accept-encoding": "gzip" } });
     const text = await answer.text();
     server.close();
-    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    expect(answer.headers.get("content-encoding")).toBeNull();
     expect(text).toBe(html);
     expect(heads).toBe(1);
   });
