@@ -67,6 +67,21 @@ async function main(): Promise<void> {
     await db.update(settings).set({ maintenanceMode: true });
     const admin = await signedInClient(base, ADMIN);
 
+    // Warm-up, unmeasured: every page and state call once, and each button once (first renders, first queries).
+    const warm = new TestClient(base);
+    for (const page of pages) {
+      await (await warm.get(`/p/${page.urlPath}`)).arrayBuffer();
+      await (await warm.get(`/api/p/${page.urlPath}/prize/`)).arrayBuffer();
+    }
+    for (const call of [
+      () => admin.post("/api/prizes/reset_all_daily/"),
+      () => admin.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: prize!.id }),
+      () => admin.patch("/api/admin/settings/", { paused: false }),
+      () => admin.get("/api/winners/"),
+      () => admin.get("/api/admin/dashboard/"),
+    ])
+      await (await call()).arrayBuffer();
+
     // --- 1. Visitors in flight, and the organiser's buttons. ---
     const answers: number[] = [];
     let sent = 0;
