@@ -12,6 +12,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOSTNAME=0.0.0.0 PORT=3000 DATA_DIR=/data
 COPY --from=build /app/package.json /app/next.config.ts /app/server.mjs ./
+COPY --from=build /app/server ./server
+COPY --from=build /app/messages ./messages
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/public ./public

@@ -4,6 +4,25 @@ import type { ClaimBody } from "@/lib/validation/claim";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
 
+/** How many times a call shed by a busy server (issue 37) is asked again before its error shows. */
+const BUSY_RETRIES = 5;
+
+/**
+ * A server shedding load answers a visitor's page state, hold or wins call with 503 and `retry_after` (and
+ * Retry-After): wait that long (5 s at most) and ask again. A claim and a let-go are never shed.
+ */
+async function retryWhileBusy<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const seconds = error instanceof ApiError && error.status === 503 ? Number(error.body?.retry_after) : Number.NaN;
+      if (!(seconds > 0) || attempt >= BUSY_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 5) * 1000));
+    }
+  }
+}
+
 export type Reservation = { detail: string; reserved_until: string; seconds_left: number };
 
 function claimPath(urlPath: string): string {
@@ -19,7 +38,7 @@ export const NO_VISITOR_ID_YET = 428;
  * a cookie lost since): the refusal sets them, and the second tap carries them.
  */
 export async function reservePrize(urlPath: string): Promise<Reservation> {
-  const reserve = () => apiFetch<Reservation>(claimPath(urlPath), { method: "POST" });
+  const reserve = () => retryWhileBusy(() => apiFetch<Reservation>(claimPath(urlPath), { method: "POST" }));
   try {
     return await reserve();
   } catch (error) {
@@ -30,7 +49,7 @@ export async function reservePrize(urlPath: string): Promise<Reservation> {
 
 /** This phone's wins, newest first (by its visitor cookie). */
 export function readMyWins(): Promise<VisitorWins> {
-  return apiFetch<VisitorWins>("/api/p/my-wins/", {}, { redirectOn404: false });
+  return retryWhileBusy(() => apiFetch<VisitorWins>("/api/p/my-wins/", {}, { redirectOn404: false }));
 }
 
 /** Nickname and password (already trimmed by claimBody): turn the hold into a win. */
@@ -71,9 +90,12 @@ export async function readPrizeClock(
   urlPath: string,
   { view = false } = {},
 ): Promise<{ state: PrizeState & PublicPrizeState; offset: number }> {
-  const sent = Date.now();
+  let sent = Date.now();
   const address = `/api/p/${encodeURIComponent(urlPath)}/prize/${view ? "?view=1" : ""}`;
-  const state = await apiFetch<PrizeState & PublicPrizeState>(address, {}, { redirectOn404: false });
+  const state = await retryWhileBusy(() => {
+    sent = Date.now();
+    return apiFetch<PrizeState & PublicPrizeState>(address, {}, { redirectOn404: false });
+  });
   const received = Date.now();
   return { state, offset: Date.parse(state.now) - (sent + received) / 2 };
 }

@@ -32,6 +32,7 @@ class DisplayHub {
   private unlisten: (() => Promise<void>) | null = null;
   private reading: Promise<void> | null = null;
   private readAgain = false;
+  private tokenRead: Promise<string> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
   private stopped = false;
@@ -44,6 +45,26 @@ class DisplayHub {
     if (!this.screens.has(screen)) return;
     if (current.token !== screen.token) this.drop(screen);
     else screen.send(current.message);
+  }
+
+  /**
+   * The big screen's stored token, to check an address against: the one the hub holds while it listens for
+   * changes (a rotation notifies every instance, and this instance's own rotation says so at once:
+   * tokenRotated), else one read shared by every request that asks meanwhile. A burst of streams opening, with
+   * right or wrong tokens, costs one query, not one each (issue 37).
+   */
+  token(): Promise<string> {
+    if (this.latest && this.unlisten) return Promise.resolve(this.latest.token);
+    this.tokenRead ??= readDisplayToken({ db: getDatabase().db }).finally(() => {
+      this.tokenRead = null;
+    });
+    return this.tokenRead;
+  }
+
+  /** This instance rotated the token: checks use the new one from now, before the notification arrives. */
+  tokenRotated(token: string): void {
+    if (this.latest) this.latest = { ...this.latest, token };
+    this.changed();
   }
 
   disconnect(screen: Screen): void {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
 import { isDatabaseUnavailable, isRetryableTransactionError } from "@/lib/errors";
+import { METRICS_REQUEST, type MetricsRequest, SHED, subscribe } from "@/server/channels.mjs";
 import { OTHER_ROUTE, routeTemplateOf } from "./route-templates";
 
 /**
@@ -13,11 +14,10 @@ import { OTHER_ROUTE, routeTemplateOf } from "./route-templates";
  * handler's chunk), each with a module scope of its own: a module-level registry would be several
  * registries, and the scrape would see only one bundle's counts. So the metrics live on globalThis under a
  * Symbol.for key (as the database handle does: lib/database.ts), made by whichever bundle asks first; the
- * others get the same objects. server.mjs reaches the two things it needs (time every request, answer
- * /metrics) through another global symbol, installed at start-up (startMetrics), the way it reaches the
- * funnel's scan counter: it never imports the app, and the app never patches the server.
- * Outside the production server (unit tests, `next dev` without server.mjs) the counters still count; only
- * the histogram, which server.mjs feeds, stays empty.
+ * others get the same objects. server.mjs and the app meet on diagnostics channels (startMetrics): the
+ * server never imports the app, and the app never patches the server.
+ * Outside the production server (unit tests, `next dev`) the counters still count; `next dev` times its
+ * requests too (Node's own channels), and only /metrics, which server.mjs hands over, is not answered.
  */
 
 /** Why a tap on the ticket was refused: the reserve's own codes, no page, or the early tap with no visitor id. */
@@ -55,6 +55,8 @@ type Readers = { database?: () => Promise<DatabaseSnapshot>; displayClients?: ()
 class Metrics {
   readonly registry = new Registry();
   readonly readers: Readers = {};
+  /** Subscribed to the server's channels (startMetrics, once per process). */
+  started = false;
   private sharedRead: { at: number; value: Promise<DatabaseSnapshot | null> } | null = null;
   /** The scrape under way's read timeout (answer() sets it before collecting). */
   readTimeoutMs = 2000;
@@ -236,16 +238,6 @@ export function readDisplayClientsWith(read: () => number): void {
   metrics().readers.displayClients = read;
 }
 
-/** What server.mjs calls, found under this symbol (it cannot import the app's bundles). */
-const METRICS_SERVER = Symbol.for("prize-giveaway.metrics-server");
-export type MetricsServer = {
-  /** Times the request until its answer's last byte, into the histogram. Called first for every request. */
-  observe(request: IncomingMessage, response: ServerResponse): void;
-  /** Answers GET /metrics when the request carries `Authorization: Bearer <METRICS_TOKEN>`; false otherwise (server.mjs: 404). */
-  answer(request: IncomingMessage, response: ServerResponse): boolean;
-};
-type WithServer = typeof globalThis & { [METRICS_SERVER]?: MetricsServer };
-
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Whether the header is exactly `Bearer <token>`, compared in constant time. */
@@ -255,31 +247,40 @@ export function bearerMatches(header: string | undefined, token: string | undefi
 }
 
 /**
- * At start-up (lib/startup.ts): the database read behind the gauges, and, with a METRICS_TOKEN, the server's
- * two hooks. Without a token the metrics are off: no request is timed (server.mjs finds no hooks) and
- * /metrics is a 404; the counters still count in memory (a few nanoseconds each), unread.
+ * At start-up (lib/startup.ts): the database read behind the gauges, and, with a METRICS_TOKEN, the requests'
+ * timing and the answer to GET /metrics. Every request is timed from Node's own HTTP channels
+ * (`http.server.request.start`, https://nodejs.org/api/diagnostics_channel.html), and server.mjs hands
+ * GET /metrics over on its channel (server/channels.mjs). Without a token the metrics are off: no request is
+ * timed, nobody answers the channel and /metrics is a 404; the counters still count in memory, unread.
+ * Shed visitors are counted whatever the token (server.mjs publishes each).
  */
 export function startMetrics(options: { readDatabase: () => Promise<DatabaseSnapshot>; token: string | undefined }): void {
   const instance = metrics();
   instance.readers.database = options.readDatabase;
+  if (instance.started) return;
+  instance.started = true;
+  subscribe(SHED, () => countShed());
   const token = options.token;
   if (!token) return;
-  (globalThis as WithServer)[METRICS_SERVER] = {
-    observe: (request, response) => instance.observeRequest(request, response),
-    answer: (request, response) => {
-      if (request.method !== "GET" || !bearerMatches(request.headers.authorization, token)) return false;
-      instance.readTimeoutMs = databaseReadTimeoutMs(request.headers["x-prometheus-scrape-timeout-seconds"]);
-      instance.registry.metrics().then(
-        (body) => {
-          response.writeHead(200, { "content-type": instance.registry.contentType, "cache-control": "no-store" });
-          response.end(body);
-        },
-        (error: unknown) => {
-          response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-          response.end(`Metrics could not be collected: ${error instanceof Error ? error.message : String(error)}\n`);
-        },
-      );
-      return true;
-    },
-  };
+  subscribe("http.server.request.start", (message) => {
+    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    instance.observeRequest(request, response);
+  });
+  subscribe(METRICS_REQUEST, (message) => {
+    const asked = message as MetricsRequest;
+    const { request, response } = asked;
+    if (asked.answered || request.method !== "GET" || !bearerMatches(request.headers.authorization, token)) return;
+    asked.answered = true;
+    instance.readTimeoutMs = databaseReadTimeoutMs(request.headers["x-prometheus-scrape-timeout-seconds"]);
+    instance.registry.metrics().then(
+      (body) => {
+        response.writeHead(200, { "content-type": instance.registry.contentType, "cache-control": "no-store" });
+        response.end(body);
+      },
+      (error: unknown) => {
+        response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+        response.end(`Metrics could not be collected: ${error instanceof Error ? error.message : String(error)}\n`);
+      },
+    );
+  });
 }

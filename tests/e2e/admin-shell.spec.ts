@@ -41,9 +41,7 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", async ({
-    page,
-  }) => {
+  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", async ({ page }) => {
     const releaseScripts = await holdPageScripts(page);
     await page.goto("/admin/login", { waitUntil: "domcontentloaded" });
     const signIn = page.getByRole("button", { name: "Sign in" });

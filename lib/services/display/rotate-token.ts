@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { settings } from "@/db/schema";
+import { displayHub } from "@/lib/display/live";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
@@ -22,5 +23,6 @@ export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Prom
     // The token itself stays out of the log: it is the big screen's secret address.
     await recordAudit(tx, ctx, { action: "display.rotate_token", target: { type: "settings", id: 1, name: "Big screen address" } });
   });
+  displayHub().tokenRotated(token);
   return { token };
 }

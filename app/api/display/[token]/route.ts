@@ -1,11 +1,12 @@
 // GET /api/display/{token}/ - what the big screen shows: recent winners (masked), prizes left, today's count
-import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
+import { readDisplaySnapshot } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
+import { displayHub } from "@/lib/display/live";
 import { notFound } from "@/lib/errors";
 import { isDisplayToken } from "@/lib/urls/display";
 
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const token = params.token;
-  if (!isDisplayToken(token) || (await readDisplayToken({ db: ctx.db })) !== token) throw notFound();
+  if (!isDisplayToken(token) || (await displayHub().token()) !== token) throw notFound();
   return readDisplaySnapshot({ db: ctx.db });
 });

@@ -1,5 +1,4 @@
 // GET /api/display/{token}/events/ - the big screen's server-sent events: the snapshot now and after each change
-import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
 import { displayHub, type Screen } from "@/lib/display/live";
 import { notFound } from "@/lib/errors";
@@ -10,9 +9,9 @@ export const dynamic = "force-dynamic";
 /** EventSource waits this long before reconnecting after the stream ends (a restart, a network cut). */
 const RETRY_MS = 1_000;
 
-export const GET = route({ access: "public" }, async ({ ctx, params, request }) => {
+export const GET = route({ access: "public" }, async ({ params, request }) => {
   const token = params.token;
-  if (!isDisplayToken(token) || (await readDisplayToken({ db: ctx.db })) !== token) throw notFound();
+  if (!isDisplayToken(token) || (await displayHub().token()) !== token) throw notFound();
   const hub = displayHub();
   const encoder = new TextEncoder();
   let screen: Screen | null = null;
