@@ -23,7 +23,18 @@ import { visitorWords } from "./visitor-words";
  * way), the centred column, and the organiser's footer line (small, after everything, so never in the
  * ticket's way).
  */
-export async function ProductPageFrame({ branding, locale, children }: { branding: Branding; locale: Locale; children: ReactNode }) {
+export async function ProductPageFrame({
+  branding,
+  locale,
+  children,
+  noticeLink = true,
+}: {
+  branding: Branding;
+  locale: Locale;
+  children: ReactNode;
+  /** The link to the privacy notice (/privacy), on every visitor page but the notice itself. */
+  noticeLink?: boolean;
+}) {
   const t = await getTranslations({ locale });
   return (
     <>
@@ -33,9 +44,16 @@ export async function ProductPageFrame({ branding, locale, children }: { brandin
         <LanguageSwitch current={locale} label={t("language.label")} className="text-white!" />
       </PublicHeader>
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
-      {branding.footer_text && (
-        <footer className="mx-auto w-full max-w-md px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
-          {branding.footer_text}
+      {(branding.footer_text || noticeLink) && (
+        <footer className="mx-auto w-full max-w-md space-y-2 px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
+          {branding.footer_text && <p>{branding.footer_text}</p>}
+          {noticeLink && (
+            <p>
+              <a href="/privacy" className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-slate-900">
+                {t("privacy.link")}
+              </a>
+            </p>
+          )}
         </footer>
       )}
     </>

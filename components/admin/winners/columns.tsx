@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
 import { DeadlineNote } from "./deadline-note";
 
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;
@@ -60,11 +60,11 @@ export function winnerColumns({
       header: t("nickname"),
       cell: ({ row: { original: winner } }) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{winner.name}</p>
+          <p className="font-semibold break-words text-slate-900">{winnerLabel(winner)}</p>
           {historyOf && (
             <Link
               href={historyOf(winner)}
-              aria-label={t("historyOf", { name: winner.name })}
+              aria-label={t("historyOf", { name: winnerLabel(winner) })}
               className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
             >
               {t("history")}
@@ -115,7 +115,7 @@ export function winnerColumns({
     {
       id: "actions",
       header: () => <span className="sr-only">{actionsLabel}</span>,
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} wordsOnPhones />,
+      cell: ({ row }) => <RowActions row={row.original} name={winnerLabel(row.original)} actions={actions} wordsOnPhones />,
     },
   ];
 }

@@ -19,7 +19,7 @@ import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
 import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
 import { winnerColumns } from "./columns";
 import { WinnerFilterBar } from "./filter-bar";
 
@@ -78,7 +78,7 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.markReceived(winner.id),
-            success: t("handedOver", { name: winner.name }),
+            success: t("handedOver", { name: winnerLabel(winner) }),
             failure: t("markFailed"),
           }),
       },
@@ -89,7 +89,7 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.cancelReceived(winner.id),
-            success: t("notReceivedAgain", { name: winner.name }),
+            success: t("notReceivedAgain", { name: winnerLabel(winner) }),
             failure: t("cancelFailed"),
           }),
       },
@@ -101,7 +101,7 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.reinstate(winner.id),
-            success: t("deadline.reinstated", { name: winner.name }),
+            success: t("deadline.reinstated", { name: winnerLabel(winner) }),
             failure: t("deadline.reinstateFailed"),
           }),
       },
@@ -134,7 +134,7 @@ export function WinnersScreen() {
     mutate(
       {
         action: () => winnersApi.remove(toDelete.id),
-        success: t("deleted", { name: toDelete.name }),
+        success: t("deleted", { name: winnerLabel(toDelete) }),
         failure: t("deleteFailed"),
       },
       {
@@ -193,7 +193,7 @@ export function WinnersScreen() {
         {toDelete && (
           <p>
             {t.rich("deleteBody", {
-              name: toDelete.name,
+              name: winnerLabel(toDelete),
               password: toDelete.password ?? "",
               prize: toDelete.prize_name,
               product: toDelete.product_name,
