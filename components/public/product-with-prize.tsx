@@ -5,6 +5,7 @@ import { BrandStyle } from "@/components/branding/brand-style";
 import { LanguageSwitch } from "@/components/ui/language-switch";
 import { readEventRules } from "@/db/queries/event-rules";
 import type { PublicProductPage } from "@/db/queries/public";
+import { readConsentRequired } from "@/db/queries/settings";
 import { getConfig } from "@/lib/config";
 import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
@@ -89,6 +90,8 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
       : await readEventRules(db()).then((rules) =>
           sayIn(locale, closedEventMessage({ ...rules, state: page.event_state }, rules.timeZone) ?? ""),
         );
+  // In the page's copies: a change of the setting renames them (settings/update.ts).
+  const consentRequired = await readConsentRequired({ db: db() });
   const { ticket, standing, dropsAt } = prizeStanding({
     page,
     locale,
@@ -107,6 +110,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         heldHere={page.event_state === "open" && page.has_prize && page.is_reserved}
         dropsAt={dropsAt}
         holdSeconds={reservationSeconds}
+        consentRequired={consentRequired}
         words={visitorWords(locale)}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">

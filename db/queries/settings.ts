@@ -88,3 +88,9 @@ export async function readSettings({
     retention_pending: Number(row.retentionPending),
   };
 }
+
+/** Whether the claim form asks for consent (server-behaviour.md, "Privacy"): read when a product page is rendered. */
+export async function readConsentRequired({ db }: { db: Queryable }): Promise<boolean> {
+  const [row] = await db.select({ required: settings.consentRequired }).from(settings).where(eq(settings.id, 1));
+  return row?.required ?? false;
+}

@@ -45,6 +45,7 @@ export function winnerColumns({
   t,
   actionsLabel,
   moment,
+  erasedLabel = "",
 }: {
   actions: RowAction<WinnerRow>[];
   /** The winner's audit history, for the roles that read the audit log; null for the others. */
@@ -52,6 +53,8 @@ export function winnerColumns({
   t: Words;
   actionsLabel: string;
   moment: Moment;
+  /** The badge of a winner whose personal data was erased (server-behaviour.md, "Privacy"). */
+  erasedLabel?: string;
 }): ColumnDef<WinnerRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
@@ -60,7 +63,14 @@ export function winnerColumns({
       header: t("nickname"),
       cell: ({ row: { original: winner } }) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{winnerLabel(winner)}</p>
+          <p className="font-semibold break-words text-slate-900">
+            {winnerLabel(winner)}
+            {winner.erased_at && (
+              <span className="ml-2 inline-flex rounded-lg bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700">
+                {erasedLabel}
+              </span>
+            )}
+          </p>
           {historyOf && (
             <Link
               href={historyOf(winner)}
