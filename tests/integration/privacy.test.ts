@@ -62,7 +62,7 @@ describe.runIf(postgres)("privacy", () => {
 
   /** A visitor wins `prize` on a page of its own, with this nickname and code; consent as given. */
   async function win(name: string, password: string, consent: Record<string, unknown> = {}): Promise<Win> {
-    const product = await createProduct(admin, { name: `Privacy stand ${name}` });
+    const product = await createProduct(admin, { name: `Privacy stand ${Math.random().toString(36).slice(2, 8)}` });
     expect((await admin.post("/api/prize-distributions/", { prize: prize.id, product: product.id, is_active: true })).status).toBe(201);
     const visitor = await newVisitor(own.server.url);
     expect((await visitor.post(claimPath(product.url_path))).status).toBe(200);
@@ -84,7 +84,8 @@ describe.runIf(postgres)("privacy", () => {
     return {
       total_winners: dashboard.total_winners,
       received_winners: dashboard.received_winners,
-      funnel: funnel.totals,
+      // Wins are counted from the winners (the flusher moves the other counts at any moment).
+      funnel_wins: funnel.totals.wins,
       excel_rows: rows.length,
     };
   }
@@ -273,7 +274,7 @@ describe.runIf(postgres)("privacy", () => {
       const after = await totals();
       expect(after.total_winners).toBe(totalsBefore.total_winners);
       expect(after.received_winners).toBe(totalsBefore.received_winners);
-      expect(after.funnel).toEqual(totalsBefore.funnel);
+      expect(after.funnel_wins).toBe(totalsBefore.funnel_wins);
       expect(after.excel_rows).toBe(totalsBefore.excel_rows);
       // An erased win cannot be undone or reinstated: nobody could show its code.
       expect((await admin.post(`/api/winners/${received.id}/cancel_received/`)).status).toBe(409);
@@ -355,7 +356,7 @@ describe.runIf(postgres)("privacy", () => {
       const after = await totals();
       expect(after.total_winners).toBe(totalsBefore.total_winners);
       expect(after.received_winners).toBe(totalsBefore.received_winners);
-      expect(after.funnel).toEqual(totalsBefore.funnel);
+      expect(after.funnel_wins).toBe(totalsBefore.funnel_wins);
       expect(after.excel_rows).toBe(totalsBefore.excel_rows);
       // An archive made afterwards holds none of it either.
       const archive = await admin.get("/api/admin/event/archive/");
