@@ -4,13 +4,26 @@ import ko from "../../messages/ko.json";
 import { TEST_ADMIN } from "../integration/global-setup";
 import { type OwnServer, startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { expectNoNewViolations } from "./support/axe";
+import { expectNoNewViolations, type KnownViolation } from "./support/axe";
 import { GiveawayAdmin } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 
 const CATALOGUES = { en, ko } as const;
 type Language = keyof typeof CATALOGUES;
 const CONTACT = "privacy@example.com";
+
+/**
+ * The seeded stands have no picture: their "No image" placeholder (product-image.tsx) sits under the claim
+ * sheet's dimming overlay, where axe measures its contrast. Not this screen's, and not seen by anyone.
+ */
+const UNDER_THE_OVERLAY: KnownViolation[] = (["en", "ko"] as const).map((language) => ({
+  screen: `claim-consent-${language}`,
+  rule: "color-contrast",
+  target: ".font-medium",
+  projects: ["phone"],
+  owner: "product-image placeholder",
+  why: "a picture-less stand's placeholder under the modal's overlay",
+}));
 
 /**
  * Issue 33, privacy: the notice and the claim form's two boxes on a phone (390 px), the settings screen's
@@ -83,7 +96,7 @@ test.describe("privacy", () => {
       await expect(dialog.getByText(words.visitor.claim.errors.ageRequired)).toBeVisible();
       await expect(consent).toHaveAttribute("aria-invalid", "true");
       await noSidewaysOverflow(page);
-      await expectNoNewViolations(page, `claim-consent-${language}`, testInfo, []);
+      await expectNoNewViolations(page, `claim-consent-${language}`, testInfo, UNDER_THE_OVERLAY);
       await reviewScreenshot(page, `privacy-claim-errors-${language}`, { fullPage: false });
 
       // Ticking one box clears its error only; both ticked, the claim wins.
@@ -125,9 +138,46 @@ test.describe("privacy", () => {
       await expect(preview.getByText(typed)).toBeVisible();
       await section.scrollIntoViewIfNeeded();
       await expectNoNewViolations(page, `settings-privacy-${language}`, testInfo, []);
-      await section.screenshot({ path: `.tmp/screenshots/privacy-settings-${language}-desktop.png` });
+      await reviewScreenshot(page, `privacy-settings-${language}`);
       await section.getByRole("button", { name: words.privacy.admin.undo }).click();
       await context.close();
     });
   }
+
+  test("the winners screen erases a winner's personal data after a typed confirmation", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one width is enough for the action");
+    const words = en.privacy.winners;
+    const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: "Privacy cap" });
+    const [stand] = await seedPages(own.database.db, 1, "Privacy erase", [prize]);
+    const nickname = "eraseme";
+    const phone = await contextOn(browser, testInfo, "en");
+    const claim = `/api/p/${stand!.urlPath}/prize/claim/`;
+    await phone.request.get("/api/health/");
+    const csrf = (await phone.storageState()).cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+    expect((await phone.request.post(claim, { headers: { "X-CSRFToken": csrf } })).status()).toBe(200);
+    const won = await phone.request.post(claim, {
+      headers: { "X-CSRFToken": csrf },
+      data: { name: nickname, password: "5813", consent: true, age_confirmed: true },
+    });
+    expect(won.status()).toBe(201);
+    await phone.close();
+
+    const context = await contextOn(browser, testInfo, "en", true);
+    const page = await context.newPage();
+    await page.goto("/admin/winners");
+    await page.getByRole("button", { name: `${words.erase} ${nickname}` }).click();
+    const dialog = page.getByRole("dialog", { name: words.eraseTitle });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("textbox").fill("wrong");
+    await dialog.getByRole("button", { name: words.eraseConfirm, exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(en.ui.confirmByTyping.mismatch);
+    await expectNoNewViolations(page, "winners-erase", testInfo, []);
+    await reviewScreenshot(page, "privacy-winners-erase", { fullPage: false });
+    await dialog.getByRole("textbox").fill(words.erasePhrase);
+    await dialog.getByRole("button", { name: words.eraseConfirm, exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(words.erasedBadge, { exact: true })).toBeVisible();
+    await expect(page.getByText(nickname, { exact: true })).toHaveCount(0);
+    await context.close();
+  });
 });
