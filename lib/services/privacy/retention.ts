@@ -1,11 +1,11 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditLog, loginAttempts, settings, winners } from "@/db/schema";
+import { auditLog, loginAttempts, prizes, settings, winners } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
 import { SYSTEM_ACCOUNT } from "../winners/expire";
-import { eraseWinsIn, eventEndMoment, lockPrizesOf, retentionDays, scrubAuditLog, winErasesAt } from "./erase";
+import { type Erased, eraseWinsIn, eventEndMoment, retentionDays, scrubAuditLog, winErasesAt } from "./erase";
 
 /** Every instance looks this often: a win's data is gone within a minute of its moment. */
 export const RETENTION_SWEEP_SECONDS = 20;
@@ -13,6 +13,8 @@ export const RETENTION_SWEEP_SECONDS = 20;
 export const SIGN_IN_ATTEMPTS_KEPT_DAYS = 30;
 // Any constant works; it only has to be the same in every instance of this app.
 const RETENTION_LOCK_KEY = 7_301_994_033;
+/** Wins erased per statement (their ids are its parameters). */
+const ERASE_BATCH_SIZE = 1000;
 
 export type RetentionResult = { ran: boolean; erased: number };
 
@@ -29,15 +31,25 @@ export async function runRetentionSweep(db: Db): Promise<RetentionResult> {
       .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})` })
       .from(settings)
       .where(eq(settings.id, 1));
-    if (!lock?.locked) return { ran: false, erased: [] as Awaited<ReturnType<typeof eraseWinsIn>> };
+    if (!lock?.locked) return { ran: false, erased: [] as Erased[] };
     await tx.delete(loginAttempts).where(lt(loginAttempts.createdAt, sql`now() - make_interval(days => ${SIGN_IN_ATTEMPTS_KEPT_DAYS})`));
-    const due = await tx
-      .select({ id: winners.id })
-      .from(winners)
-      .where(and(isNull(winners.erasedAt), sql`${winErasesAt()} <= now()`));
-    const ids = due.map((row) => row.id);
-    await lockPrizesOf(tx, ids);
-    const erased = await eraseWinsIn(tx, ids);
+    const dueNow = and(isNull(winners.erasedAt), sql`${winErasesAt()} <= now()`);
+    const due = await tx.select({ id: winners.id }).from(winners).where(dueNow);
+    // Every prize row first, in id order (the lock order), then the wins in batches: a statement takes at
+    // most ERASE_BATCH_SIZE ids, however many wins are due at the event's end.
+    const prizeRows = await tx.selectDistinct({ id: winners.prizeId }).from(winners).where(dueNow);
+    const prizeIds = prizeRows.map((row) => row.id).filter((id): id is number => id !== null);
+    if (prizeIds.length > 0)
+      await tx.select({ id: prizes.id }).from(prizes).where(inArray(prizes.id, prizeIds)).orderBy(asc(prizes.id)).for("update");
+    const erased: Erased[] = [];
+    for (let start = 0; start < due.length; start += ERASE_BATCH_SIZE) {
+      erased.push(
+        ...(await eraseWinsIn(
+          tx,
+          due.slice(start, start + ERASE_BATCH_SIZE).map((row) => row.id),
+        )),
+      );
+    }
     // Audit addresses: a row's retention runs from the later of its own time and the event's end.
     const [cut] = await tx
       .select({
