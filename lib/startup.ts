@@ -11,6 +11,7 @@ import { startMetrics } from "@/lib/metrics/registry";
 import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
+import { startRetentionSweeper } from "@/lib/services/privacy/retention";
 import { startExpirySweeper } from "@/lib/services/winners/expire";
 import { onShutdown } from "@/lib/shutdown";
 
@@ -53,12 +54,15 @@ export async function startUp(): Promise<void> {
   const clock = await followEventTimeZone();
   const ticker = startMaintenanceTicker(() => database.db);
   const expiry = startExpirySweeper(() => database.db);
+  // Privacy (server-behaviour.md, "Privacy"): winners' data erased within a minute of its retention's end.
+  const retention = startRetentionSweeper(() => database.db);
   const funnel = startFunnelFlusher(() => database.db);
   // The gauges read on the organiser's connections: a crowd filling the visitors' pool is not an outage.
   startMetrics({ readDatabase: () => readMetricsSnapshot({ db: database.organiserDb }), token: config.metricsToken });
   onShutdown(async () => {
     clearInterval(ticker);
     clearInterval(expiry);
+    clearInterval(retention);
     clock.stop();
     await funnel.stop();
     await database.close();

@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { fill } from "@/lib/i18n/fill";
-import { type ClaimBody, claimBody, NICKNAME_MAX } from "@/lib/validation/claim";
+import { CLAIM_MESSAGES, type ClaimBody, claimBody, NICKNAME_MAX } from "@/lib/validation/claim";
 import type { VisitorWords } from "./visitor-words";
 
 type ClaimInput = z.input<typeof claimBody>;
@@ -21,7 +21,29 @@ type ClaimFormProps = {
   /** A message about the last attempt as a whole (e.g. the network dropped); shown above the buttons. */
   formError?: string;
   words: VisitorWords["claim"];
+  /** With the organiser's `consent_required`: the two boxes' words (server-behaviour.md, "Privacy"). */
+  consent?: VisitorWords["privacy"];
 };
+
+const baseResolver = zodResolver(claimBody);
+
+/**
+ * The schema's checks, then, when consent is asked, the two boxes: both must be ticked. Every error shows
+ * at once (the boxes are checked even when the nickname is wrong too).
+ */
+function withConsent(asked: boolean): Resolver<ClaimInput, unknown, ClaimBody> {
+  return async (values, context, options) => {
+    const result = await baseResolver(values, context, options);
+    if (!asked) return result;
+    const errors: Record<string, { type: string; message: string }> = {
+      ...(result.errors as Record<string, { type: string; message: string }>),
+    };
+    if (values.consent !== true) errors.consent = { type: "required", message: CLAIM_MESSAGES.consentRequired };
+    if (values.age_confirmed !== true) errors.age_confirmed = { type: "required", message: CLAIM_MESSAGES.ageRequired };
+    if (Object.keys(errors).length === 0) return result;
+    return { values: {}, errors } as Awaited<ReturnType<Resolver<ClaimInput, unknown, ClaimBody>>>;
+  };
+}
 
 /**
  * A field error in the visitor's language: the schema's own (a key of messages/*.json, whose last part
@@ -37,8 +59,17 @@ function sayError(message: string | undefined, errors: VisitorWords["claim"]["er
  * Errors appear on submit and disappear as soon as the visitor edits that field, as the spec asks,
  * rather than re-validating on every keystroke (a half-typed password would keep shouting).
  */
-export function ClaimForm({ onSubmit, onCancel, formError, words }: ClaimFormProps) {
-  const ids = { name: useId(), password: useId(), nameHint: useId(), passwordHint: useId(), nameError: useId(), passwordError: useId() };
+export function ClaimForm({ onSubmit, onCancel, formError, words, consent }: ClaimFormProps) {
+  const ids = {
+    name: useId(),
+    password: useId(),
+    nameHint: useId(),
+    passwordHint: useId(),
+    nameError: useId(),
+    passwordError: useId(),
+    consentError: useId(),
+    ageError: useId(),
+  };
   const [showPassword, setShowPassword] = useState(false);
   const {
     register,
@@ -48,8 +79,8 @@ export function ClaimForm({ onSubmit, onCancel, formError, words }: ClaimFormPro
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ClaimInput, unknown, ClaimBody>({
-    resolver: zodResolver(claimBody),
-    defaultValues: { name: "", password: "" },
+    resolver: withConsent(consent !== undefined),
+    defaultValues: consent ? { name: "", password: "", consent: false, age_confirmed: false } : { name: "", password: "" },
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     shouldFocusError: true,
@@ -62,7 +93,7 @@ export function ClaimForm({ onSubmit, onCancel, formError, words }: ClaimFormPro
     const serverErrors = await onSubmit(values);
     if (!serverErrors) return;
     let first = true;
-    for (const field of ["name", "password"] as const) {
+    for (const field of ["name", "password", "consent", "age_confirmed"] as const) {
       const message = serverErrors[field];
       if (message) {
         setError(field, { type: "server", message }, { shouldFocus: first });
@@ -146,6 +177,46 @@ export function ClaimForm({ onSubmit, onCancel, formError, words }: ClaimFormPro
           </p>
         )}
       </div>
+
+      {consent && (
+        // Apart from everything else (PIPA's consent box): its own frame, both boxes unticked to start.
+        <fieldset className="space-y-3 rounded-xl border-2 border-slate-300 px-3 pt-1 pb-3">
+          <legend className="px-1 text-base font-semibold text-slate-900">{consent.legend}</legend>
+          {(
+            [
+              ["consent", consent.agree, ids.consentError],
+              ["age_confirmed", consent.age, ids.ageError],
+            ] as const
+          ).map(([field, label, errorId]) => (
+            <div key={field}>
+              <label className="flex min-h-11 cursor-pointer items-start gap-3 text-base text-slate-900">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-6 shrink-0 rounded accent-primary-600"
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? errorId : undefined}
+                  {...register(field, { onChange: () => clearErrors(field) })}
+                />
+                <span>{label}</span>
+              </label>
+              {errors[field]?.message && (
+                <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+                  {sayError(errors[field]?.message, words.errors)}
+                </p>
+              )}
+            </div>
+          ))}
+          {/* A new tab: the hold and what was typed stay here. */}
+          <a
+            href="/privacy"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center text-base font-semibold text-primary-700 underline underline-offset-2"
+          >
+            {consent.readNotice}
+          </a>
+        </fieldset>
+      )}
 
       {formError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">

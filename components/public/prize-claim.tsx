@@ -56,6 +56,8 @@ export type PrizeClaimProps = {
   shownState: PrizeState;
   /** RESERVATION_SECONDS: how long a tap holds the prize. */
   holdSeconds: number;
+  /** The claim form asks for consent and "14 or older" (the organiser's `consent_required`). */
+  consentRequired?: boolean;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
   words: VisitorWords;
   /** The product's name and description, rendered on the server. */
@@ -90,6 +92,7 @@ export function PrizeClaim({
   dropsAt = null,
   shownState,
   holdSeconds,
+  consentRequired = false,
   words,
   children,
 }: PrizeClaimProps) {
@@ -224,8 +227,13 @@ export function PrizeClaim({
         return;
       }
       if (error.status === 400) {
-        const fields: ClaimFieldErrors = { name: firstMessage(error.body?.name), password: firstMessage(error.body?.password) };
-        if (fields.name || fields.password) return fields;
+        const fields: ClaimFieldErrors = {
+          name: firstMessage(error.body?.name),
+          password: firstMessage(error.body?.password),
+          consent: firstMessage(error.body?.consent),
+          age_confirmed: firstMessage(error.body?.age_confirmed),
+        };
+        if (Object.values(fields).some(Boolean)) return fields;
       }
       // The hold is gone (409) or the server failed; free whatever is left of it, then say so.
       void cancelHold(urlPath);
@@ -345,7 +353,13 @@ export function PrizeClaim({
                 </div>
               }
             >
-              <ClaimForm onSubmit={submitClaim} onCancel={closeClaim} formError={formError} words={words.claim} />
+              <ClaimForm
+                onSubmit={submitClaim}
+                onCancel={closeClaim}
+                formError={formError}
+                words={words.claim}
+                consent={consentRequired ? words.privacy : undefined}
+              />
             </Suspense>
           </div>
         )}

@@ -5,6 +5,7 @@ import { BrandStyle } from "@/components/branding/brand-style";
 import { LanguageSwitch } from "@/components/ui/language-switch";
 import { readEventRules } from "@/db/queries/event-rules";
 import type { PublicProductPage } from "@/db/queries/public";
+import { readConsentRequired } from "@/db/queries/settings";
 import { getConfig } from "@/lib/config";
 import type { Branding } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
@@ -24,7 +25,18 @@ import { visitorWords } from "./visitor-words";
  * way), the centred column, and the organiser's footer line (small, after everything, so never in the
  * ticket's way).
  */
-export async function ProductPageFrame({ branding, locale, children }: { branding: Branding; locale: Locale; children: ReactNode }) {
+export async function ProductPageFrame({
+  branding,
+  locale,
+  children,
+  noticeLink = true,
+}: {
+  branding: Branding;
+  locale: Locale;
+  children: ReactNode;
+  /** The link to the privacy notice (/privacy), on every visitor page but the notice itself. */
+  noticeLink?: boolean;
+}) {
   const t = await getTranslations({ locale });
   return (
     <>
@@ -34,9 +46,16 @@ export async function ProductPageFrame({ branding, locale, children }: { brandin
         <LanguageSwitch current={locale} label={t("language.label")} className="text-white!" />
       </PublicHeader>
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
-      {branding.footer_text && (
-        <footer className="mx-auto w-full max-w-md px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
-          {branding.footer_text}
+      {(branding.footer_text || noticeLink) && (
+        <footer className="mx-auto w-full max-w-md space-y-2 px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
+          {branding.footer_text && <p>{branding.footer_text}</p>}
+          {noticeLink && (
+            <p>
+              <a href="/privacy" className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-slate-900">
+                {t("privacy.link")}
+              </a>
+            </p>
+          )}
         </footer>
       )}
     </>
@@ -72,6 +91,8 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
       : await readEventRules(db()).then((rules) =>
           sayIn(locale, closedEventMessage({ ...rules, state: page.event_state }, rules.timeZone) ?? ""),
         );
+  // In the page's copies: a change of the setting renames them (settings/update.ts).
+  const consentRequired = await readConsentRequired({ db: db() });
   const { ticket, standing, dropsAt } = prizeStanding({
     page,
     locale,
@@ -91,6 +112,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         dropsAt={dropsAt}
         shownState={prizeStateOf(page)}
         holdSeconds={reservationSeconds}
+        consentRequired={consentRequired}
         words={visitorWords(locale)}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">

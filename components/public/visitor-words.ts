@@ -13,6 +13,7 @@ import { CATALOGUES } from "@/lib/i18n/translate";
  */
 export function visitorWords(locale: Locale) {
   const { page, claim, result, refused, win, api, drop } = CATALOGUES[locale].visitor;
+  const { link, consent } = CATALOGUES[locale].privacy;
   return {
     locale,
     timeZone: eventTimeZone(),
@@ -26,6 +27,8 @@ export function visitorWords(locale: Locale) {
     win,
     drop,
     taken: api.taken,
+    // The claim form's consent boxes and its link to the notice (server-behaviour.md, "Privacy").
+    privacy: { link, ...consent },
   };
 }
 

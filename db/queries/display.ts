@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday, eventState, eventZone, heldNow, hourBudgetLeft, startOfToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
@@ -55,6 +55,8 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       })
       .from(winners)
       .leftJoin(prizes, eq(prizes.id, winners.prizeId))
+      // An erased winner is no longer shown (server-behaviour.md, "Privacy").
+      .where(isNotNull(winners.name))
       .orderBy(desc(winners.createdAt), desc(winners.id))
       .limit(DISPLAY_WINNERS),
     db
@@ -84,7 +86,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
   ]);
   return {
     recent_winners: recent.map((row) => ({
-      nickname_masked: maskNickname(row.name),
+      nickname_masked: maskNickname(row.name ?? ""),
       prize_name: row.prize_name,
       prize_names: { en: row.name_en, ko: row.name_ko },
       won_at: new Date(row.won_at).toISOString(),

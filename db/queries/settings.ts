@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventState, eventZone } from "@/db/prize-rules";
-import { images, settings } from "@/db/schema";
+import { images, settings, winners } from "@/db/schema";
 import type { SystemSettings } from "@/lib/contracts/settings";
 import { imageUrl } from "@/lib/urls/images";
 
@@ -39,6 +39,18 @@ export async function readSettings({
       collectWithinMinutes: settings.collectWithinMinutes,
       deskLocationEn: settings.deskLocationEn,
       deskLocationKo: settings.deskLocationKo,
+      privacyNoticeEn: settings.privacyNoticeEn,
+      privacyNoticeKo: settings.privacyNoticeKo,
+      privacyContact: settings.privacyContact,
+      consentRequired: settings.consentRequired,
+      retentionDays: settings.retentionDays,
+      privacyNoticeChangedAt: settings.privacyNoticeChangedAt,
+      // The event's end (opening hours, else the end date's closing midnight on the event's clock) + the retention.
+      retentionErasesAt: sql<
+        string | null
+      >`(coalesce(${settings.eventEndsAt}, ((${settings.eventEndDate} + 1)::timestamp at time zone ${eventZone()})) + make_interval(days => ${settings.retentionDays}))`,
+      // Through winners_not_erased_idx.
+      retentionPending: sql<number>`(select count(*)::int from ${winners} where ${winners.erasedAt} is null)`,
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
@@ -66,5 +78,19 @@ export async function readSettings({
     desk_location_en: row.deskLocationEn,
     desk_location_ko: row.deskLocationKo,
     event_state: row.state,
+    privacy_notice_en: row.privacyNoticeEn,
+    privacy_notice_ko: row.privacyNoticeKo,
+    privacy_contact: row.privacyContact,
+    consent_required: row.consentRequired,
+    retention_days: row.retentionDays,
+    privacy_notice_version: row.privacyNoticeChangedAt.toISOString(),
+    retention_erases_at: row.retentionErasesAt === null ? null : new Date(row.retentionErasesAt).toISOString(),
+    retention_pending: Number(row.retentionPending),
   };
+}
+
+/** Whether the claim form asks for consent (server-behaviour.md, "Privacy"): read when a product page is rendered. */
+export async function readConsentRequired({ db }: { db: Queryable }): Promise<boolean> {
+  const [row] = await db.select({ required: settings.consentRequired }).from(settings).where(eq(settings.id, 1));
+  return row?.required ?? false;
 }

@@ -49,6 +49,7 @@ export const winnerColumns = {
   collect_by: winners.collectBy,
   expired_at: winners.expiredAt,
   status: winnerStatus(),
+  erased_at: winners.erasedAt,
 };
 
 /**
@@ -122,7 +123,13 @@ export async function handOverOf({
   id: number;
 }): Promise<{ name: string; receivedAt: Date | null; collectBy: Date | null; expiredAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ name: winners.name, receivedAt: winners.receivedAt, collectBy: winners.collectBy, expiredAt: winners.expiredAt })
+    // An erased winner is named by id (server-behaviour.md, "Privacy").
+    .select({
+      name: sql<string>`coalesce(${winners.name}, '#' || ${winners.id})`,
+      receivedAt: winners.receivedAt,
+      collectBy: winners.collectBy,
+      expiredAt: winners.expiredAt,
+    })
     .from(winners)
     .where(eq(winners.id, id));
   return row;
@@ -135,8 +142,9 @@ export type WinnerExportRow = {
   id: number;
   /** created_at as exact text: where the next batch starts. */
   cursor: string;
-  name: string;
-  password: string;
+  /** Null once erased (server-behaviour.md, "Privacy"). */
+  name: string | null;
+  password: string | null;
   prize_name: string;
   product_name: string;
   won_at: string;

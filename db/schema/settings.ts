@@ -44,6 +44,16 @@ export const settings = pgTable(
     collectWithinMinutes: smallint(),
     deskLocationEn: varchar({ length: 80 }),
     deskLocationKo: varchar({ length: 80 }),
+    // Privacy (issue 33, server-behaviour.md "Privacy"): the notice as written (null: the default written from
+    // the settings), who to ask, whether the claim asks consent, and how long winners' data is kept.
+    privacyNoticeEn: varchar({ length: 4000 }),
+    privacyNoticeKo: varchar({ length: 4000 }),
+    privacyContact: varchar({ length: 200 }),
+    consentRequired: boolean().notNull().default(false),
+    retentionDays: smallint().notNull().default(30),
+    // The notice's version: moves with every change of what the notice says (its texts, contact, retention,
+    // the event's name). A win records the version its visitor consented to.
+    privacyNoticeChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("settings_single_row", sql`${table.id} = 1`),
@@ -60,6 +70,7 @@ export const settings = pgTable(
       "settings_collect_within_minutes_range",
       sql`${table.collectWithinMinutes} IS NULL OR ${table.collectWithinMinutes} BETWEEN 5 AND 1440`,
     ),
+    check("settings_retention_days_range", sql`${table.retentionDays} BETWEEN 1 AND 365`),
     check("settings_wins_per_visitor_known", sql`${table.winsPerVisitor} IN ('unlimited', 'one_per_day', 'one_per_event')`),
   ],
 );

@@ -12,8 +12,9 @@ export const winners = pgTable(
   "winners",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar({ length: 64 }).notNull(),
-    password: char({ length: 4 }).notNull(),
+    // Null once erased (server-behaviour.md, "Privacy"): `erased_at` is then the marker, and the code is gone too.
+    name: varchar({ length: 64 }),
+    password: char({ length: 4 }),
     prizeId: integer().references(() => prizes.id, { onDelete: "set null" }),
     productId: integer().references(() => products.id, { onDelete: "set null" }),
     distributionId: integer().references(() => placements.id, { onDelete: "set null" }),
@@ -29,10 +30,17 @@ export const winners = pgTable(
     collectBy: timestamp({ withTimezone: true }),
     // When a waiting win passed its deadline and its unit went back to stock; null again once reinstated.
     expiredAt: timestamp({ withTimezone: true }),
+    // Consent (issue 33): when the visitor ticked the notice's box, and which version of the notice it was.
+    consentedAt: timestamp({ withTimezone: true }),
+    consentNoticeVersion: timestamp({ withTimezone: true }),
+    // When the nickname, code and visitor id were erased (on request or by the retention sweep); null: not yet.
+    erasedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check("winners_password_four_digits", sql`${table.password} ~ '^[0-9]{4}$'`),
     check("winners_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    // Erased or not, never half: a row has its nickname and code exactly while it is not erased.
+    check("winners_erased_has_no_data", sql`(${table.erasedAt} IS NULL) = (${table.name} IS NOT NULL AND ${table.password} IS NOT NULL)`),
     check("winners_received_at_matches_flag", sql`${table.isReceived} = (${table.receivedAt} IS NOT NULL)`),
     // A win is waiting, received or expired: never received and expired at once.
     check("winners_received_or_expired", sql`NOT (${table.isReceived} AND ${table.expiredAt} IS NOT NULL)`),
@@ -54,6 +62,8 @@ export const winners = pgTable(
     index("winners_collect_by_due_idx")
       .on(table.collectBy)
       .where(sql`NOT ${table.isReceived} AND ${table.expiredAt} IS NULL AND ${table.collectBy} IS NOT NULL`),
+    // The retention sweep: the rows not erased yet.
+    index("winners_not_erased_idx").on(table.createdAt).where(sql`${table.erasedAt} IS NULL`),
     // The dashboard's recent hand-overs.
     index("winners_received_at_idx")
       .on(table.receivedAt.desc().nullsFirst(), table.id.desc().nullsFirst())

@@ -53,6 +53,11 @@ export const winnersApi = {
     return apiFetch(winnerPath(id, "reinstate"), { method: "POST" });
   },
 
+  /** Erases the winner's nickname, code and visitor id now (server-behaviour.md, "Privacy"). */
+  erase(id: number): Promise<WinnerRow> {
+    return apiFetch(winnerPath(id, "erase"), { method: "POST" });
+  },
+
   remove(id: number): Promise<void> {
     return apiFetch(winnerPath(id), { method: "DELETE" });
   },

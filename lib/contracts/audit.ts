@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   "winner.delete",
   "winner.expired",
   "winner.reinstate",
+  "winner.erase",
+  "privacy.retention",
   "settings.update",
   "display.rotate_token",
   "event.reset",

@@ -6,6 +6,15 @@ export type { EventState, WinsPerVisitor };
 export const COLLECT_WITHIN_MIN = 5;
 export const COLLECT_WITHIN_MAX = 1440;
 export const DESK_LOCATION_MAX = 80;
+/** Privacy (server-behaviour.md, "Privacy"): the notice's and the contact's length, the retention's bounds in days. */
+export const PRIVACY_NOTICE_MAX = 4000;
+export const PRIVACY_CONTACT_MAX = 200;
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 365;
+export const RETENTION_DAYS_DEFAULT = 30;
+
+/** The privacy notice as a visitor would read it in one language: its heading and paragraphs. */
+export type NoticeText = { title: string; paragraphs: string[] };
 
 /** GET and PATCH /api/admin/settings/ (server-behaviour.md, "The event's rules"). */
 export type SystemSettings = {
@@ -38,4 +47,24 @@ export type SystemSettings = {
   desk_location_ko: string | null;
   /** Where the event stands now, by the database's clock. */
   event_state: EventState;
+  /** The privacy notice as written in each language (null: the default written from the settings). */
+  privacy_notice_en: string | null;
+  privacy_notice_ko: string | null;
+  /** Who visitors ask about their data, e.g. an e-mail address or a phone number (null: the prize desk). */
+  privacy_contact: string | null;
+  /** The claim form asks for consent and "14 or older" (default false, so the spec's client works). */
+  consent_required: boolean;
+  /** Days after the event's end that winners' nicknames, codes and visitor ids are kept (1..365, default 30). */
+  retention_days: number;
+  /** The notice's version: when what it says last changed. A win records the version its visitor consented to. */
+  privacy_notice_version: string;
+  /** When the retention erases every winner left: the event's end + retention_days; null with no end set (each win's own time). */
+  retention_erases_at: string | null;
+  /** Winners whose personal data is still kept (the retention will erase them). */
+  retention_pending: number;
+  /**
+   * The default notice written from the saved settings, in each language (the settings screen's preview of a
+   * blank notice). In the answers of GET and PATCH /api/admin/settings/ only.
+   */
+  privacy_notice_default?: { en: NoticeText; ko: NoticeText };
 };

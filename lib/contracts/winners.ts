@@ -5,8 +5,8 @@ export type WinnerStatus = (typeof WINNER_STATUSES)[number];
 /** A winner as GET /api/winners/ and the prize desk show it (spec §3, server-behaviour.md). */
 export type WinnerRow = {
   id: number;
-  /** The nickname. */
-  name: string;
+  /** The nickname; null once erased (server-behaviour.md, "Privacy"). */
+  name: string | null;
   /** The 4-digit password the winner shows at the prize desk; null for the desk role, which never sees one. */
   password: string | null;
   /** Ids of the prize and product page; null once those were deleted (the names stay). */
@@ -21,6 +21,8 @@ export type WinnerRow = {
   collect_by: string | null;
   expired_at: string | null;
   status: WinnerStatus;
+  /** When the nickname, code and visitor id were erased (on request or by the retention); null: not yet. */
+  erased_at: string | null;
 };
 
 /**
@@ -34,3 +36,6 @@ export type MyWin = {
   received_at: string | null;
   desk_location: string | null;
 };
+
+/** How a screen names a winner: the nickname, or `#id` once erased (server-behaviour.md, "Privacy"). */
+export const winnerLabel = (winner: { id: number; name: string | null }): string => winner.name ?? `#${winner.id}`;

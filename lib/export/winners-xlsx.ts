@@ -33,7 +33,7 @@ export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>,
           winner.received_at ?? "",
           winner.collect_by ?? "",
           winner.expired_at ?? "",
-        ].map(text),
+        ].map((value) => text(value ?? "")),
       );
     }
   }

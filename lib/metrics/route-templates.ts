@@ -27,6 +27,7 @@ export const ROUTE_TEMPLATES = [
   "/display/[token]",
   "/not-found",
   "/p/[urlPath]",
+  "/privacy",
   // Reached only through proxy.ts's rewrite (asked for directly, it is a 404): named, so not "other".
   "/p/[urlPath]/v/[version]/[prizeState]",
   // Files.
@@ -81,6 +82,7 @@ export const ROUTE_TEMPLATES = [
   "/api/winners/[id]/cancel_received",
   "/api/winners/[id]/mark_received",
   "/api/winners/[id]/reinstate",
+  "/api/winners/[id]/erase",
   "/api/winners/download_excel",
 ] as const;
 

@@ -11,6 +11,9 @@ export const CLAIM_MESSAGES = {
   nameUnreadable: "visitor.claim.errors.nameUnreadable",
   passwordRequired: "visitor.claim.errors.passwordRequired",
   passwordFormat: "visitor.claim.errors.passwordFormat",
+  consentRequired: "visitor.claim.errors.consentRequired",
+  ageRequired: "visitor.claim.errors.ageRequired",
+  consentFormat: "visitor.claim.errors.consentFormat",
 } as const satisfies Record<string, MessageKey>;
 
 export const NICKNAME_MAX = 10;
@@ -78,6 +81,10 @@ export const claimBody = z.object({
     .min(1, { error: CLAIM_MESSAGES.passwordRequired, abort: true })
     .max(64, { error: CLAIM_MESSAGES.passwordFormat, abort: true })
     .regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
+  // The two boxes the form shows when the organiser asks for consent (server-behaviour.md, "Privacy"):
+  // optional here, required by the claim's service while `consent_required` is on.
+  consent: z.boolean({ error: CLAIM_MESSAGES.consentFormat }).optional(),
+  age_confirmed: z.boolean({ error: CLAIM_MESSAGES.consentFormat }).optional(),
 });
 export type ClaimBody = z.infer<typeof claimBody>;
 

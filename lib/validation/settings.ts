@@ -1,7 +1,15 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
-import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/lib/contracts/settings";
+import {
+  COLLECT_WITHIN_MAX,
+  COLLECT_WITHIN_MIN,
+  DESK_LOCATION_MAX,
+  PRIVACY_CONTACT_MAX,
+  PRIVACY_NOTICE_MAX,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from "@/lib/contracts/settings";
 import type { MessageKey } from "@/lib/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
@@ -91,6 +99,17 @@ export const updateSettingsBody = z
     collect_within_minutes: collectWithinMinutes,
     desk_location_en: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
     desk_location_ko: optionalText(DESK_LOCATION_MAX, "validation.settings.deskLocationTooLong"),
+    // Privacy (server-behaviour.md, "Privacy"): blank notice = the default written from the settings.
+    privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX, "validation.settings.privacyNoticeTooLong"),
+    privacy_notice_ko: optionalText(PRIVACY_NOTICE_MAX, "validation.settings.privacyNoticeTooLong"),
+    privacy_contact: optionalText(PRIVACY_CONTACT_MAX, "validation.settings.privacyContactTooLong"),
+    consent_required: z.boolean({ error: "validation.settings.trueOrFalse" }).optional(),
+    retention_days: z
+      .number({ error: "validation.settings.retentionDays" })
+      .int("validation.settings.retentionDays")
+      .min(RETENTION_DAYS_MIN, "validation.settings.retentionDays")
+      .max(RETENTION_DAYS_MAX, "validation.settings.retentionDays")
+      .optional(),
   })
   .strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;

@@ -104,12 +104,10 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await expect(page.getByRole("heading", { name: "활동 기록" })).toBeVisible();
     await page.getByLabel("작업").selectOption("winner.mark_received");
     await expect(page).toHaveURL(/action=winner\.mark_received/);
-    await expect(
-      page
-        .getByRole("table", { name: "활동 기록" })
-        .getByRole("row")
-        .filter({ hasText: `winner: ${first} (` }),
-    ).toHaveCount(1);
+    // Winners are named by id and prize, never by nickname (server-behaviour.md, "Privacy").
+    const auditRows = page.getByRole("table", { name: "활동 기록" }).getByRole("row");
+    await expect(auditRows.filter({ hasText: new RegExp(`winner: #\\d+ \\(우산 ${run}\\)`) }).first()).toBeVisible();
+    await expect(auditRows.filter({ hasText: first })).toHaveCount(0);
     await checkScreen(page, "audit");
 
     // Accounts: a too-short password is refused in Korean by the form; then a desk account, made a manager.

@@ -147,7 +147,7 @@ describe("audit log", () => {
     const list = (await (await owner.get("/api/winners/?search=Audrey")).json()) as { results: { id: number }[] };
     const winnerId = list.results[0]!.id;
     const [marked] = await rowsAddedBy("winner.mark_received", () => manager.post(`/api/winners/${winnerId}/mark_received/`));
-    expect(marked).toMatchObject({ target_type: "winner", target_id: String(winnerId), target_name: "Audrey (Desk prize)" });
+    expect(marked).toMatchObject({ target_type: "winner", target_id: String(winnerId), target_name: `#${winnerId} (Desk prize)` });
     expect(marked!.changes?.is_received).toEqual({ before: false, after: true });
     expect(await rowsAddedBy("winner.mark_received", () => manager.post(`/api/winners/${winnerId}/mark_received/`), 409)).toEqual([]);
     expect(await rowsAddedBy("winner.cancel_received", () => manager.post(`/api/winners/${winnerId}/cancel_received/`))).toHaveLength(1);

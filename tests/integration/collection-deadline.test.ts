@@ -193,7 +193,7 @@ describe.runIf(connection)("the collection deadline", () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, "winner.expired"), eq(auditLog.targetId, String(mine!.id))));
-      expect(audit).toMatchObject({ accountName: "system", targetType: "winner", targetName: `mine (Sweep cap)` });
+      expect(audit).toMatchObject({ accountName: "system", targetType: "winner", targetName: `#${mine!.id} (Sweep cap)` });
 
       // The visitor's card and the desk both see it; a late hand-over is refused with the time.
       expect((await visitorState(phone)).my_win).toMatchObject({ status: "expired", expired_at: expect.any(String) });

@@ -73,6 +73,7 @@ const EXPECTED: Record<string, RoleSet> = {
   "POST /api/winners/[id]/mark_received/": DESK_ROLES,
   "POST /api/winners/[id]/cancel_received/": DESK_ROLES,
   "POST /api/winners/[id]/reinstate/": DESK_ROLES,
+  "POST /api/winners/[id]/erase/": WRITE_ROLES,
 };
 
 // An id that exists nowhere: an admitted call gets as far as the lookup (404) and changes nothing.

@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/client/api";
 import { useDebouncedValue } from "@/lib/client/use-debounced";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
 import { DeskDeadline, ReinstateButton } from "./deadline";
 
 const PASSWORD = /^[0-9]{4}$/;
@@ -134,9 +134,9 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
   return (
     <article
       className={`rounded-2xl border-2 bg-white p-5 shadow-sm ${received ? "border-slate-200" : "border-emerald-300"}`}
-      aria-label={t("card", { name: winner.name, prize: winner.prize_name })}
+      aria-label={t("card", { name: winnerLabel(winner), prize: winner.prize_name })}
     >
-      <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winner.name}</p>
+      <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winnerLabel(winner)}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-800 [overflow-wrap:anywhere]">{winner.prize_name}</p>
       <p className="mt-1 text-base text-slate-600">{t("wonAt", { product: winner.product_name, time: clock(winner.created_at) })}</p>
       {done !== "handed" && <DeskDeadline winner={winner} />}
@@ -153,8 +153,8 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       ) : received ? (
         <p className="mt-4 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
           {winner.received_at
-            ? t("alreadyHandedOver", { name: winner.name, time: clock(winner.received_at) })
-            : t("alreadyHandedOverEarlier", { name: winner.name })}
+            ? t("alreadyHandedOver", { name: winnerLabel(winner), time: clock(winner.received_at) })
+            : t("alreadyHandedOverEarlier", { name: winnerLabel(winner) })}
         </p>
       ) : winner.status === "expired" ? (
         <ReinstateButton winner={winner} />
@@ -162,7 +162,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
         <>
           {done === "undone" && (
             <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 text-base font-semibold text-slate-800">
-              {t("undone", { name: winner.name })}
+              {t("undone", { name: winnerLabel(winner) })}
             </p>
           )}
           <button

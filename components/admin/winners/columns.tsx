@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
 import { DeadlineNote } from "./deadline-note";
 
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;
@@ -45,6 +45,7 @@ export function winnerColumns({
   t,
   actionsLabel,
   moment,
+  erasedLabel = "",
 }: {
   actions: RowAction<WinnerRow>[];
   /** The winner's audit history, for the roles that read the audit log; null for the others. */
@@ -52,6 +53,8 @@ export function winnerColumns({
   t: Words;
   actionsLabel: string;
   moment: Moment;
+  /** The badge of a winner whose personal data was erased (server-behaviour.md, "Privacy"). */
+  erasedLabel?: string;
 }): ColumnDef<WinnerRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
@@ -60,11 +63,18 @@ export function winnerColumns({
       header: t("nickname"),
       cell: ({ row: { original: winner } }) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{winner.name}</p>
+          <p className="font-semibold break-words text-slate-900">
+            {winnerLabel(winner)}
+            {winner.erased_at && (
+              <span className="ml-2 inline-flex rounded-lg bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700">
+                {erasedLabel}
+              </span>
+            )}
+          </p>
           {historyOf && (
             <Link
               href={historyOf(winner)}
-              aria-label={t("historyOf", { name: winner.name })}
+              aria-label={t("historyOf", { name: winnerLabel(winner) })}
               className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
             >
               {t("history")}
@@ -115,7 +125,7 @@ export function winnerColumns({
     {
       id: "actions",
       header: () => <span className="sr-only">{actionsLabel}</span>,
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} wordsOnPhones />,
+      cell: ({ row }) => <RowActions row={row.original} name={winnerLabel(row.original)} actions={actions} wordsOnPhones />,
     },
   ];
 }

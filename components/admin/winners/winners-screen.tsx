@@ -10,6 +10,7 @@ import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
@@ -19,7 +20,7 @@ import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
 import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
 import { winnerColumns } from "./columns";
 import { WinnerFilterBar } from "./filter-bar";
 
@@ -29,6 +30,7 @@ import { WinnerFilterBar } from "./filter-bar";
  */
 export function WinnersScreen() {
   const t = useTranslations("admin.winners");
+  const privacy = useTranslations("privacy.winners");
   const common = useTranslations("common");
   const { moment } = useMoment();
   const list = useAdminList<WinnerRow, WinnerFilters>({
@@ -39,6 +41,7 @@ export function WinnersScreen() {
   });
   const { banner, show } = useBanner();
   const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
+  const [toErase, setToErase] = useState<WinnerRow | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
   const eventPeriod = useMemo(
     () => ({ start_date: settings.data?.event_start_date ?? "", end_date: settings.data?.event_end_date ?? "" }),
@@ -78,7 +81,7 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.markReceived(winner.id),
-            success: t("handedOver", { name: winner.name }),
+            success: t("handedOver", { name: winnerLabel(winner) }),
             failure: t("markFailed"),
           }),
       },
@@ -89,7 +92,7 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.cancelReceived(winner.id),
-            success: t("notReceivedAgain", { name: winner.name }),
+            success: t("notReceivedAgain", { name: winnerLabel(winner) }),
             failure: t("cancelFailed"),
           }),
       },
@@ -101,13 +104,21 @@ export function WinnersScreen() {
         onClick: (winner) =>
           mutate({
             action: () => winnersApi.reinstate(winner.id),
-            success: t("deadline.reinstated", { name: winner.name }),
+            success: t("deadline.reinstated", { name: winnerLabel(winner) }),
             failure: t("deadline.reinstateFailed"),
           }),
       },
+      // Owners and managers, as the server admits (server-behaviour.md, "Privacy"); an erased winner has nothing left.
+      {
+        label: privacy("erase"),
+        icon: <TrashIcon className="size-4" />,
+        tone: "danger",
+        hidden: (winner) => !mayDelete || winner.erased_at !== null,
+        onClick: setToErase,
+      },
       { label: common("delete"), icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
     ],
-    [mutate, mayHandOver, mayDelete, t, common],
+    [mutate, mayHandOver, mayDelete, t, common, privacy],
   );
   // Owners and managers open a winner's audit history from the row ("I already collected it?").
   const columns = useMemo(
@@ -118,8 +129,9 @@ export function WinnersScreen() {
         t,
         actionsLabel: common("actions"),
         moment,
+        erasedLabel: privacy("erasedBadge"),
       }),
-    [actions, mayReadAudit, t, common, moment],
+    [actions, mayReadAudit, t, common, moment, privacy],
   );
   const { table } = useListTable(list, columns);
 
@@ -128,7 +140,7 @@ export function WinnersScreen() {
     mutate(
       {
         action: () => winnersApi.remove(toDelete.id),
-        success: t("deleted", { name: toDelete.name }),
+        success: t("deleted", { name: winnerLabel(toDelete) }),
         failure: t("deleteFailed"),
       },
       {
@@ -137,6 +149,15 @@ export function WinnersScreen() {
           list.afterDelete(1);
         },
       },
+    );
+  }
+
+  function confirmErase() {
+    if (!toErase) return;
+    const { id } = toErase;
+    mutate(
+      { action: () => winnersApi.erase(id), success: privacy("erased", { id }), failure: privacy("eraseFailed") },
+      { onSettled: () => setToErase(null) },
     );
   }
 
@@ -176,6 +197,18 @@ export function WinnersScreen() {
           {t("total", { count: list.total ?? 0 })}
         </p>
       )}
+      <ConfirmByTyping
+        open={toErase !== null}
+        onClose={() => setToErase(null)}
+        title={privacy("eraseTitle")}
+        phrase={privacy("erasePhrase")}
+        confirmLabel={privacy("eraseConfirm")}
+        busyLabel={privacy("erasing")}
+        busy={write.isPending}
+        onConfirm={confirmErase}
+      >
+        {toErase && <p>{privacy("eraseBody", { id: toErase.id, prize: toErase.prize_name })}</p>}
+      </ConfirmByTyping>
       <ConfirmDialog
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
@@ -187,7 +220,7 @@ export function WinnersScreen() {
         {toDelete && (
           <p>
             {t.rich("deleteBody", {
-              name: toDelete.name,
+              name: winnerLabel(toDelete),
               password: toDelete.password ?? "",
               prize: toDelete.prize_name,
               product: toDelete.product_name,

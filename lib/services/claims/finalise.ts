@@ -13,10 +13,10 @@ import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { ReserveRefusalCode } from "@/lib/contracts/claims";
-import { conflict, notFound, type Said } from "@/lib/errors";
+import { conflict, notFound, type Said, ValidationError } from "@/lib/errors";
 import type { InEachLanguage } from "@/lib/i18n/localized";
 import { text } from "@/lib/i18n/text";
-import type { ClaimBody } from "@/lib/validation/claim";
+import { CLAIM_MESSAGES, type ClaimBody } from "@/lib/validation/claim";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { collectByFromNow } from "../winners/expire";
@@ -104,6 +104,18 @@ export async function finaliseClaim({
     );
   try {
     return await retryingTransaction(ctx.db, async (tx) => {
+      // Consent first (server-behaviour.md, "Privacy"): a claim without both boxes ticked changes nothing,
+      // and the hold stays for the visitor to tick them.
+      const [privacy] = await tx
+        .select({ required: settings.consentRequired, version: settings.privacyNoticeChangedAt })
+        .from(settings)
+        .where(eq(settings.id, 1));
+      if (privacy?.required) {
+        const missing: Record<string, Said[]> = {};
+        if (input.consent !== true) missing.consent = [text(CLAIM_MESSAGES.consentRequired)];
+        if (input.age_confirmed !== true) missing.age_confirmed = [text(CLAIM_MESSAGES.ageRequired)];
+        if (Object.keys(missing).length > 0) throw new ValidationError(missing);
+      }
       await lockVisitor(tx, input.visitorId);
       const [product] = await tx
         .select({ id: products.id, name: products.name })
@@ -188,6 +200,9 @@ export async function finaliseClaim({
         productName: product.name,
         // The deadline the visitor is told now, kept if the setting changes later (null: no deadline).
         collectBy: collectByFromNow(),
+        // When the visitor consented, and to which version of the notice (null: no consent given).
+        consentedAt: input.consent === true ? sql`now()` : null,
+        consentNoticeVersion: input.consent === true ? (privacy?.version ?? null) : null,
       });
       return { prizeId: prize.id, prizeName: prize.name, prizeNames: { en: prize.en, ko: prize.ko }, repeated: false };
     });

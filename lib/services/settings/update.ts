@@ -31,6 +31,22 @@ export const SETTINGS_AUDITED_FIELDS = [
   "collect_within_minutes",
   "desk_location_en",
   "desk_location_ko",
+  "privacy_notice_en",
+  "privacy_notice_ko",
+  "privacy_contact",
+  "consent_required",
+  "retention_days",
+] as const;
+
+/** What the privacy notice says depends on these: a change of one moves the notice's version. */
+const PRIVACY_NOTICE_INPUTS = [
+  "privacy_notice_en",
+  "privacy_notice_ko",
+  "privacy_contact",
+  "retention_days",
+  "event_name",
+  "event_ends_at",
+  "event_end_date",
 ] as const;
 
 /** PATCH /api/admin/settings/: any subset; the rest stays as stored. */
@@ -67,8 +83,12 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     const timeZone = pick("time_zone", current.timeZone);
     // Every page shows times on the event's clock: a new zone renames the visitor pages' cached copies and
     // wakes the big screens, as branding does.
+    // The claim form's consent boxes are in the page's copies too (server-behaviour.md, "Privacy").
+    const consentRequired = input.consent_required ?? current.consentRequired;
     const changesBranding =
-      (Object.keys(branding) as (keyof typeof branding)[]).some((key) => branding[key] !== current[key]) || timeZone !== current.timeZone;
+      (Object.keys(branding) as (keyof typeof branding)[]).some((key) => branding[key] !== current[key]) ||
+      timeZone !== current.timeZone ||
+      consentRequired !== current.consentRequired;
     await tx
       .update(settings)
       .set({
@@ -89,13 +109,22 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         collectWithinMinutes: pick("collect_within_minutes", current.collectWithinMinutes),
         deskLocationEn: pick("desk_location_en", current.deskLocationEn),
         deskLocationKo: pick("desk_location_ko", current.deskLocationKo),
+        privacyNoticeEn: pick("privacy_notice_en", current.privacyNoticeEn),
+        privacyNoticeKo: pick("privacy_notice_ko", current.privacyNoticeKo),
+        privacyContact: pick("privacy_contact", current.privacyContact),
+        consentRequired,
+        retentionDays: input.retention_days ?? current.retentionDays,
         updatedAt: sql`now()`,
       })
       .where(eq(settings.id, 1));
     // The dates read back (and the audit row) on the new clock: this transaction's session moves to it now,
     // the process's sessions once it commits (lib/event/time-zone.ts).
     if (timeZone !== current.timeZone) await tx.execute(sql`select set_config('TimeZone', ${eventZone()}, true)`);
-    const after = await readSettings({ db: tx, eventPeriod });
+    let after = await readSettings({ db: tx, eventPeriod });
+    if (PRIVACY_NOTICE_INPUTS.some((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))) {
+      await tx.update(settings).set({ privacyNoticeChangedAt: sql`now()` }).where(eq(settings.id, 1));
+      after = await readSettings({ db: tx, eventPeriod });
+    }
     const changes = diffChanges(before, after, SETTINGS_AUDITED_FIELDS);
     // Saving the same values changes nothing: no row.
     if (Object.keys(changes).length > 0) {

@@ -1,22 +1,24 @@
 import { eq } from "drizzle-orm";
 import { winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { collectByFromNow } from "./expire";
-import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
+import { WINNER_ERASED, WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Undo a hand-over (a mistap at the desk). Idempotent: a winner not received stays so, 200 either way. */
 export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
   return retryingTransaction(ctx.db, async (tx) => {
     const [before] = await tx
-      .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt, collectBy: winners.collectBy })
+      .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt, collectBy: winners.collectBy, erasedAt: winners.erasedAt })
       .from(winners)
       .where(eq(winners.id, input.id))
       .for("update");
     if (!before) throw notFound(WINNER_NOT_FOUND);
+    // Undone, an erased win would wait for a visitor nobody can recognise any more.
+    if (before.isReceived && before.erasedAt) throw conflict(WINNER_ERASED);
     const [row] = await tx
       .update(winners)
       // An undone hand-over gets a fresh deadline (now + the window), so it does not expire at once.

@@ -12,7 +12,7 @@ export async function deleteWinner({ ctx, input }: { ctx: ServiceContext; input:
     const [row] = await tx
       .delete(winners)
       .where(eq(winners.id, input.id))
-      .returning({ id: winners.id, name: winners.name, prize_name: winners.prizeName, is_received: winners.isReceived });
+      .returning({ id: winners.id, prize_name: winners.prizeName, is_received: winners.isReceived });
     if (!row) throw notFound(WINNER_NOT_FOUND);
     await recordAudit(tx, ctx, {
       action: "winner.delete",

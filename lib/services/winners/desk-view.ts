@@ -9,7 +9,7 @@ import type { AdminIdentity } from "../context";
 export const seesCodes = (admin: AdminIdentity | null | undefined): boolean => admin?.role !== "desk";
 
 /** A winner as this reader may see it: the desk gets `password: null` (the field stays, the code does not). */
-export function winnerFor<T extends { password: string }>(
+export function winnerFor<T extends { password: string | null }>(
   admin: AdminIdentity | null | undefined,
   winner: T,
 ): Omit<T, "password"> & { password: string | null } {

@@ -5,6 +5,7 @@ import { describeError, log } from "@/lib/log";
 import { countExpired } from "@/lib/metrics/registry";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
+import { winnerAuditName } from "./messages";
 
 /** Who an expiry's audit row names: nobody clicked, the server's own sweep did it. */
 export const SYSTEM_ACCOUNT = { id: null, name: "system", role: null };
@@ -27,7 +28,7 @@ export function duePastDeadline(): SQL {
   return sql`not ${winners.isReceived} and ${winners.expiredAt} is null and ${winners.collectBy} <= now()`;
 }
 
-type Expired = { id: number; prizeId: number | null; name: string; prizeName: string; expiredAt: Date | null };
+type Expired = { id: number; prizeId: number | null; prizeName: string; expiredAt: Date | null };
 
 /**
  * Inside a transaction that already holds these wins' prize rows (lock order, ../README.md: prizes, then
@@ -45,7 +46,6 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
     .returning({
       id: winners.id,
       prizeId: winners.prizeId,
-      name: winners.name,
       prizeName: winners.prizeName,
       expiredAt: winners.expiredAt,
     });
@@ -67,7 +67,7 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
       action: "winner.expired",
       targetType: "winner",
       targetId: String(win.id),
-      targetName: `${win.name} (${win.prizeName})`,
+      targetName: winnerAuditName({ id: win.id, prize_name: win.prizeName }),
       changes: { status: { before: "waiting", after: "expired" }, expired_at: { before: null, after: win.expiredAt } },
       address: null,
     })),

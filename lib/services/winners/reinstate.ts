@@ -9,7 +9,7 @@ import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { collectByFromNow, expireWinsIn } from "./expire";
-import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
+import { WINNER_ERASED, WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 export const NOT_EXPIRED = text("errors.winners.notExpired");
 export const NO_UNIT_FREE = text("errors.winners.noUnitFree");
@@ -30,8 +30,9 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
   let expiredHere = 0;
   const reinstated = await retryingTransaction(ctx.db, async (tx) => {
     // A plain read: it says which prize to lock. The conditional UPDATE below decides.
-    const [win] = await tx.select({ prizeId: winners.prizeId }).from(winners).where(eq(winners.id, input.id));
+    const [win] = await tx.select({ prizeId: winners.prizeId, erasedAt: winners.erasedAt }).from(winners).where(eq(winners.id, input.id));
     if (!win) throw notFound(WINNER_NOT_FOUND);
+    if (win.erasedAt) throw conflict(WINNER_ERASED);
     if (win.prizeId === null) {
       const [row] = await tx
         .select({ expired: isNotNull(winners.expiredAt) })

@@ -4,6 +4,7 @@ import { BrandingSection } from "@/components/admin/settings/branding-section";
 import { CollectionSection } from "@/components/admin/settings/collection-section";
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
 import { NewEventSection } from "@/components/admin/settings/new-event-section";
+import { PrivacySection } from "@/components/admin/settings/privacy-section";
 import { getConfig } from "@/lib/config";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,6 +20,7 @@ export default function SettingsPage() {
       <div className="mx-auto max-w-3xl">
         <BrandingSection />
         <CollectionSection />
+        <PrivacySection />
       </div>
       <NewEventSection />
     </>

@@ -1,0 +1,13 @@
+// POST /api/winners/{id}/erase - erase this winner's nickname, code and visitor id now (a waiting win is forfeited)
+
+import { parseId } from "@/lib/api/params";
+import { route } from "@/lib/api/route";
+import { WRITE_ROLES } from "@/lib/auth/roles";
+import { eraseWinner } from "@/lib/services/privacy/erase-winner";
+import { winnerFor } from "@/lib/services/winners/desk-view";
+import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+
+// Idempotent: a winner erased already is answered as it is (200), with no second audit row.
+export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>
+  winnerFor(ctx.admin, await eraseWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } })),
+);

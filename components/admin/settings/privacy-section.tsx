@@ -1,0 +1,191 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useMay } from "@/components/admin/role-context";
+import { PrivacyNoticeText } from "@/components/public/privacy-notice";
+import { useBanner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { WRITE_ROLES } from "@/lib/auth/roles";
+import { applyServerErrors } from "@/lib/client/form-errors";
+import { type SystemSettings, settingsApi } from "@/lib/client/settings";
+import { useMoment } from "@/lib/client/use-moment";
+import { useSaid } from "@/lib/client/use-said";
+import { type NoticeText, PRIVACY_CONTACT_MAX, PRIVACY_NOTICE_MAX, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "@/lib/contracts/settings";
+
+type PrivacyForm = {
+  privacy_contact: string;
+  retention_days: string;
+  consent_required: boolean;
+  privacy_notice_en: string;
+  privacy_notice_ko: string;
+};
+const FIELDS = ["privacy_contact", "retention_days", "consent_required", "privacy_notice_en", "privacy_notice_ko"] as const;
+
+function formValues(settings: SystemSettings): PrivacyForm {
+  return {
+    privacy_contact: settings.privacy_contact ?? "",
+    retention_days: String(settings.retention_days),
+    consent_required: settings.consent_required,
+    privacy_notice_en: settings.privacy_notice_en ?? "",
+    privacy_notice_ko: settings.privacy_notice_ko ?? "",
+  };
+}
+
+/** Whole days go as a number; anything else as typed, and the server says what is wrong. */
+function daysOf(value: string): number {
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
+}
+
+/** The notice a visitor would read: the text typed (split at blank lines), else the default the server wrote. */
+function previewOf(typed: string, fallback: NoticeText | undefined): NoticeText | null {
+  if (!fallback) return null;
+  const paragraphs = typed
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return paragraphs.length > 0 ? { title: fallback.title, paragraphs } : fallback;
+}
+
+/**
+ * /admin/settings, "Privacy" (server-behaviour.md, "Privacy"): the notice in both languages with a preview
+ * as visitors see it, the contact, consent on the claim form, and the retention with the date it implies
+ * and how many winners it will erase then. Saved on its own, as the other sections are.
+ */
+export function PrivacySection() {
+  const t = useTranslations("privacy.admin");
+  const said = useSaid();
+  const { moment } = useMoment();
+  const queryClient = useQueryClient();
+  const { banner, show } = useBanner();
+  const mayWrite = useMay(WRITE_ROLES);
+  const [formError, setFormError] = useState<string | null>(null);
+  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  // The defaults come with GET and PATCH only (a logo's answer lacks them): the last ones seen stay.
+  const [defaults, setDefaults] = useState<SystemSettings["privacy_notice_default"]>();
+  useEffect(() => {
+    if (settings.data?.privacy_notice_default) setDefaults(settings.data.privacy_notice_default);
+  }, [settings.data]);
+  const form = useForm<PrivacyForm>({
+    defaultValues: { privacy_contact: "", retention_days: "", consent_required: false, privacy_notice_en: "", privacy_notice_ko: "" },
+  });
+  const { register, handleSubmit, reset, setError, formState, control } = form;
+  useEffect(() => {
+    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
+  }, [settings.data, formState.isDirty, reset]);
+  const [noticeEn = "", noticeKo = ""] = useWatch({ control, name: ["privacy_notice_en", "privacy_notice_ko"] });
+
+  const save = useMutation({
+    mutationFn: (values: PrivacyForm) =>
+      settingsApi.update({
+        privacy_contact: values.privacy_contact.trim() || null,
+        retention_days: daysOf(values.retention_days),
+        consent_required: values.consent_required,
+        privacy_notice_en: values.privacy_notice_en.trim() || null,
+        privacy_notice_ko: values.privacy_notice_ko.trim() || null,
+      }),
+    onMutate: () => setFormError(null),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(settingsApi.key, updated);
+      reset(formValues(updated));
+      show("success", t("saved"));
+    },
+    onError: (error) => setFormError(applyServerErrors<PrivacyForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
+  });
+
+  if (!settings.data) return null;
+  const saved = settings.data;
+  const previews = [
+    { language: "en" as const, label: t("previewEn"), notice: previewOf(noticeEn, defaults?.en) },
+    { language: "ko" as const, label: t("previewKo"), notice: previewOf(noticeKo, defaults?.ko) },
+  ];
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
+      {banner}
+      <fieldset disabled={!mayWrite}>
+        <Card title={t("title")}>
+          <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
+          <div className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label={t("contact")} hint={t("contactHint")} error={said(formState.errors.privacy_contact?.message)}>
+                {(control) => <input {...control} maxLength={PRIVACY_CONTACT_MAX} {...register("privacy_contact")} />}
+              </Field>
+              <Field
+                label={t("retentionDays")}
+                hint={t("retentionHint", { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX })}
+                error={said(formState.errors.retention_days?.message)}
+              >
+                {(control) => (
+                  <input {...control} inputMode="numeric" className={`${control.className} sm:max-w-32`} {...register("retention_days")} />
+                )}
+              </Field>
+            </div>
+            <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="retention-summary">
+              {saved.retention_erases_at
+                ? t("erasesOn", { count: saved.retention_pending, date: moment(saved.retention_erases_at) })
+                : t("erasesAfterEachWin", { count: saved.retention_pending, days: saved.retention_days })}
+            </p>
+            <label className="flex min-h-11 cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-primary-600"
+                {...register("consent_required")}
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{t("consentRequired")}</span>
+                <span className="block text-sm text-slate-600">{t("consentHint")}</span>
+              </span>
+            </label>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Field
+                label={t("noticeEn")}
+                hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
+                error={said(formState.errors.privacy_notice_en?.message)}
+              >
+                {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_en")} />}
+              </Field>
+              <Field
+                label={t("noticeKo")}
+                hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
+                error={said(formState.errors.privacy_notice_ko?.message)}
+              >
+                {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_ko")} />}
+              </Field>
+            </div>
+          </div>
+        </Card>
+      </fieldset>
+      <Card title={t("preview")}>
+        {formState.isDirty && <p className="mb-3 text-sm text-slate-600">{t("previewUnsaved")}</p>}
+        <div className="grid gap-4 lg:grid-cols-2">
+          {previews.map(({ language, label, notice }) => (
+            <section
+              key={language}
+              aria-label={label}
+              lang={language}
+              className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4"
+            >
+              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+              {notice && <PrivacyNoticeText notice={notice} headingLevel={2} />}
+            </section>
+          ))}
+        </div>
+      </Card>
+      <FormAlert message={formError} />
+      <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
+        <Button type="button" disabled={!formState.isDirty || save.isPending} onClick={() => reset(formValues(saved))}>
+          {t("undo")}
+        </Button>
+        <Button type="submit" variant="primary" busy={save.isPending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { eventZone } from "@/db/prize-rules";
+import { placements, prizes, settings, winners } from "@/db/schema";
+
+/**
+ * Erasing a winner's personal data (server-behaviour.md, "Privacy"): the nickname, the code and the visitor
+ * id go; the row keeps `erased_at` as its marker, the prize, the product page, the times and its status, so
+ * every count stays right. Shared by the erasure on request (erase-winner.ts) and the retention sweep
+ * (retention.ts).
+ */
+
+/**
+ * The moment the event's data starts its retention: the end of the opening hours, else the midnight that
+ * ends the event's last date (on the event's clock); null when neither is set (each win's own time then).
+ */
+export function eventEndMoment() {
+  return sql<Date | null>`(select coalesce(${settings.eventEndsAt}, ((${settings.eventEndDate} + 1)::timestamp at time zone ${eventZone()})) from ${settings} where ${settings.id} = 1)`;
+}
+
+/** The retention in days, as set now. */
+export function retentionDays() {
+  return sql<number>`(select ${settings.retentionDays} from ${settings} where ${settings.id} = 1)`;
+}
+
+/** When a win's personal data is due to go: retention_days after the event's end, else after the win. */
+export function winErasesAt() {
+  return sql<Date>`(coalesce(${eventEndMoment()}, ${winners.createdAt}) + make_interval(days => ${retentionDays()}))`;
+}
+
+export type Erased = { id: number; prizeId: number | null; prizeName: string; forfeited: boolean };
+
+/**
+ * Inside a transaction that already holds these wins' prize rows (lock order, ../README.md: prizes, then
+ * placements, then winners): erases those of `ids` not erased yet. A waiting win is forfeited first, as at
+ * its deadline: it becomes expired and its unit goes back to its prize's stock. Conditional UPDATEs decide,
+ * so two sweeps, or a sweep and a request, erase each win once. Returns the wins this call erased.
+ */
+export async function eraseWinsIn(tx: Queryable, ids: number[]): Promise<Erased[]> {
+  if (ids.length === 0) return [];
+  const targets = await tx
+    .select({ id: winners.id, visitorId: winners.visitorId })
+    .from(winners)
+    // A plain read: the conditional UPDATEs below decide (a win erased meanwhile is skipped).
+    .where(and(inArray(winners.id, ids), isNull(winners.erasedAt)));
+  if (targets.length === 0) return [];
+  const targetIds = targets.map((row) => row.id);
+  const visitorIds = [...new Set(targets.map((row) => row.visitorId).filter((id): id is string => id !== null))];
+  if (visitorIds.length > 0) {
+    // The visitor id also sits in every placement this visitor ever held (a lapsed hold is left in place,
+    // a won one keeps it): all of it goes, a hold live right now too.
+    await tx
+      .update(placements)
+      .set({ reservedBy: null, reservedUntil: null, holdEndsAt: null })
+      .where(inArray(placements.reservedBy, visitorIds));
+    // And in this visitor's other wins: they keep their nickname but no longer link to the visitor (the win
+    // limit stops counting them).
+    await tx
+      .update(winners)
+      .set({ visitorId: null })
+      .where(and(inArray(winners.visitorId, visitorIds), sql`not (${inArray(winners.id, targetIds)})`));
+  }
+  // Forfeit the waiting ones: expired, unit back to stock (as expireWinsIn does at the deadline).
+  const forfeited = await tx
+    .update(winners)
+    .set({ expiredAt: sql`now()` })
+    .where(and(inArray(winners.id, targetIds), eq(winners.isReceived, false), isNull(winners.expiredAt)))
+    .returning({ id: winners.id, prizeId: winners.prizeId });
+  const back = new Map<number, number>();
+  for (const win of forfeited) if (win.prizeId !== null) back.set(win.prizeId, (back.get(win.prizeId) ?? 0) + 1);
+  for (const [prizeId, units] of [...back].sort((a, b) => a[0] - b[0])) {
+    await tx
+      .update(prizes)
+      .set({ remainingQuantity: sql`${prizes.remainingQuantity} + ${units}` })
+      .where(eq(prizes.id, prizeId));
+  }
+  const erased = await tx
+    .update(winners)
+    .set({ name: null, password: null, visitorId: null, erasedAt: sql`now()` })
+    .where(and(inArray(winners.id, targetIds), isNull(winners.erasedAt)))
+    .returning({ id: winners.id, prizeId: winners.prizeId, prizeName: winners.prizeName });
+  const forfeitedIds = new Set(forfeited.map((win) => win.id));
+  return erased.map((win) => ({ ...win, forfeited: forfeitedIds.has(win.id) }));
+}
+
+/** Locks the prize rows of these wins, in id order (the lock order's step 4), before eraseWinsIn. */
+export async function lockPrizesOf(tx: Queryable, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await tx.selectDistinct({ prizeId: winners.prizeId }).from(winners).where(inArray(winners.id, ids));
+  const prizeIds = rows.map((row) => row.prizeId).filter((id): id is number => id !== null);
+  if (prizeIds.length === 0) return;
+  await tx.select({ id: prizes.id }).from(prizes).where(inArray(prizes.id, prizeIds)).orderBy(asc(prizes.id)).for("update");
+}
+
+/**
+ * The one documented way to change rows of the append-only audit log (drizzle/0016_privacy.sql): rows about
+ * these winners are renamed "#id (prize)", and addresses of rows older than `addressesBefore` are cleared.
+ */
+export async function scrubAuditLog(tx: Queryable, winnerIds: number[], addressesBefore: Date | null): Promise<void> {
+  const ids = sql.raw(`ARRAY[${winnerIds.map((id) => String(Math.trunc(id))).join(",")}]::integer[]`);
+  const before = addressesBefore ? sql`${addressesBefore.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
+  await tx.execute(sql`select audit_log_scrub(${ids}, ${before})`);
+}

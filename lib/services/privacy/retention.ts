@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { auditLog, loginAttempts, prizes, settings, winners } from "@/db/schema";
+import { describeError, log } from "@/lib/log";
+import { replenishPrizes } from "../placements/maintain";
+import { retryingTransaction } from "../transaction";
+import { SYSTEM_ACCOUNT } from "../winners/expire";
+import { type Erased, eraseWinsIn, eventEndMoment, retentionDays, scrubAuditLog, winErasesAt } from "./erase";
+
+/** Every instance looks this often: a win's data is gone within a minute of its moment. */
+export const RETENTION_SWEEP_SECONDS = 20;
+/** Failed sign-ins (names and addresses) are kept at most this long; throttling looks back 15 minutes. */
+export const SIGN_IN_ATTEMPTS_KEPT_DAYS = 30;
+// Any constant works; it only has to be the same in every instance of this app.
+const RETENTION_LOCK_KEY = 7_301_994_033;
+/** Wins erased per statement (their ids are its parameters). */
+const ERASE_BATCH_SIZE = 1000;
+
+export type RetentionResult = { ran: boolean; erased: number };
+
+/**
+ * One sweep (server-behaviour.md, "Privacy"): erases every winner whose retention has passed, deletes
+ * sign-in attempts older than 30 days, and clears the addresses of audit rows whose retention has passed
+ * (rows older than retention_days, once the event's end is that long ago too). One instance at a time (a
+ * transaction-scoped advisory lock; the others skip this beat), and idempotent anyway (conditional
+ * UPDATEs): one audit row `privacy.retention` per sweep that erased someone, with the number.
+ */
+export async function runRetentionSweep(db: Db): Promise<RetentionResult> {
+  const result = await retryingTransaction(db, async (tx) => {
+    const [lock] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})` })
+      .from(settings)
+      .where(eq(settings.id, 1));
+    if (!lock?.locked) return { ran: false, erased: [] as Erased[] };
+    await tx.delete(loginAttempts).where(lt(loginAttempts.createdAt, sql`now() - make_interval(days => ${SIGN_IN_ATTEMPTS_KEPT_DAYS})`));
+    const dueNow = and(isNull(winners.erasedAt), sql`${winErasesAt()} <= now()`);
+    const due = await tx.select({ id: winners.id }).from(winners).where(dueNow);
+    // Every prize row first, in id order (the lock order), then the wins in batches: a statement takes at
+    // most ERASE_BATCH_SIZE ids, however many wins are due at the event's end.
+    const prizeRows = await tx.selectDistinct({ id: winners.prizeId }).from(winners).where(dueNow);
+    const prizeIds = prizeRows.map((row) => row.id).filter((id): id is number => id !== null);
+    if (prizeIds.length > 0)
+      await tx.select({ id: prizes.id }).from(prizes).where(inArray(prizes.id, prizeIds)).orderBy(asc(prizes.id)).for("update");
+    const erased: Erased[] = [];
+    for (let start = 0; start < due.length; start += ERASE_BATCH_SIZE) {
+      erased.push(
+        ...(await eraseWinsIn(
+          tx,
+          due.slice(start, start + ERASE_BATCH_SIZE).map((row) => row.id),
+        )),
+      );
+    }
+    // Audit addresses: a row's retention runs from the later of its own time and the event's end.
+    const [cut] = await tx
+      .select({
+        before: sql<
+          string | null
+        >`(case when coalesce(${eventEndMoment()}, '-infinity') <= now() - make_interval(days => ${retentionDays()})
+          then (now() - make_interval(days => ${retentionDays()}))::text end)`,
+        addresses: sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.address} is not null
+          and ${auditLog.at} < now() - make_interval(days => ${retentionDays()}))`,
+      })
+      .from(settings)
+      .where(eq(settings.id, 1));
+    if (erased.length > 0 || (cut?.before && cut.addresses)) {
+      await scrubAuditLog(
+        tx,
+        erased.map((win) => win.id),
+        cut?.before ? new Date(cut.before) : null,
+      );
+    }
+    if (erased.length > 0) {
+      await tx.insert(auditLog).values({
+        accountId: SYSTEM_ACCOUNT.id,
+        accountName: SYSTEM_ACCOUNT.name,
+        accountRole: SYSTEM_ACCOUNT.role,
+        action: "privacy.retention",
+        targetType: "winner",
+        targetId: null,
+        targetName: null,
+        changes: { erased: { before: null, after: erased.length } },
+        address: null,
+      });
+    }
+    return { ran: true, erased };
+  });
+  const returned = [...new Set(result.erased.filter((win) => win.forfeited && win.prizeId !== null).map((win) => win.prizeId!))];
+  if (returned.length > 0) await replenishPrizes(db, returned);
+  return { ran: result.ran, erased: result.erased.length };
+}
+
+/** Starts the sweep in this process, on every instance: once now, then every RETENTION_SWEEP_SECONDS. */
+export function startRetentionSweeper(db: () => Db): NodeJS.Timeout {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    runRetentionSweep(db())
+      .then((result) => {
+        if (result.erased > 0) log("info", "Retention: winners' personal data erased", { erased: result.erased });
+      })
+      .catch((error) => log("warn", "The retention sweep failed; the next one retries", describeError(error, false)))
+      .finally(() => {
+        running = false;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, RETENTION_SWEEP_SECONDS * 1000);
+  timer.unref();
+  return timer;
+}
