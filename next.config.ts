@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-// next-intl: ./i18n/request.ts gives each request its language and messages (see lib/i18n/locales.ts).
+// next-intl: ./i18n/request.ts gives each request its language and messages (see shared/i18n/locales.ts).
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const isDev = process.env.NODE_ENV !== "production";

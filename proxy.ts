@@ -4,7 +4,7 @@ import { issueVisitorCookie, VISITOR_COOKIE } from "@/lib/api/visitor";
 import { ADMIN_PATH_HEADER } from "@/lib/auth/next-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { rewriteToCachedPage } from "@/lib/public-page";
-import { isBelowProductPage, productPagePathOf } from "@/lib/urls/public-page-cache";
+import { isBelowProductPage, productPagePathOf } from "@/shared/urls/public-page-cache";
 
 /**
  * Gives every visitor a `csrftoken` cookie (readable by scripts, as the spec's client expects) on the first
@@ -47,7 +47,7 @@ function isPage(pathname: string): boolean {
 }
 
 /**
- * The page in the reader's language (lib/i18n/locales.ts): rewritten to app/[locale]/..., so the address
+ * The page in the reader's language (shared/i18n/locales.ts): rewritten to app/[locale]/..., so the address
  * never carries the language. A visitor's product page goes to its cached copy for that language and state.
  */
 async function pageInLanguage(request: NextRequest, init: { request: { headers: Headers } } | undefined): Promise<NextResponse> {

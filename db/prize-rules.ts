@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type EventState, placements, prizes, settings, winners } from "@/db/schema";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /**
  * The prize rules as SQL expressions, shared by the named reads (db/queries) and the services, so every check runs inside the statement that acts on it

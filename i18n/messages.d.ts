@@ -1,5 +1,5 @@
-import type { Locale } from "@/lib/i18n/locales";
 import type en from "@/messages/en.json";
+import type { Locale } from "@/shared/i18n/locales";
 
 // Types every key: useTranslations("x")("y") and text("x.y") fail the type check when x.y is not in en.json.
 declare module "next-intl" {

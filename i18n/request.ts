@@ -2,12 +2,12 @@ import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getConfig } from "@/lib/config";
 import { eventTimeZone } from "@/lib/event/time-zone";
-import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
+import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "@/shared/i18n/locales";
 
 /**
  * next-intl's per-request configuration. Pages live under app/[locale]/, which proxy.ts fills in from the
- * visitor's cookie or browser (lib/i18n/locales.ts), so the URL never carries the language and the
+ * visitor's cookie or browser (shared/i18n/locales.ts), so the URL never carries the language and the
  * product page's cached copies are kept per language. Only a screen outside that segment (the root
  * not-found) reads the request itself.
  */

@@ -1,4 +1,4 @@
-import type { AuditEntryRow } from "@/lib/contracts/audit";
+import type { AuditEntryRow } from "@/shared/contracts/audit";
 
 function shown(value: unknown): string {
   if (value === null || value === undefined) return "—";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/db";
 import { isTimeZoneName } from "@/lib/validation/time-zone";
-import { LOCALES, type Locale } from "./i18n/locales";
+import { LOCALES, type Locale } from "@/shared/i18n/locales";
 import { isoDate as realDate } from "./validation/dates";
 import { wholeNumberInput } from "./validation/fields";
 
@@ -102,7 +102,7 @@ export type AppConfig = {
   /** How many proxies in front append to X-Forwarded-For and may be believed (lib/api/client-address.ts). */
   trustedProxyHops: number;
   logFormat: "text" | "json";
-  /** The language of a visitor or team member whose browser asks for none of ours (lib/i18n/locales.ts). */
+  /** The language of a visitor or team member whose browser asks for none of ours (shared/i18n/locales.ts). */
   defaultLocale: Locale;
   /** The bearer token GET /metrics asks for; undefined: /metrics answers 404 (server-behaviour.md, "Metrics"). */
   metricsToken: string | undefined;

@@ -1,5 +1,5 @@
-import { type Text, text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
+import { type Text, text } from "@/shared/i18n/text";
 
 /**
  * Typed errors thrown by services and the route wrapper. `lib/api/respond.ts` turns each code into its

@@ -1,4 +1,4 @@
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /**
  * Messages the route handlers answer with themselves (not-found ids, logout, sign-in failure), as keys of

@@ -1,11 +1,11 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getPublicPageState, type PublicPageState } from "@/db/queries/public";
-import { RecentReads } from "@/lib/async/recent-reads";
-import { settleWithin } from "@/lib/async/settle-within";
 import { db } from "@/lib/database";
-import type { Locale } from "@/lib/i18n/locales";
-import { cachedProductPagePath, prizeStateOf } from "@/lib/urls/public-page-cache";
+import { RecentReads } from "@/shared/async/recent-reads";
+import { settleWithin } from "@/shared/async/settle-within";
+import type { Locale } from "@/shared/i18n/locales";
+import { cachedProductPagePath, prizeStateOf } from "@/shared/urls/public-page-cache";
 
 /**
  * How long the product page waits for the database before it sends a skeleton and streams the product

@@ -3,12 +3,12 @@
 // where it would land in shell history and process listings.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { isRole, ROLES, type Role } from "@/lib/auth/roles";
 import { AppError, type Said, ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { isMessageKey, translate } from "@/lib/i18n/translate";
 import { createAdmin } from "@/lib/services/admins/create";
 import { setAdminPassword } from "@/lib/services/admins/set-password";
+import { text } from "@/shared/i18n/text";
+import { isRole, ROLES, type Role } from "@/shared/roles";
 import { exitWith, openCliDatabase } from "./cli-database";
 
 function inEnglish(said: Said): string {

@@ -12,7 +12,7 @@ import { sayIn } from "@/lib/i18n/translate";
 import { storeImage } from "@/lib/images/store";
 import { lastServerAddress } from "@/lib/server-address";
 import { newUrlPath } from "@/lib/url-path";
-import { productPageUrl } from "@/lib/urls/products";
+import { productPageUrl } from "@/shared/urls/products";
 import { openCliDatabase } from "./cli-database";
 
 const demoProducts = [

@@ -60,7 +60,7 @@ export function readBusyWords(root) {
 }
 
 /**
- * The visitor's language as the app chooses it (lib/i18n/locales.ts): the NEXT_LOCALE cookie, else the first
+ * The visitor's language as the app chooses it (shared/i18n/locales.ts): the NEXT_LOCALE cookie, else the first
  * of ours in Accept-Language, else English.
  * @param {Request} request
  * @returns {"en" | "ko"}

@@ -2,11 +2,11 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { isLocale, LOCALES } from "@/lib/i18n/locales";
+import { isLocale, LOCALES } from "@/shared/i18n/locales";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
-// Both languages are known at build time; proxy.ts picks one per request (lib/i18n/locales.ts).
+// Both languages are known at build time; proxy.ts picks one per request (shared/i18n/locales.ts).
 export function generateStaticParams(): { locale: string }[] {
   return LOCALES.map((locale) => ({ locale }));
 }

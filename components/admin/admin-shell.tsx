@@ -22,13 +22,13 @@ import {
 } from "@/components/ui/icons";
 import { LanguageSwitch } from "@/components/ui/language-switch";
 import { DialogLayer } from "@/components/ui/modal";
-import { type AdminScreen, mayOpen, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/client/api";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/shared/i18n/locales";
+import { type AdminScreen, mayOpen, type Role } from "@/shared/roles";
 import { EventSwitch } from "./event-switch";
 import { getCollapsed, setCollapsed, subscribeCollapsed } from "./sidebar-collapsed";
 
-// Each role sees only the screens it may open (lib/auth/roles.ts SCREEN_ROLES).
+// Each role sees only the screens it may open (shared/roles.ts SCREEN_ROLES).
 const NAV_ITEMS = [
   { href: "/admin/dashboard", label: "dashboard", Icon: HomeIcon },
   { href: "/admin/products", label: "products", Icon: QrCodeIcon },

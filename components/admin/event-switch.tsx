@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
-import type { PublicEventState } from "@/lib/contracts/claims";
+import type { PublicEventState } from "@/shared/contracts/claims";
+import { WRITE_ROLES } from "@/shared/roles";
 import { useMay } from "./role-context";
 
 const STATE_LOOK: Record<PublicEventState, { dot: string; pill: string }> = {

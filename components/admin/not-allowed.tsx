@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/shared/roles";
 
 /** What a screen typed by hand shows to a role that may not open it: never a half-working page. */
 export function NotAllowed({ role, home }: { role: Role; home: string }) {

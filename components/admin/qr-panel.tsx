@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
-import type { ProductRow } from "@/lib/contracts/products";
 import { qrDownloadName } from "@/lib/qr/file-names";
-import { productPageUrl } from "@/lib/urls/products";
+import type { ProductRow } from "@/shared/contracts/products";
+import { productPageUrl } from "@/shared/urls/products";
 
 /** What a QR panel needs of a product page: the products list and the placements list both have it. */
 export type QrProduct = Pick<ProductRow, "name" | "url_path" | "qr_code">;

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useContext } from "react";
-import type { Role, RoleSet } from "@/lib/auth/roles";
+import type { Role, RoleSet } from "@/shared/roles";
 
 const RoleContext = createContext<Role>("viewer");
 

@@ -1,5 +1,5 @@
-import type { BrandLogo as Logo } from "@/lib/contracts/branding";
-import { imageSrcSet } from "@/lib/urls/images";
+import type { BrandLogo as Logo } from "@/shared/contracts/branding";
+import { imageSrcSet } from "@/shared/urls/images";
 
 /**
  * The event's logo at a fixed height (CSS pixels), its width from the stored shape, so the room is kept

@@ -3,12 +3,12 @@
 import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { BrandStyle } from "@/components/branding/brand-style";
-import type { DisplayPrize, DisplaySnapshot } from "@/lib/contracts/display";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
-import type { Locale } from "@/lib/i18n/locales";
-import { inLanguage } from "@/lib/i18n/localized";
 import type en from "@/messages/en.json";
+import type { DisplayPrize, DisplaySnapshot } from "@/shared/contracts/display";
+import type { Locale } from "@/shared/i18n/locales";
+import { inLanguage } from "@/shared/i18n/localized";
 import { NextDrops } from "./next-drops";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 

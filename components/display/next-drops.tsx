@@ -2,11 +2,11 @@
 
 import { useEffect, useState } from "react";
 import { timeLeft } from "@/components/public/drop-countdown";
-import type { DisplayDrop } from "@/lib/contracts/display";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
-import type { Locale } from "@/lib/i18n/locales";
-import { displayApiPath } from "@/lib/urls/display";
+import type { DisplayDrop } from "@/shared/contracts/display";
+import type { Locale } from "@/shared/i18n/locales";
+import { displayApiPath } from "@/shared/urls/display";
 import type { DisplayWords } from "./big-screen";
 
 /** A drop stays on the screen this long after its time, saying "Now!", then makes way for the next. */

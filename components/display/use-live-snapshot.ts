@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { DisplaySnapshot } from "@/lib/contracts/display";
-import { displayApiPath, displayEventsPath } from "@/lib/urls/display";
+import type { DisplaySnapshot } from "@/shared/contracts/display";
+import { displayApiPath, displayEventsPath } from "@/shared/urls/display";
 
 export type LiveState = "live" | "reconnecting" | "ended";
 

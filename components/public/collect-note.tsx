@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { MyWin } from "@/lib/contracts/winners";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
+import type { MyWin } from "@/shared/contracts/winners";
 import type { VisitorWords } from "./visitor-words";
 
 /** How often a waiting win with a deadline asks again: the server says when it expired, not the phone. */

@@ -2,9 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { readMyWins } from "@/lib/client/claim-api";
-import type { VisitorWin } from "@/lib/contracts/claims";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
+import type { VisitorWin } from "@/shared/contracts/claims";
 import type { VisitorWords } from "./visitor-words";
 
 /**

@@ -5,8 +5,8 @@ import { NativeModal } from "@/components/ui/native-modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import { cancelHold, claimPrize, pageViewState, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
-import { type PrizeState, prizeStateOf } from "@/lib/urls/public-page-cache";
 import type { ClaimBody } from "@/lib/validation/claim";
+import { type PrizeState, prizeStateOf } from "@/shared/urls/public-page-cache";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { DropCountdown, useDrop } from "./drop-countdown";
@@ -50,7 +50,7 @@ export type PrizeClaimProps = {
    */
   dropsAt?: string | null;
   /**
-   * The prize state this HTML shows (lib/urls/public-page-cache.ts). The HTML is shared and may be up to a
+   * The prize state this HTML shows (shared/urls/public-page-cache.ts). The HTML is shared and may be up to a
    * second old; the page's first state call says the true one, and the page catches up if they differ.
    */
   shownState: PrizeState;

@@ -1,6 +1,6 @@
 import { GiftIcon } from "@/components/ui/page-icons";
 import type { PublicPrize } from "@/db/queries/public";
-import { imageSrcSet } from "@/lib/urls/images";
+import { imageSrcSet } from "@/shared/urls/images";
 
 /** The prize's picture, small (the product's stays the page's main one), or the gift icon without one. */
 function PrizeThumb({ prize, className }: { prize: PublicPrize; className: string }) {

@@ -1,8 +1,8 @@
 import type { PublicProductPage } from "@/db/queries/public";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
-import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
 import { Note } from "./prize-note";
 import { PrizeShown } from "./prize-shown";
 import { ReloadButton } from "./reload-button";

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { GiftIcon, ImageIcon } from "@/components/ui/page-icons";
-import { imageSrcSet } from "@/lib/urls/images";
+import { imageSrcSet } from "@/shared/urls/images";
 import type { VisitorWords } from "./visitor-words";
 
 export type ImageState = "loading" | "loaded" | "failed";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { GiftIcon } from "@/components/ui/page-icons";
-import type { Branding } from "@/lib/contracts/branding";
+import type { Branding } from "@/shared/contracts/branding";
 
 /**
  * A slim brand bar, so a visitor knows where the QR code took them: the event's logo (or a gift) and name,

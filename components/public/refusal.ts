@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from "@/lib/client/api";
-import { RESERVE_REFUSAL_CODES, type ReserveRefusalCode } from "@/lib/contracts/claims";
 import { clockTime } from "@/lib/i18n/clock";
+import { RESERVE_REFUSAL_CODES, type ReserveRefusalCode } from "@/shared/contracts/claims";
 import type { VisitorWords } from "./visitor-words";
 
 /** The event's rules that refuse a tap whoever taps (closed hours, the pause), or this visitor (their win limit), or this hour. */

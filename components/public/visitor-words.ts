@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { eventTimeZone } from "@/lib/event/time-zone";
-import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
 
 /**
  * The words the product page's client island says whatever the page's state (the claim's form and modals,

@@ -1,6 +1,6 @@
 "use client";
 
-import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locales";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

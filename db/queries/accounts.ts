@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { admins } from "@/db/schema";
-import type { AccountRow } from "@/lib/contracts/accounts";
+import type { AccountRow } from "@/shared/contracts/accounts";
 
 export const accountColumns = {
   id: admins.id,

@@ -2,8 +2,8 @@ import "server-only";
 import { and, count, desc, eq, ilike, lt, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { auditLog, auditTallies } from "@/db/schema";
-import type { AuditEntryRow } from "@/lib/contracts/audit";
 import type { AuditFilters } from "@/lib/validation/audit";
+import type { AuditEntryRow } from "@/shared/contracts/audit";
 import { likePattern } from "./like";
 
 export const auditColumns = {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, settings } from "@/db/schema";
-import type { Branding } from "@/lib/contracts/branding";
-import { imageUrl } from "@/lib/urls/images";
+import type { Branding } from "@/shared/contracts/branding";
+import { imageUrl } from "@/shared/urls/images";
 
 /**
  * The event's branding (null where the organiser set none) (server-behaviour.md, "Branding"). Not "server-only": the big

@@ -3,7 +3,7 @@ import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
 import { funnelHourlyTallies, images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
-import { conversionOf } from "@/lib/contracts/funnel";
+import { conversionOf } from "@/shared/contracts/funnel";
 import { present, prizeColumns } from "./prizes";
 import { talliesBy } from "./tallies";
 import { winnerColumns } from "./winners";

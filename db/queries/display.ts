@@ -4,8 +4,8 @@ import type { Queryable } from "@/db";
 import { distributedToday, eventState, eventZone, heldNow, hourBudgetLeft, startOfToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
-import type { DisplaySnapshot } from "@/lib/contracts/display";
-import { maskNickname } from "@/lib/text";
+import type { DisplaySnapshot } from "@/shared/contracts/display";
+import { maskNickname } from "@/shared/text";
 
 /** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
 export const DISPLAY_WINNERS = 8;

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "@/db";
 import { heldNow } from "@/db/prize-rules";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
-import type { ArchiveCutoff, EventStatus } from "@/lib/contracts/new-event";
+import type { ArchiveCutoff, EventStatus } from "@/shared/contracts/new-event";
 
 const iso = (column: Parameters<typeof sql>[1]) => sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
 

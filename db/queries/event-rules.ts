@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
 import { eventState, eventZone } from "@/db/prize-rules";
 import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
-import { RecentReads } from "@/lib/async/recent-reads";
+import { RecentReads } from "@/shared/async/recent-reads";
 
 /** The event's rules as stored, and where the event stands now (server-behaviour.md, "The event's rules"). */
 export type EventRules = {

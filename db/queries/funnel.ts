@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { conversionOf, type Funnel, type FunnelCounts } from "@/lib/contracts/funnel";
 import type { FunnelQuery } from "@/lib/validation/funnel";
+import { conversionOf, type Funnel, type FunnelCounts } from "@/shared/contracts/funnel";
 
 type Grouped = FunnelCounts & { hour: string | null; product_id: number | null; product_name: string | null; level: number };
 

@@ -2,8 +2,8 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { products, settings, winners } from "@/db/schema";
-import type { MyWin } from "@/lib/contracts/winners";
-import type { Locale } from "@/lib/i18n/locales";
+import type { MyWin } from "@/shared/contracts/winners";
+import type { Locale } from "@/shared/i18n/locales";
 import { winnerStatus } from "./winners";
 
 /**

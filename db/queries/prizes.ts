@@ -3,7 +3,7 @@ import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedThisHour, distributedToday } from "@/db/prize-rules";
 import { images, placements, prizes, winners } from "@/db/schema";
-import { imageUrl } from "@/lib/urls/images";
+import { imageUrl } from "@/shared/urls/images";
 import { likePattern } from "./like";
 import { tallyOfPrize } from "./tallies";
 

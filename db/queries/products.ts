@@ -2,8 +2,8 @@ import "server-only";
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, products } from "@/db/schema";
-import { imageUrl } from "@/lib/urls/images";
-import { productQrUrl } from "@/lib/urls/products";
+import { imageUrl } from "@/shared/urls/images";
+import { productQrUrl } from "@/shared/urls/products";
 import { likePattern } from "./like";
 import { tallyOfProduct } from "./tallies";
 

@@ -1,5 +1,5 @@
-import type { Locale } from "@/lib/i18n/locales";
-import { inLanguage } from "@/lib/i18n/localized";
+import type { Locale } from "@/shared/i18n/locales";
+import { inLanguage } from "@/shared/i18n/localized";
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
@@ -7,9 +7,9 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
-import type { MyHold, VisitorWin } from "@/lib/contracts/claims";
-import { imageUrl } from "@/lib/urls/images";
-import { isUrlPath } from "@/lib/urls/products";
+import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
+import { imageUrl } from "@/shared/urls/images";
+import { isUrlPath } from "@/shared/urls/products";
 
 export type PublicProductPage = {
   id: number;

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventState, eventZone } from "@/db/prize-rules";
 import { images, settings, winners } from "@/db/schema";
-import type { SystemSettings } from "@/lib/contracts/settings";
-import { imageUrl } from "@/lib/urls/images";
+import type { SystemSettings } from "@/shared/contracts/settings";
+import { imageUrl } from "@/shared/urls/images";
 
 export type { SystemSettings };
 

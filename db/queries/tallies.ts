@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winnerHourlyTallies, winners, winnerTallies } from "@/db/schema";
-import type { WinnerStatus } from "@/lib/contracts/winners";
+import type { WinnerStatus } from "@/shared/contracts/winners";
 
 /**
  * Winner counts read from `winner_tallies` (kept exact by a trigger on winners; see its schema file)

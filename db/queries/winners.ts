@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
-import type { WinnerStatus } from "@/lib/contracts/winners";
+import type { WinnerStatus } from "@/shared/contracts/winners";
 import { likeLiteral, likePattern } from "./like";
 import { countByHourlyTallies, countByTallies } from "./tallies";
 

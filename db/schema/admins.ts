@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/shared/roles";
 
 export const admins = pgTable(
   "admins",

@@ -34,7 +34,7 @@ export const settings = pgTable(
     logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
     primaryColor: varchar({ length: 7 }),
     footerText: varchar({ length: 120 }),
-    // Moves with every branding change only: names the visitor page's cached copies (lib/urls/public-page-cache.ts)
+    // Moves with every branding change only: names the visitor page's cached copies (shared/urls/public-page-cache.ts)
     // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
     brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The event's own clock (issue 36): an IANA name; null follows APP_TIMEZONE. Every time typed or shown, the

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { AppError, badRequest, type Said } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 import { readForm } from "./form";
 
 export type BodyFormat = "json" | "multipart";

@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import { AppError, badRequest, type Said, ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /** Longest text field a form may carry (the longest the schemas take is a 5,000-character description). */
 const MAX_TEXT_FIELD_BYTES = 64 * 1024;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Page } from "@/lib/contracts/page";
 import { notFound } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { positiveInt } from "@/lib/validation/fields";
+import type { Page } from "@/shared/contracts/page";
+import { text } from "@/shared/i18n/text";
 
 export type { Page };
 

@@ -1,5 +1,5 @@
 import { notFound, type Said } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /** A numeric id from the path; anything else is simply not found (404), like an unknown id. */
 export function parseId(value: string | undefined, what: Said = text("errors.notFound")): number {

@@ -8,10 +8,10 @@ import {
   isRetryableTransactionError,
   ValidationError,
 } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/locales";
-import { text } from "@/lib/i18n/text";
 import { sayIn, translate } from "@/lib/i18n/translate";
 import { describeError, log } from "@/lib/log";
+import type { Locale } from "@/shared/i18n/locales";
+import { text } from "@/shared/i18n/text";
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,

@@ -1,13 +1,13 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { type RoleSet, roleCannot } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
 import { AppError, notFound, type Said, ValidationError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { text } from "@/lib/i18n/text";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
+import type { Locale } from "@/shared/i18n/locales";
+import { text } from "@/shared/i18n/text";
+import { type RoleSet, roleCannot } from "@/shared/roles";
 import { type BodyFormat, type BodyLimits, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { clientAddress } from "./client-address";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
@@ -19,7 +19,7 @@ type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
 
 /**
  * "admin" needs a live admin session (401 otherwise) whose role is in `roles` (403 otherwise): every admin
- * route must say which roles it admits, one of the sets in lib/auth/roles.ts. "public" is open to visitors.
+ * route must say which roles it admits, one of the sets in shared/roles.ts. "public" is open to visitors.
  */
 type Access = { access: "admin"; roles: RoleSet } | { access: "public"; roles?: never };
 
@@ -44,7 +44,7 @@ type PathParams = Record<string, string | undefined>;
 type HandlerArgs<Q, B, A> = {
   request: NextRequest;
   /**
-   * The caller's language (lib/i18n/locales.ts: the language cookie, else Accept-Language, else
+   * The caller's language (shared/i18n/locales.ts: the language cookie, else Accept-Language, else
    * DEFAULT_LOCALE), worked out once here: handlers take it from here, never from the request again.
    */
   locale: Locale;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type FieldErrors, type Said, ValidationError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/locales";
-import { type TextValues, text } from "@/lib/i18n/text";
 import { isMessageKey } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
+import { type TextValues, text } from "@/shared/i18n/text";
 
 /**
  * zod issues in the DRF shape: `{field: [messages]}`, issues about the whole object under non_field_errors.

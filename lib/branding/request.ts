@@ -1,8 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { readBranding } from "@/db/queries/branding";
-import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 import { organiserDb } from "@/lib/database";
+import { DEFAULT_BRANDING } from "@/shared/contracts/branding";
 
 /**
  * The branding for an admin page (its layout, title and content): one read per request. A database that

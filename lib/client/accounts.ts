@@ -1,7 +1,8 @@
 /** Every call the accounts screen makes, on top of `apiFetch` (see lib/client/products.ts for the shape). */
-import type { AccountRow } from "@/lib/contracts/accounts";
-import type { Page } from "@/lib/contracts/page";
+
 import type { CreateAccountBody, UpdateAccountBody } from "@/lib/validation/admin";
+import type { AccountRow } from "@/shared/contracts/accounts";
+import type { Page } from "@/shared/contracts/page";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 export const accountsApi = {

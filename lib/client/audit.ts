@@ -1,6 +1,6 @@
 /** The audit screen's calls, on top of `apiFetch`. */
-import type { AuditEntryRow } from "@/lib/contracts/audit";
-import type { Page } from "@/lib/contracts/page";
+import type { AuditEntryRow } from "@/shared/contracts/audit";
+import type { Page } from "@/shared/contracts/page";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 /** GET /api/admin/audit/ filters, as the URL carries them ("" = not filtered). */

@@ -1,6 +1,6 @@
 import { ApiError, apiFetch } from "@/lib/client/api";
-import type { PublicPrizeState, VisitorWins } from "@/lib/contracts/claims";
 import type { ClaimBody } from "@/lib/validation/claim";
+import type { PublicPrizeState, VisitorWins } from "@/shared/contracts/claims";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
 

@@ -1,5 +1,5 @@
 /** The dashboard's calls, on top of `apiFetch`. */
-import type { Dashboard } from "@/lib/contracts/dashboard";
+import type { Dashboard } from "@/shared/contracts/dashboard";
 import { apiFetch } from "./api";
 
 export const dashboardApi = {

@@ -1,5 +1,5 @@
 /** The big screen's address (admin), on top of `apiFetch`. */
-import type { DisplayAddress } from "@/lib/contracts/display";
+import type { DisplayAddress } from "@/shared/contracts/display";
 import { apiFetch } from "./api";
 
 export const displayApi = {

@@ -1,5 +1,5 @@
 /** The funnel's calls, on top of `apiFetch`. */
-import type { Funnel } from "@/lib/contracts/funnel";
+import type { Funnel } from "@/shared/contracts/funnel";
 import { apiFetch } from "./api";
 
 export type FunnelFilters = { start_date?: string; end_date?: string; product?: number };

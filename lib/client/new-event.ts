@@ -1,6 +1,7 @@
 /** "Start a new event" (server-behaviour.md, "A new event"): the archive download and the reset, on top of `apiFetch`. */
-import { ARCHIVE_CUTOFF_HEADER, type EventStatus, type NewEventRefusalCode } from "@/lib/contracts/new-event";
+
 import type { StartNewEventBody } from "@/lib/validation/new-event";
+import { ARCHIVE_CUTOFF_HEADER, type EventStatus, type NewEventRefusalCode } from "@/shared/contracts/new-event";
 import { ApiError, apiFetch } from "./api";
 
 export const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";

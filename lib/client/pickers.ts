@@ -2,7 +2,7 @@
  * The product and prize dropdowns of the filter bars and forms: the first 100 of each (spec §9), newest
  * first, searched on the server when the organiser types.
  */
-import type { Page } from "@/lib/contracts/page";
+import type { Page } from "@/shared/contracts/page";
 import { apiFetch } from "./api";
 
 export type PickerOption = { id: number; name: string };

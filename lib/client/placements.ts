@@ -1,5 +1,5 @@
 /** Every call the admin makes about placements (`/api/prize-distributions/` in URLs), on top of `apiFetch`. */
-import type { DropMoved, PlacementCreated, PlacementPage, PlacementsRandomized, ScheduledDrops } from "@/lib/contracts/placements";
+import type { DropMoved, PlacementCreated, PlacementPage, PlacementsRandomized, ScheduledDrops } from "@/shared/contracts/placements";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 /** The placement list has no filters; the page and its size are all the URL keeps. */

@@ -1,6 +1,6 @@
 /** Every call the admin makes about prizes, on top of `apiFetch` (same shape as lib/client/products.ts). */
-import type { Page } from "@/lib/contracts/page";
-import type { PrizeRow } from "@/lib/contracts/prizes";
+import type { Page } from "@/shared/contracts/page";
+import type { PrizeRow } from "@/shared/contracts/prizes";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 export type PrizeFilters = { search: string };

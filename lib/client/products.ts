@@ -1,10 +1,10 @@
 /**
  * Every call the admin makes about products, on top of `apiFetch`. A screen never writes an `/api/...` URL:
  * it calls these. New entities follow the same shape in `lib/client/<entity>.ts` (list, create, update,
- * remove, bulk operations), with their response types in `lib/contracts/<entity>.ts`.
+ * remove, bulk operations), with their response types in `shared/contracts/<entity>.ts`.
  */
-import type { Page } from "@/lib/contracts/page";
-import type { ProductRow, ProductsDeleted } from "@/lib/contracts/products";
+import type { Page } from "@/shared/contracts/page";
+import type { ProductRow, ProductsDeleted } from "@/shared/contracts/products";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 export type ProductFilters = { search: string };

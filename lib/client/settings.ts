@@ -1,5 +1,5 @@
 /** The admin settings (maintenance mode, event period, the event's rules), on top of `apiFetch`. */
-import type { SystemSettings, WinsPerVisitor } from "@/lib/contracts/settings";
+import type { SystemSettings, WinsPerVisitor } from "@/shared/contracts/settings";
 import { apiFetch } from "./api";
 
 export type { SystemSettings, WinsPerVisitor };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { MessageKey } from "@/lib/i18n/text";
+import type { MessageKey } from "@/shared/i18n/text";
 
 /**
  * A form's error message in the reader's language. zod schemas (shared with the API) give their messages

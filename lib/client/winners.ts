@@ -1,8 +1,8 @@
 /**
  * Every call the admin makes about winners, on top of `apiFetch` (see lib/client/products.ts for the shape).
  */
-import type { Page } from "@/lib/contracts/page";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import type { Page } from "@/shared/contracts/page";
+import type { WinnerRow } from "@/shared/contracts/winners";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 /** GET /api/winners/ filters, as the URL carries them ("" = not filtered). */

@@ -1,7 +1,7 @@
 import type { EventState } from "@/db/schema";
 import type { Said } from "@/lib/errors";
 import { clockTime, dayOfMonth } from "@/lib/i18n/clock";
-import { inEachLanguage, text } from "@/lib/i18n/text";
+import { inEachLanguage, text } from "@/shared/i18n/text";
 
 /**
  * What a visitor is told when the event's rules stop a tap (server-behaviour.md, "The event's rules"), as

@@ -1,8 +1,8 @@
 import * as XLSX from "xlsx";
 import type { AuditExportRow } from "@/db/queries/audit";
 import { describeChanges } from "@/lib/audit-changes";
-import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
 
 /** The columns, in order, by their keys under `excel.audit`. */
 const AUDIT_COLUMNS = ["time", "account", "role", "action", "target", "targetId", "changes", "address"] as const;

@@ -1,6 +1,6 @@
 import { eventTimeZone } from "@/lib/event/time-zone";
-import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
 
 /** The Excel files, by the catalogue's name for each (`excel.<kind>.file`). */
 export type ExcelKind = "winners" | "audit" | "funnel";

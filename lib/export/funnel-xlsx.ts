@@ -1,7 +1,7 @@
 import * as XLSX from "xlsx";
-import { FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
-import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translate";
+import { FUNNEL_STEPS, type Funnel } from "@/shared/contracts/funnel";
+import type { Locale } from "@/shared/i18n/locales";
 
 function sheetOf(header: string[], rows: (string | number | null)[][]): XLSX.WorkSheet {
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows.map((row) => row.map((cell) => cell ?? ""))]);

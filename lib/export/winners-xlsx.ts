@@ -1,7 +1,7 @@
 import * as XLSX from "xlsx";
 import type { WinnerExportRow } from "@/db/queries/winners";
-import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translate";
+import type { Locale } from "@/shared/i18n/locales";
 
 /** The columns, in order, by their keys under `excel.winners`. */
 const WINNER_COLUMNS = ["nickname", "password", "prize", "product", "wonAt", "received", "receivedAt", "collectBy", "expiredAt"] as const;

@@ -1,4 +1,4 @@
-import type { Locale } from "./locales";
+import type { Locale } from "@/shared/i18n/locales";
 
 /**
  * Times of day and days said to visitors, in their language and the event's time zone (APP_TIMEZONE),

@@ -2,8 +2,8 @@ import { createTranslator } from "use-intl/core";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
-import type { Locale } from "./locales";
-import type { MessageKey, Text, TextValues } from "./text";
+import type { Locale } from "@/shared/i18n/locales";
+import type { MessageKey, Text, TextValues } from "@/shared/i18n/text";
 
 /** Every message in each language (messages/*.json); lib/messages.ts holds the route handlers' keys into it. */
 export const CATALOGUES = { en, ko } satisfies Record<Locale, unknown>;

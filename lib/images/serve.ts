@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { findImage } from "@/db/queries/images";
-import type { ImageWidth } from "@/lib/urls/images";
+import type { ImageWidth } from "@/shared/urls/images";
 
 /**
  * Images as served: read from Postgres once, resized once per width, then kept in this process's memory.

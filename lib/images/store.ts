@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { images } from "@/db/schema";
-import { imageUrl } from "@/lib/urls/images";
+import { imageUrl } from "@/shared/urls/images";
 
 /** Longest side of a stored image: large enough for a phone screen at 3x, small enough for venue Wi-Fi. */
 export const MAX_IMAGE_SIDE = 1200;

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
+import { text } from "@/shared/i18n/text";
 import { normaliseImage, saveImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
 import { isDatabaseUnavailable, isRetryableTransactionError } from "@/lib/errors";
 import { METRICS_REQUEST, type MetricsRequest, SHED, subscribe } from "@/server/channels.mjs";
+import type { RESERVE_REFUSAL_CODES } from "@/shared/contracts/claims";
 import { OTHER_ROUTE, routeTemplateOf } from "./route-templates";
 
 /**

@@ -1,9 +1,9 @@
-import type { NoticeText } from "@/lib/contracts/settings";
-import type { Locale } from "@/lib/i18n/locales";
-import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
+import type { NoticeText } from "@/shared/contracts/settings";
+import type { Locale } from "@/shared/i18n/locales";
+import { text } from "@/shared/i18n/text";
 
-/** What the notice is written from (the settings row, as lib/contracts/settings.ts answers it). */
+/** What the notice is written from (the settings row, as shared/contracts/settings.ts answers it). */
 export type NoticeSettings = {
   event_name: string | null;
   privacy_notice_en: string | null;

@@ -1,5 +1,5 @@
 import type { Db } from "@/db";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/shared/roles";
 
 /** The signed-in account as the database has it on this call (role and active read with the session). */
 export type AdminIdentity = { id: number; name: string; role: Role; sessionId: string };

@@ -1,4 +1,4 @@
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/shared/roles";
 import { z } from "./zod";
 
 /** The sign-in call's success message; the form checks for exactly this text (spec §5). */

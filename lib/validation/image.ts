@@ -3,7 +3,7 @@
  * checks the same limits before uploading. The server decides for real in lib/images/upload.ts.
  */
 
-import type { MessageKey } from "@/lib/i18n/text";
+import type { MessageKey } from "@/shared/i18n/text";
 
 /** Message keys (messages/*.json): the browser's picker says them with useSaid, the server with text(). */
 export const ONLY_IMAGES = "validation.image.onlyImages" satisfies MessageKey;

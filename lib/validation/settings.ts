@@ -1,6 +1,6 @@
 import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
-import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
+import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
 import {
   COLLECT_WITHIN_MAX,
   COLLECT_WITHIN_MIN,
@@ -9,8 +9,8 @@ import {
   PRIVACY_NOTICE_MAX,
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
-} from "@/lib/contracts/settings";
-import type { MessageKey } from "@/lib/i18n/text";
+} from "@/shared/contracts/settings";
+import type { MessageKey } from "@/shared/i18n/text";
 import { isoDate } from "./dates";
 import { imageFile } from "./fields";
 import { isTimeZoneName } from "./time-zone";

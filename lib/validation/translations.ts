@@ -1,4 +1,4 @@
-import type { MessageKey } from "@/lib/i18n/text";
+import type { MessageKey } from "@/shared/i18n/text";
 import { z } from "./zod";
 
 /**

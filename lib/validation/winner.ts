@@ -1,5 +1,5 @@
 import { pageQuery } from "@/lib/api/pagination";
-import { WINNER_STATUSES } from "@/lib/contracts/winners";
+import { WINNER_STATUSES } from "@/shared/contracts/winners";
 import { formBoolean, idInput, isoDate } from "./fields";
 import { z } from "./zod";
 

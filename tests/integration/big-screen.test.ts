@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DisplayAddress, DisplaySnapshot } from "@/lib/contracts/display";
-import { maskNickname } from "@/lib/text";
+import type { DisplayAddress, DisplaySnapshot } from "@/shared/contracts/display";
+import { maskNickname } from "@/shared/text";
 import { createAccount } from "../support/accounts";
 import { freePort, type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";

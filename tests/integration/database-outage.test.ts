@@ -18,7 +18,7 @@ const connection = openServerDatabase("database-outage");
 const HANG_MS = 8000;
 const VISITORS = 20;
 const OUTAGE_MS = 6000;
-/** Reads shared for half a second (lib/async/recent-reads.ts) may still answer from before the outage. */
+/** Reads shared for half a second (shared/async/recent-reads.ts) may still answer from before the outage. */
 const SHARED_READ_MS = 600;
 /**
  * The product page on a failed read: its skeleton went out first (status 200), and the stream ends with the

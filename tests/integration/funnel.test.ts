@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Funnel, FunnelProduct } from "@/lib/contracts/funnel";
+import type { Funnel, FunnelProduct } from "@/shared/contracts/funnel";
 import { type RunningServer, startServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";

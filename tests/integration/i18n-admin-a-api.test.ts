@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { IMAGE_WIDTHS } from "@/lib/urls/images";
+import { LOCALE_COOKIE } from "@/shared/i18n/locales";
+import { IMAGE_WIDTHS } from "@/shared/urls/images";
 import { signedInClient, TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Db } from "@/db";
 import { auditLog, placements, prizes } from "@/db/schema";
-import type { PrizeRow } from "@/lib/contracts/prizes";
+import type { PrizeRow } from "@/shared/contracts/prizes";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";

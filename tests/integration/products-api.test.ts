@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { FORM_MESSAGES } from "@/lib/api/form";
 import { qrPng } from "@/lib/qr/render";
-import { IMAGE_WIDTHS } from "@/lib/urls/images";
+import { IMAGE_WIDTHS } from "@/shared/urls/images";
 import { english } from "@/tests/support/english";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson, pngBlob, sendDeclaredBody } from "../support/products";

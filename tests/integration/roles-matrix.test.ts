@@ -11,7 +11,7 @@ import {
   type Role,
   type RoleSet,
   WRITE_ROLES,
-} from "@/lib/auth/roles";
+} from "@/shared/roles";
 import { signedInTeam } from "../support/accounts";
 import { discoverApiRoutes, fillTemplate, UNSAFE_METHODS } from "../support/api-routes";
 import { openServerDatabase, tableDigest } from "../support/direct-database";

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { auditLog, placements, prizes, winners } from "@/db/schema";
-import type { MyHold } from "@/lib/contracts/claims";
+import type { MyHold } from "@/shared/contracts/claims";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";

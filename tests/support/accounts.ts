@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/shared/roles";
 import { signedInClient, type TestClient } from "./http-client";
 
 export type Credentials = { name: string; password: string };

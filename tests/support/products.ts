@@ -1,6 +1,6 @@
 import http from "node:http";
 import sharp from "sharp";
-import type { ProductRow } from "@/lib/contracts/products";
+import type { ProductRow } from "@/shared/contracts/products";
 import type { TestClient } from "./http-client";
 
 /** A small real PNG of one colour; different colours give different stored images. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BatchedReads } from "@/lib/async/batched-reads";
+import { BatchedReads } from "@/shared/async/batched-reads";
 
 /** A read whose batches are answered only when the test says so, recording what each batch held. */
 function controlledRead() {

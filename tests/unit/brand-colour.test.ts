@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, DEFAULT_PRIMARY_COLOR, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
-import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
+import { text } from "@/shared/i18n/text";
 
 describe("the primary colour's contrast (WCAG 2)", () => {
   it("measures the known extremes and the grey at the 4.5:1 line", () => {

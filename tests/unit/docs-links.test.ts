@@ -11,7 +11,7 @@ const DOCUMENTS = [
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`),
   "lib/services/README.md",
-  "lib/urls/README.md",
+  "shared/urls/README.md",
   "components/ui/README.md",
 ];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { refusalOf } from "@/components/public/refusal";
 import { ApiError } from "@/lib/client/api";
-import { cachedProductPagePath, dropTimeOf, prizeStateOf } from "@/lib/urls/public-page-cache";
+import { cachedProductPagePath, dropTimeOf, prizeStateOf } from "@/shared/urls/public-page-cache";
 
 const page = { version: "1700000000000000-0", rules_version: "1", branding_version: "2" };
 

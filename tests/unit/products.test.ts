@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { likePattern } from "@/db/queries/like";
 import { parseId } from "@/lib/api/params";
-import { type MessageKey, text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
 import { requestOrigin } from "@/lib/qr/base-url";
 import { qrDownloadName, qrEntryName, qrZipName } from "@/lib/qr/file-names";
-import { shorten } from "@/lib/text";
-import { productPageUrl } from "@/lib/urls/products";
 import { checkImageFile, IMAGE_LIMITS, ONLY_IMAGES } from "@/lib/validation/image";
 import { createProductBody, deleteAllProductsQuery } from "@/lib/validation/product";
+import { type MessageKey, text } from "@/shared/i18n/text";
+import { shorten } from "@/shared/text";
+import { productPageUrl } from "@/shared/urls/products";
 
 const english = (key: string | null | undefined) => (key ? translate("en", text(key as MessageKey)) : key);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RecentReads } from "@/lib/async/recent-reads";
+import { RecentReads } from "@/shared/async/recent-reads";
 
 function counter(result: string | null = "state") {
   const calls = { count: 0 };

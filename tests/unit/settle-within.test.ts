@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleWithin } from "@/lib/async/settle-within";
+import { settleWithin } from "@/shared/async/settle-within";
 
 const resolveAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

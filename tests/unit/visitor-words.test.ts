@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { opensAtMessage } from "@/lib/event/messages";
 import { clockTime, dayOfMonth } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
-import type { MessageKey } from "@/lib/i18n/text";
 import { sayIn, translate } from "@/lib/i18n/translate";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
+import type { MessageKey } from "@/shared/i18n/text";
 
 /** Every message of a part of a catalogue, by its dotted key. */
 function messages(part: object, prefix: string): [string, string][] {

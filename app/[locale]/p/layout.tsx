@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ErrorWordsProvider } from "@/components/public/error-words";
-import { isLocale } from "@/lib/i18n/locales";
+import { isLocale } from "@/shared/i18n/locales";
 import "../../globals.css";
 
 /**

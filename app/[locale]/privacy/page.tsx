@@ -7,8 +7,8 @@ import { readBranding } from "@/db/queries/branding";
 import { readSettings } from "@/db/queries/settings";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
-import { isLocale } from "@/lib/i18n/locales";
 import { privacyNotice } from "@/lib/privacy/notice";
+import { isLocale } from "@/shared/i18n/locales";
 
 // The notice as the settings say it now: every change shows at once.
 export const dynamic = "force-dynamic";

@@ -4,9 +4,9 @@ import { listPlacements } from "@/db/queries/placements";
 import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { createPlacement } from "@/lib/services/placements/create";
 import { createPlacementBody } from "@/lib/validation/placement";
+import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery }, async ({ ctx, query, request }) => {
   const { count, results, active_count, inactive_count } = await listPlacements({ db: ctx.db, ...pageWindow(query) });

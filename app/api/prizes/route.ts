@@ -4,10 +4,10 @@ import { getPrize, listPrizes } from "@/db/queries/prizes";
 import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { imageUploadBody } from "@/lib/images/upload";
 import { createPrize } from "@/lib/services/prizes/create";
 import { createPrizeBody } from "@/lib/validation/prize";
+import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listPrizes({ db: ctx.db, search: query.search, ...pageWindow(query) });

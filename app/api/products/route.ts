@@ -3,9 +3,9 @@
 import { listProducts } from "@/db/queries/products";
 import { pageWindow, searchablePageQuery, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
-import type { Page } from "@/lib/contracts/page";
-import type { ProductRow } from "@/lib/contracts/products";
+import type { Page } from "@/shared/contracts/page";
+import type { ProductRow } from "@/shared/contracts/products";
+import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: searchablePageQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listProducts({ db: ctx.db, search: query.search, ...pageWindow(query) });

@@ -3,9 +3,9 @@
 import { listWinners } from "@/db/queries/winners";
 import { pageWindow, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
-import { DESK_READ_ROLES } from "@/lib/auth/roles";
 import { seesCodes, winnerFor } from "@/lib/services/winners/desk-view";
 import { listWinnersQuery } from "@/lib/validation/winner";
+import { DESK_READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: DESK_READ_ROLES, query: listWinnersQuery }, async ({ ctx, query, request }) => {
   // The prize desk finds a winner by the code the visitor shows, with the nickname or alone: without a

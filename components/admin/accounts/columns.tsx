@@ -3,8 +3,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import { ROLES, type Role } from "@/lib/auth/roles";
-import type { AccountRow } from "@/lib/contracts/accounts";
+import type { AccountRow } from "@/shared/contracts/accounts";
+import { ROLES, type Role } from "@/shared/roles";
 
 type Words = ReturnType<typeof useTranslations<"admin.accounts">>;
 type RoleWords = ReturnType<typeof useTranslations<"admin.roles">>;

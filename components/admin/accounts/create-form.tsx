@@ -7,10 +7,10 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { ROLES } from "@/lib/auth/roles";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
 import { type CreateAccountBody, createAccountBody } from "@/lib/validation/admin";
+import { ROLES } from "@/shared/roles";
 
 /** The "new account" form: name, role, password (8+ characters). The container makes the call. */
 export function CreateAccountForm({

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
-import type { AccountRow } from "@/lib/contracts/accounts";
+import type { AccountRow } from "@/shared/contracts/accounts";
 
 /** Sets a new password for an account; saving signs that account out everywhere (said before it is done). */
 export function ResetPasswordModal({

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SearchIcon } from "@/components/ui/icons";
 import { AUDIT_FILTERS, type AuditFilters, auditApi } from "@/lib/client/audit";
 import { useMoment } from "@/lib/client/use-moment";
-import type { AuditEntryRow } from "@/lib/contracts/audit";
+import type { AuditEntryRow } from "@/shared/contracts/audit";
 import { auditColumns } from "./columns";
 import { AuditFilterBar } from "./filter-bar";
 

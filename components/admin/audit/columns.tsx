@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
 import { describeChanges } from "@/lib/audit-changes";
-import type { AuditEntryRow } from "@/lib/contracts/audit";
+import type { AuditEntryRow } from "@/shared/contracts/audit";
 
 function Changes({ entry }: { entry: AuditEntryRow }) {
   const lines = describeChanges(entry.changes);

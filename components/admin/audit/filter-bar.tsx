@@ -5,7 +5,7 @@ import { DateRangeFilter, FilterBar, FilterField, filterControl, SEARCH_DEBOUNCE
 import { Button } from "@/components/ui/button";
 import { type AuditFilters, auditExcelUrl } from "@/lib/client/audit";
 import { useDebouncedDraft } from "@/lib/client/use-debounced";
-import { AUDIT_ACTIONS } from "@/lib/contracts/audit";
+import { AUDIT_ACTIONS } from "@/shared/contracts/audit";
 
 /** The audit log's filters: account, action, dates, a search in the target's name, page size, Excel, reset. */
 export function AuditFilterBar({

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ImageIcon } from "@/components/ui/icons";
-import { shorten } from "@/lib/text";
+import { shorten } from "@/shared/text";
 
 /** Spec §9: the list shows the first 50 characters of a description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 50;

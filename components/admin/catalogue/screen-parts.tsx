@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CloseIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { SearchBox } from "@/components/ui/search-box";
-import { WRITE_ROLES } from "@/lib/auth/roles";
+import { WRITE_ROLES } from "@/shared/roles";
 
 import { type CatalogueKind, useCatalogueWords } from "./words";
 

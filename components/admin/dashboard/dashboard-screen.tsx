@@ -13,11 +13,11 @@ import { EventStateSummary } from "@/components/admin/settings/event-state-summa
 import { Banner, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
 import { settingsApi } from "@/lib/client/settings";
+import { WRITE_ROLES } from "@/shared/roles";
 import { FunnelCharts } from "./funnel-charts";
 import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
 

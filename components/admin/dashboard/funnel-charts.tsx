@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { funnelApi } from "@/lib/client/funnel";
-import { FUNNEL_STEPS, type Funnel } from "@/lib/contracts/funnel";
+import { FUNNEL_STEPS, type Funnel } from "@/shared/contracts/funnel";
 import { usePercent } from "./tables";
 
 /** "2026-11-24T10:00:00+09:00" (already APP_TIMEZONE's clock) as "11-24 10:00". */

@@ -1,5 +1,5 @@
 import type { useTranslations } from "next-intl";
-import type { PrizeStat } from "@/lib/contracts/dashboard";
+import type { PrizeStat } from "@/shared/contracts/dashboard";
 
 /** What a prize's maintenance status means, in the organiser's words (issue 10) and language. */
 export function prizeStatusText(prize: PrizeStat, t: ReturnType<typeof useTranslations<"admin.dashboard.prizeStatus">>): string {

@@ -6,8 +6,8 @@ import { DEFAULT_PAGE_SIZE, PageSizeSelect } from "@/components/ui/page-size-sel
 import { Pager } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useMoment } from "@/lib/client/use-moment";
-import type { PrizeStat, ProductStat } from "@/lib/contracts/dashboard";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import type { PrizeStat, ProductStat } from "@/shared/contracts/dashboard";
+import type { WinnerRow } from "@/shared/contracts/winners";
 import { prizeStatusText } from "./prize-status";
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";

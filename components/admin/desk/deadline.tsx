@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/client/api";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import type { WinnerRow } from "@/shared/contracts/winners";
 
 /** How often the minutes left are counted again. */
 const TICK_MS = 15_000;

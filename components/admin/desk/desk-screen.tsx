@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/client/api";
 import { useDebouncedValue } from "@/lib/client/use-debounced";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
-import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
 import { DeskDeadline, ReinstateButton } from "./deadline";
 
 const PASSWORD = /^[0-9]{4}$/;

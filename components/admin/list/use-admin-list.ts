@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, errorMessage, type ListParams } from "@/lib/client/api";
-import type { Page } from "@/lib/contracts/page";
+import type { Page } from "@/shared/contracts/page";
 import { useUrlListState } from "./url-list-state";
 
 export type AdminListSource<Row, F extends Record<string, string>> = {

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { displayApi } from "@/lib/client/display";
+import { WRITE_ROLES } from "@/shared/roles";
 
 /**
  * The venue's big screen (/display/{token}): its address and QR code to open it on the TV, and a new

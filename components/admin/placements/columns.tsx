@@ -6,7 +6,7 @@ import { EyeIcon, QrCodeIcon } from "@/components/ui/icons";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useMoment } from "@/lib/client/use-moment";
-import type { PlacementRow } from "@/lib/contracts/placements";
+import type { PlacementRow } from "@/shared/contracts/placements";
 
 /** When a placement was made, in the reader's language and APP_TIMEZONE. */
 function PlacedAt({ iso, className }: { iso: string; className: string }) {

@@ -16,7 +16,7 @@ import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
-import type { ScheduledDrop } from "@/lib/contracts/placements";
+import type { ScheduledDrop } from "@/shared/contracts/placements";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 

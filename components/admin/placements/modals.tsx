@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { QrCodeIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
-import type { PlacementRow } from "@/lib/contracts/placements";
+import type { PlacementRow } from "@/shared/contracts/placements";
 import { PlacementStatus } from "./columns";
 
 /** Spec §2: product, prize, status, created time, and a QR button. */

@@ -9,7 +9,7 @@ import { DownloadIcon, UndoIcon } from "@/components/ui/icons";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { winnersExcelUrl } from "@/lib/client/winners";
-import type { PrizeRow } from "@/lib/contracts/prizes";
+import type { PrizeRow } from "@/shared/contracts/prizes";
 
 export type PrizeColumnHandlers = {
   actions: RowAction<PrizeRow>[];

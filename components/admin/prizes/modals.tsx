@@ -6,8 +6,8 @@ import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { Button } from "@/components/ui/button";
 import { UndoIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
-import type { PrizeRow } from "@/lib/contracts/prizes";
 import { translationFormValues } from "@/lib/validation/translations";
+import type { PrizeRow } from "@/shared/contracts/prizes";
 import { PrizeFormFields, type PrizeFormOutput } from "./form";
 
 /** Spec §2: today's distributed count with its reset button, and the created date. */

@@ -7,7 +7,7 @@ import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
 import { selectColumn } from "@/components/admin/list/select-column";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import type { ProductRow } from "@/lib/contracts/products";
+import type { ProductRow } from "@/shared/contracts/products";
 
 function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
   const t = useTranslations("admin.products.columns");

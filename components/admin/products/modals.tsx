@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { EditItemModal } from "@/components/admin/catalogue/modals";
 import { QrPanel } from "@/components/admin/qr-panel";
 import type { ImageChange } from "@/components/ui/image-picker";
-import type { ProductRow } from "@/lib/contracts/products";
 import type { ProductForm } from "@/lib/validation/product";
 import { translationFormValues } from "@/lib/validation/translations";
+import type { ProductRow } from "@/shared/contracts/products";
 import { ProductFormFields } from "./form";
 
 export function EditProductModal({

@@ -8,7 +8,7 @@ import { useMay } from "@/components/admin/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
 import { DownloadIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
-import { WRITE_ROLES } from "@/lib/auth/roles";
+import { WRITE_ROLES } from "@/shared/roles";
 
 import type { ZipProgress } from "./use-qr-zip-download";
 

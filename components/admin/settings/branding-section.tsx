@@ -11,13 +11,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { DEFAULT_PRIMARY_COLOR, isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
 import { useSaid } from "@/lib/client/use-said";
-import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/lib/contracts/branding";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
+import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
+import { WRITE_ROLES } from "@/shared/roles";
 
 type BrandingForm = { event_name: string; primary_color: string; footer_text: string };
 const FIELDS = ["event_name", "primary_color", "footer_text"] as const;

@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
 import { useSaid } from "@/lib/client/use-said";
-import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/lib/contracts/settings";
+import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/shared/contracts/settings";
+import { WRITE_ROLES } from "@/shared/roles";
 
 type CollectionForm = { collect_within_minutes: string; desk_location_en: string; desk_location_ko: string };
 const FIELDS = ["collect_within_minutes", "desk_location_en", "desk_location_ko"] as const;

@@ -13,12 +13,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import { isTimeZoneName, utcOffset } from "@/lib/validation/time-zone";
+import { WRITE_ROLES } from "@/shared/roles";
 import { EventStateSummary } from "./event-state-summary";
 
 type RulesForm = {

@@ -7,10 +7,10 @@ import { useMay } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
-import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { type ArchiveProgress, archiveRefusal, eventStatusApi, startNewEvent } from "@/lib/client/new-event";
 import { NEW_EVENT_PHRASE, type PrizeHandling } from "@/lib/validation/new-event";
+import { NEW_EVENT_ROLES } from "@/shared/roles";
 import { type ArchiveDownload, useArchiveDownload } from "./use-archive-download";
 
 const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;

@@ -11,12 +11,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
 import { useSaid } from "@/lib/client/use-said";
-import { type NoticeText, PRIVACY_CONTACT_MAX, PRIVACY_NOTICE_MAX, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "@/lib/contracts/settings";
+import {
+  type NoticeText,
+  PRIVACY_CONTACT_MAX,
+  PRIVACY_NOTICE_MAX,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from "@/shared/contracts/settings";
+import { WRITE_ROLES } from "@/shared/roles";
 
 type PrivacyForm = {
   privacy_contact: string;

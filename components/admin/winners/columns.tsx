@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import type { useTranslations } from "next-intl";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
-import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
 import { DeadlineNote } from "./deadline-note";
 
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;

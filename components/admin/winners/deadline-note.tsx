@@ -2,7 +2,7 @@
 
 import type { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import type { WinnerRow } from "@/lib/contracts/winners";
+import type { WinnerRow } from "@/shared/contracts/winners";
 
 type Words = ReturnType<typeof useTranslations<"admin.winners">>;
 type Moment = (iso: string) => string;

@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { DateRangeFilter, FilterBar, FilterField, filterControl, SEARCH_DEBOUNCE_MS } from "@/components/admin/list/filter-bar";
 import { useMay } from "@/components/admin/role-context";
-import { READ_ROLES } from "@/lib/auth/roles";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { useDebouncedDraft } from "@/lib/client/use-debounced";
 import { type WinnerFilters, winnersExcelUrl } from "@/lib/client/winners";
+import { READ_ROLES } from "@/shared/roles";
 
 const today = () => new Date().toLocaleDateString("en-CA");
 

@@ -15,12 +15,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
-import { AUDIT_ROLES, DESK_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
 import { WINNER_FILTERS, type WinnerFilters, winnersApi } from "@/lib/client/winners";
-import { type WinnerRow, winnerLabel } from "@/lib/contracts/winners";
+import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
+import { AUDIT_ROLES, DESK_ROLES, WRITE_ROLES } from "@/shared/roles";
 import { winnerColumns } from "./columns";
 import { WinnerFilterBar } from "./filter-bar";
 
@@ -65,7 +65,7 @@ export function WinnersScreen() {
     onSettled: () => list.invalidate(),
   });
   const { mutate } = write;
-  // Each role is offered only what the server lets it do (lib/auth/roles.ts).
+  // Each role is offered only what the server lets it do (shared/roles.ts).
   const mayHandOver = useMay(DESK_ROLES);
   const mayDelete = useMay(WRITE_ROLES);
   const mayReadAudit = useMay(AUDIT_ROLES);

@@ -1,9 +1,9 @@
 import { admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/roles";
 import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { type AdminCredentials, createAccountBody } from "@/lib/validation/admin";
+import { text } from "@/shared/i18n/text";
+import type { Role } from "@/shared/roles";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";

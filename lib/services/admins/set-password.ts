@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { admins } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { type AdminCredentials, adminCredentials } from "@/lib/validation/admin";
+import { text } from "@/shared/i18n/text";
 import type { ServiceContext } from "../context";
 import { updateAccount } from "./update";
 

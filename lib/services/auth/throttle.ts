@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { loginAttempts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 import type { ServiceContext } from "../context";
 
 /**

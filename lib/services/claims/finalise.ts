@@ -12,11 +12,11 @@ import {
 import { eventResetSince } from "@/db/queries/event-resets";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import type { ReserveRefusalCode } from "@/lib/contracts/claims";
 import { conflict, notFound, type Said, ValidationError } from "@/lib/errors";
-import type { InEachLanguage } from "@/lib/i18n/localized";
-import { text } from "@/lib/i18n/text";
 import { CLAIM_MESSAGES, type ClaimBody } from "@/lib/validation/claim";
+import type { ReserveRefusalCode } from "@/shared/contracts/claims";
+import type { InEachLanguage } from "@/shared/i18n/localized";
+import { text } from "@/shared/i18n/text";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { collectByFromNow } from "../winners/expire";

@@ -3,8 +3,8 @@ import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { distributedThisHour, distributedToday, dropped, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
 import { type EventState, placements, prizes, products, settings } from "@/db/schema";
-import { BatchedReads } from "@/lib/async/batched-reads";
-import type { ReserveRefusalCode } from "@/lib/contracts/claims";
+import { BatchedReads } from "@/shared/async/batched-reads";
+import type { ReserveRefusalCode } from "@/shared/contracts/claims";
 
 /**
  * The prize's hourly limit is used up by this hour's wins and the live holds of its other placements
@@ -157,7 +157,7 @@ const verdictBatcher = perDatabase((db) => {
 
 /**
  * Whether a visitor can take the page's placement now, and if not why. Taps arriving together share one
- * read (lib/async/batched-reads.ts), each answered from a read that started after the tap arrived: the
+ * read (shared/async/batched-reads.ts), each answered from a read that started after the tap arrived: the
  * answer this visitor would have got from a read of their own.
  */
 export function verdictFor(db: Db, ask: ReserveAsk): Promise<Verdict> {

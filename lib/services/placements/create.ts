@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { placements, prizes, products } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import type { CreatePlacementBody } from "@/lib/validation/placement";
+import { text } from "@/shared/i18n/text";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";

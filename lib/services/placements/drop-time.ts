@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { settings } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /**
  * A drop's time must be in the future on the database's clock (the clock the hold compares it with) and,

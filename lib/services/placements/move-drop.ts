@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { placements } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { MESSAGES } from "@/lib/messages";
+import { text } from "@/shared/i18n/text";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";

@@ -3,7 +3,7 @@ import type { Queryable } from "@/db";
 import { placementTarget } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
 import { postgresErrorCode, type Said, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /** Checks shared by creating a placement and switching one on (not an operation of its own). */
 

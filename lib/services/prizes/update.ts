@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
 import { storeUploadedImage } from "@/lib/images/upload";
 import { MESSAGES } from "@/lib/messages";
 import type { UpdatePrizeBody } from "@/lib/validation/prize";
 import { translationColumns } from "@/lib/validation/translations";
+import { text } from "@/shared/i18n/text";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { replenishPrize } from "../placements/maintain";

@@ -1,5 +1,5 @@
 import { badRequest } from "@/lib/errors";
-import { type Text, text } from "@/lib/i18n/text";
+import { type Text, text } from "@/shared/i18n/text";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { recordBulkDelete } from "./audit";

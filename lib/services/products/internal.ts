@@ -2,7 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { products, winners } from "@/db/schema";
 import { badRequest } from "@/lib/errors";
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 /**
  * Deletes product pages inside the caller's transaction and returns those that went (id, name). Without `force`, refuses

@@ -2,7 +2,7 @@ import { and, eq, isNull, not, sql } from "drizzle-orm";
 import { handOverOf, winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
-import { type Text, text } from "@/lib/i18n/text";
+import { type Text, text } from "@/shared/i18n/text";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";

@@ -1,4 +1,4 @@
-import { text } from "@/lib/i18n/text";
+import { text } from "@/shared/i18n/text";
 
 export const WINNER_NOT_FOUND = text("errors.winners.notFound");
 /** An erased win has no nickname or code left: nobody could show it at the desk (server-behaviour.md, "Privacy"). */

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import type { ProductRow as ApiProduct } from "../../../lib/contracts/products";
+import type { ProductRow as ApiProduct } from "../../../shared/contracts/products";
 import { reviewScreenshot } from "../support/screenshot";
 
 export type { ApiProduct };

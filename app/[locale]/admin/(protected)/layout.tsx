@@ -6,8 +6,8 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { AdminQueryProvider } from "@/components/admin/query-provider";
 import { RoleProvider } from "@/components/admin/role-context";
 import { ADMIN_HOME, ADMIN_PATH_HEADER, loginPath } from "@/lib/auth/next-path";
-import { type AdminScreen, homeScreen, mayOpen, SCREEN_ROLES } from "@/lib/auth/roles";
 import { getAdminSession } from "@/lib/auth/session";
+import { type AdminScreen, homeScreen, mayOpen, SCREEN_ROLES } from "@/shared/roles";
 
 // Every request re-checks the session row, so a revoked session is refused at once.
 export const dynamic = "force-dynamic";

@@ -5,9 +5,9 @@ import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { db } from "@/lib/database";
-import { isLocale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
-import { isDisplayToken } from "@/lib/urls/display";
+import { isLocale } from "@/shared/i18n/locales";
+import { isDisplayToken } from "@/shared/urls/display";
 
 export const dynamic = "force-dynamic";
 

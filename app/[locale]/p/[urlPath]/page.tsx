@@ -5,12 +5,12 @@ import { ProductSkeleton } from "@/components/public/product-skeleton";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage, type PublicProductPage as ProductPageRow } from "@/db/queries/public";
-import { settleWithin } from "@/lib/async/settle-within";
-import { DEFAULT_BRANDING } from "@/lib/contracts/branding";
 import { db } from "@/lib/database";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
+import { settleWithin } from "@/shared/async/settle-within";
+import { DEFAULT_BRANDING } from "@/shared/contracts/branding";
+import { isLocale, type Locale } from "@/shared/i18n/locales";
 
 // Rendered afresh on every request. Most visitors get the cached copy instead (proxy.ts rewrites to
 // ./v/[version]/[prizeState]); this render serves the rest: a slow or failing database, an unknown path.

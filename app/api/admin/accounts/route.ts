@@ -3,9 +3,9 @@ import { getAccount, listAccounts } from "@/db/queries/accounts";
 import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { ACCOUNT_ROLES } from "@/lib/auth/roles";
 import { createAdmin } from "@/lib/services/admins/create";
 import { createAccountBody } from "@/lib/validation/admin";
+import { ACCOUNT_ROLES } from "@/shared/roles";
 
 // A team has a handful of accounts: read them all, page in memory, answer in the paged shape of every list.
 export const GET = route({ access: "admin", roles: ACCOUNT_ROLES, query: pageQuery }, async ({ ctx, query, request }) => {

@@ -2,8 +2,8 @@
 import { listAudit } from "@/db/queries/audit";
 import { pageWindow, toPage } from "@/lib/api/pagination";
 import { route } from "@/lib/api/route";
-import { AUDIT_ROLES } from "@/lib/auth/roles";
 import { listAuditQuery } from "@/lib/validation/audit";
+import { AUDIT_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: AUDIT_ROLES, query: listAuditQuery }, async ({ ctx, query, request }) => {
   const { count, results } = await listAudit({ db: ctx.db, filter: query, ...pageWindow(query) });

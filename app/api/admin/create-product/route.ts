@@ -2,10 +2,10 @@
 
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { imageUploadBody } from "@/lib/images/upload";
 import { createProduct } from "@/lib/services/products/create";
 import { createProductBody } from "@/lib/validation/product";
+import { WRITE_ROLES } from "@/shared/roles";
 
 export const POST = route(
   {

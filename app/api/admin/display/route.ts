@@ -1,10 +1,10 @@
 // GET /api/admin/display/ - the big screen's address and its QR code (for the placements screen; viewers read it too)
 import { readDisplayToken } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
-import { displayPath } from "@/lib/urls/display";
+import { READ_ROLES } from "@/shared/roles";
+import { displayPath } from "@/shared/urls/display";
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, request }) => {
   const token = await readDisplayToken({ db: ctx.db });

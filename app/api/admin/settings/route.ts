@@ -2,12 +2,12 @@
 
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
-import { ANY_ROLE, WRITE_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import { adoptEventTimeZone } from "@/lib/event/time-zone";
 import { withNoticeDefaults } from "@/lib/privacy/notice";
 import { updateSettings } from "@/lib/services/settings/update";
 import { updateSettingsBody } from "@/lib/validation/settings";
+import { ANY_ROLE, WRITE_ROLES } from "@/shared/roles";
 
 // Every role reads them: the winners screen (the desk's too) takes its default dates from the event period.
 // The answers carry the default privacy notice in both languages: the settings screen previews it.

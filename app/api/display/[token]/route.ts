@@ -3,7 +3,7 @@ import { readDisplaySnapshot } from "@/db/queries/display";
 import { route } from "@/lib/api/route";
 import { displayHub } from "@/lib/display/live";
 import { notFound } from "@/lib/errors";
-import { isDisplayToken } from "@/lib/urls/display";
+import { isDisplayToken } from "@/shared/urls/display";
 
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const token = params.token;

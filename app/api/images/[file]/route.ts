@@ -5,8 +5,8 @@ import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { servedImage } from "@/lib/images/serve";
 import { MESSAGES } from "@/lib/messages";
-import { isImageWidth } from "@/lib/urls/images";
 import { wholeNumberInput } from "@/lib/validation/fields";
+import { isImageWidth } from "@/shared/urls/images";
 
 // A message key (zod messages take no values): its text names IMAGE_WIDTHS, checked by tests/integration/i18n-admin-a-api.test.ts.
 const widthMessage = "validation.image.width";

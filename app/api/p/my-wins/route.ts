@@ -2,7 +2,7 @@
 import { getVisitorWins } from "@/db/queries/public";
 import { route } from "@/lib/api/route";
 import { readVisitorId } from "@/lib/api/visitor";
-import type { VisitorWins } from "@/lib/contracts/claims";
+import type { VisitorWins } from "@/shared/contracts/claims";
 
 // A phone with no visitor cookie has won nothing (a win needs one): no read.
 export const GET = route({ access: "public" }, async ({ ctx, request }): Promise<VisitorWins> => {

@@ -2,12 +2,12 @@
 
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { MESSAGES } from "@/lib/messages";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import { moveDrop } from "@/lib/services/placements/move-drop";
 import { setPlacementActive } from "@/lib/services/placements/set-active";
 import { patchPlacementBody } from "@/lib/validation/placement";
+import { WRITE_ROLES } from "@/shared/roles";
 
 const NOT_FOUND = MESSAGES.placementNotFound;
 

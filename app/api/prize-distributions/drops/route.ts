@@ -2,8 +2,8 @@
 
 import { listScheduledDrops } from "@/db/queries/placements";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
-import type { ScheduledDrops } from "@/lib/contracts/placements";
+import type { ScheduledDrops } from "@/shared/contracts/placements";
+import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }): Promise<ScheduledDrops> => {
   const { results, now } = await listScheduledDrops({ db: ctx.db });

@@ -3,13 +3,13 @@
 import { getPrize } from "@/db/queries/prizes";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
 import { MESSAGES } from "@/lib/messages";
 import { deletePrize } from "@/lib/services/prizes/delete";
 import { updatePrize } from "@/lib/services/prizes/update";
 import { updatePrizeBody } from "@/lib/validation/prize";
+import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 const NOT_FOUND = MESSAGES.prizeNotFound;
 

@@ -3,12 +3,12 @@
 import { findProduct } from "@/db/queries/products";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { READ_ROLES, WRITE_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
 import { deleteProduct } from "@/lib/services/products/delete";
 import { PRODUCT_NOT_FOUND, updateProduct } from "@/lib/services/products/update";
 import { deleteProductQuery, updateProductBody } from "@/lib/validation/product";
+import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 const productId = (raw: string | undefined) => parseId(raw, PRODUCT_NOT_FOUND);
 

@@ -2,9 +2,9 @@
 
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { deleteWinner } from "@/lib/services/winners/delete";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+import { WRITE_ROLES } from "@/shared/roles";
 
 export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
   await deleteWinner({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } });

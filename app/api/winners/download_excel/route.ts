@@ -2,10 +2,10 @@
 
 import { exportWinnerRows } from "@/db/queries/winners";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
 import { excelDownload } from "@/lib/export/download";
 import { winnersWorkbook } from "@/lib/export/winners-xlsx";
 import { winnerFilters } from "@/lib/validation/winner";
+import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ ctx, query, locale }) => {
   const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, filter: query }), locale);

@@ -2,9 +2,9 @@
 import { getAccount } from "@/db/queries/accounts";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { ACCOUNT_ROLES } from "@/lib/auth/roles";
 import { ACCOUNT_NOT_FOUND, updateAccount } from "@/lib/services/admins/update";
 import { updateAccountBody } from "@/lib/validation/admin";
+import { ACCOUNT_ROLES } from "@/shared/roles";
 
 export const PATCH = route(
   { access: "admin", roles: ACCOUNT_ROLES, body: updateAccountBody, maxBodyBytes: 4 * 1024 },

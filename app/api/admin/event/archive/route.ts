@@ -2,11 +2,11 @@
 // X-Archive-Cutoff names its last winner's id, which "Start a new event" sends back (server-behaviour.md)
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
-import { NEW_EVENT_ROLES } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
-import { ARCHIVE_CUTOFF_HEADER } from "@/lib/contracts/new-event";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { buildEventArchive, eventArchiveName } from "@/lib/export/event-archive";
+import { ARCHIVE_CUTOFF_HEADER } from "@/shared/contracts/new-event";
+import { NEW_EVENT_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, locale }) => {
   const { eventPeriod } = getConfig();

@@ -2,7 +2,7 @@
 import { route } from "@/lib/api/route";
 import { displayHub, type Screen } from "@/lib/display/live";
 import { notFound } from "@/lib/errors";
-import { isDisplayToken } from "@/lib/urls/display";
+import { isDisplayToken } from "@/shared/urls/display";
 
 export const dynamic = "force-dynamic";
 

@@ -4,9 +4,9 @@ import { getPrize, listPrizeWinners } from "@/db/queries/prizes";
 import { pageQuery, pageWindow, toPage } from "@/lib/api/pagination";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { MESSAGES } from "@/lib/messages";
+import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery }, async ({ ctx, params, query, request }) => {
   const prizeId = parseId(params.id, MESSAGES.prizeNotFound);

@@ -4,12 +4,12 @@ import { createHash } from "node:crypto";
 import { findProductUrlPath } from "@/db/queries/products";
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { READ_ROLES } from "@/lib/auth/roles";
 import { notFound } from "@/lib/errors";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrPng } from "@/lib/qr/render";
 import { PRODUCT_NOT_FOUND } from "@/lib/services/products/update";
-import { productPageUrl } from "@/lib/urls/products";
+import { READ_ROLES } from "@/shared/roles";
+import { productPageUrl } from "@/shared/urls/products";
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params, request }) => {
   const urlPath = await findProductUrlPath({ db: ctx.db, id: parseId(params.id, PRODUCT_NOT_FOUND) });

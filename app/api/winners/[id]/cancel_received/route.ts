@@ -2,10 +2,10 @@
 
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { DESK_ROLES } from "@/lib/auth/roles";
 import { cancelReceived } from "@/lib/services/winners/cancel-received";
 import { winnerFor } from "@/lib/services/winners/desk-view";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+import { DESK_ROLES } from "@/shared/roles";
 
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>
   winnerFor(ctx.admin, await cancelReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } })),

@@ -2,10 +2,10 @@
 
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { WRITE_ROLES } from "@/lib/auth/roles";
 import { eraseWinner } from "@/lib/services/privacy/erase-winner";
 import { winnerFor } from "@/lib/services/winners/desk-view";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
+import { WRITE_ROLES } from "@/shared/roles";
 
 // Idempotent: a winner erased already is answered as it is (200), with no second audit row.
 export const POST = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>

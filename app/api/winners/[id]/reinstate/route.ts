@@ -2,10 +2,10 @@
 
 import { parseId } from "@/lib/api/params";
 import { route } from "@/lib/api/route";
-import { DESK_ROLES } from "@/lib/auth/roles";
 import { winnerFor } from "@/lib/services/winners/desk-view";
 import { WINNER_NOT_FOUND } from "@/lib/services/winners/messages";
 import { reinstateWinner } from "@/lib/services/winners/reinstate";
+import { DESK_ROLES } from "@/shared/roles";
 
 // The desk never receives a code (winnerFor): it found this winner by the code the visitor showed.
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) =>

@@ -14,7 +14,7 @@ import { organiserDb } from "@/lib/database";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
-import { productPageUrl } from "@/lib/urls/products";
+import { productPageUrl } from "@/shared/urls/products";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.print");

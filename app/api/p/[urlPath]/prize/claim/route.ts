@@ -5,20 +5,20 @@ import { after, type NextRequest } from "next/server";
 import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
-import { RESERVE_REFUSAL_CODES } from "@/lib/contracts/claims";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { countFunnel } from "@/lib/funnel/flusher";
-import type { Locale } from "@/lib/i18n/locales";
-import { inLanguage } from "@/lib/i18n/localized";
-import { text } from "@/lib/i18n/text";
 import { translate } from "@/lib/i18n/translate";
 import { countHoldGranted, countHoldRefused, countWin } from "@/lib/metrics/registry";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
-import { isUrlPath } from "@/lib/urls/products";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim";
+import { RESERVE_REFUSAL_CODES } from "@/shared/contracts/claims";
+import type { Locale } from "@/shared/i18n/locales";
+import { inLanguage } from "@/shared/i18n/localized";
+import { text } from "@/shared/i18n/text";
+import { isUrlPath } from "@/shared/urls/products";
 
 /**
  * A tap with no cookies yet (428, as one without a visitor id): the product page's HTML sets none, its first

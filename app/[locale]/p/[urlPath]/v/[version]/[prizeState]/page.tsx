@@ -6,8 +6,8 @@ import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/compo
 import { readBranding } from "@/db/queries/branding";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { dropTimeOf, isClosedEventState, PRIZE_STATES } from "@/lib/urls/public-page-cache";
+import { isLocale, type Locale } from "@/shared/i18n/locales";
+import { dropTimeOf, isClosedEventState, PRIZE_STATES } from "@/shared/urls/public-page-cache";
 
 /**
  * The product page as cached HTML (Next.js's full route cache): proxy.ts reads the page's state for each
@@ -27,7 +27,7 @@ export function generateStaticParams(): { urlPath: string; version: string; priz
 type Props = { params: Promise<{ urlPath: string; version: string; prizeState: string; locale: string }> };
 
 const loadProduct = cache((urlPath: string, locale: Locale) => getPublicProductPage({ db: db(), urlPath, locale }));
-// The address names the branding's version too (lib/urls/public-page-cache.ts): this copy shows that branding.
+// The address names the branding's version too (shared/urls/public-page-cache.ts): this copy shows that branding.
 const loadBranding = cache(() => readBranding({ db: db() }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/shared/roles";
 
 /** An admin account as GET /api/admin/accounts/ lists it (never its password hash). */
 export type AccountRow = {

@@ -32,7 +32,7 @@ export type SystemSettings = {
   wins_per_visitor: WinsPerVisitor;
   /** The product page names and shows the prize waiting on it before the tap (default true). */
   show_prize_before_tap: boolean;
-  /** Branding, as stored: null is the default (lib/contracts/branding.ts). */
+  /** Branding, as stored: null is the default (shared/contracts/branding.ts). */
   event_name: string | null;
   primary_color: string | null;
   footer_text: string | null;

@@ -1,4 +1,4 @@
-import type { InEachLanguage } from "@/lib/i18n/localized";
+import type { InEachLanguage } from "@/shared/i18n/localized";
 import type { Branding } from "./branding";
 
 /** One recent win as the big screen shows it: the nickname masked, never the password. */

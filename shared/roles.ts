@@ -1,4 +1,4 @@
-import { type Text, text } from "@/lib/i18n/text";
+import { type Text, text } from "@/shared/i18n/text";
 
 /**
  * Who may do what (server-behaviour.md, "Accounts, roles and the audit log"). Every admin route names one
