@@ -1,5 +1,5 @@
 import { GiftIcon } from "@/components/ui/page-icons";
-import type { PublicPrize } from "@/db/queries/public";
+import type { PublicPrize } from "@/shared/contracts/product-page";
 import { imageSrcSet } from "@/shared/urls/images";
 
 /** The prize's picture, small (the product's stays the page's main one), or the gift icon without one. */

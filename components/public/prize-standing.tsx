@@ -1,7 +1,7 @@
-import type { PublicProductPage } from "@/db/queries/public";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import { CATALOGUES } from "@/lib/i18n/translate";
+import type { PublicProductPage } from "@/shared/contracts/product-page";
 import type { Locale } from "@/shared/i18n/locales";
 import { Note } from "./prize-note";
 import { PrizeShown } from "./prize-shown";

@@ -3,15 +3,13 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BrandStyle } from "@/components/branding/brand-style";
 import { LanguageSwitch } from "@/components/ui/language-switch";
-import { readEventRules } from "@/db/queries/event-rules";
-import type { PublicProductPage } from "@/db/queries/public";
-import { readConsentRequired } from "@/db/queries/settings";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/database";
-import { closedEventMessage } from "@/lib/event/messages";
+import { closedPageMessage } from "@/lib/event/closed-message";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
+import { consentRequiredNow } from "@/lib/privacy/consent";
 import type { Branding } from "@/shared/contracts/branding";
+import type { PublicProductPage } from "@/shared/contracts/product-page";
 import type { Locale } from "@/shared/i18n/locales";
 import { prizeStateOf } from "@/shared/urls/public-page-cache";
 import { earlyTapScript } from "./early-tap-script";
@@ -86,13 +84,9 @@ export async function productPageMetadata(
 export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
   const { reservationSeconds } = getConfig();
   const closedMessage =
-    page.event_state === "open"
-      ? ""
-      : await readEventRules(db()).then((rules) =>
-          sayIn(locale, closedEventMessage({ ...rules, state: page.event_state }, rules.timeZone) ?? ""),
-        );
+    page.event_state === "open" ? "" : await closedPageMessage(page.event_state).then((message) => sayIn(locale, message ?? ""));
   // In the page's copies: a change of the setting renames them (settings/update.ts).
-  const consentRequired = await readConsentRequired({ db: db() });
+  const consentRequired = await consentRequiredNow();
   const { ticket, standing, dropsAt } = prizeStanding({
     page,
     locale,

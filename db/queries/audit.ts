@@ -2,9 +2,14 @@ import "server-only";
 import { and, count, desc, eq, ilike, lt, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { auditLog, auditTallies } from "@/db/schema";
-import type { AuditFilters } from "@/lib/validation/audit";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
 import { likePattern } from "./like";
+
+/**
+ * The audit log's filters (lib/validation/audit.ts parses them from the query): all optional, combined with
+ * AND; `target` is one thing's history as `type:id`, dates whole days in APP_TIMEZONE, both ends included.
+ */
+type AuditFilters = { account?: string; action?: string; target?: string; search?: string; start_date?: string; end_date?: string };
 
 export const auditColumns = {
   id: auditLog.id,

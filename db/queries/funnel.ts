@@ -1,8 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import type { FunnelQuery } from "@/lib/validation/funnel";
 import { conversionOf, type Funnel, type FunnelCounts } from "@/shared/contracts/funnel";
+
+/** The period (whole days in APP_TIMEZONE, both ends included) and the one page, as lib/validation/funnel.ts parses them. */
+type FunnelQuery = { start_date?: string; end_date?: string; product?: number };
 
 type Grouped = FunnelCounts & { hour: string | null; product_id: number | null; product_name: string | null; level: number };
 

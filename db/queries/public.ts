@@ -8,29 +8,9 @@ import { perDatabase } from "@/db/per-database";
 import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
 import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
+import type { PublicProductPage } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
 import { isUrlPath } from "@/shared/urls/products";
-
-export type PublicProductPage = {
-  id: number;
-  name: string;
-  description: string;
-  image: string | null;
-  url_path: string;
-  has_prize: boolean;
-  is_reserved: boolean;
-  event_state: EventState;
-  /**
-   * The prize waiting here, named and pictured before the tap while the `show_prize_before_tap` setting is
-   * on and a prize can be won here (waiting or held); null otherwise.
-   */
-  prize: PublicPrize | null;
-  /** An announced drop still to come (ISO 8601): the page counts down to it; null otherwise. */
-  drops_at: string | null;
-};
-
-/** What a visitor is told of the prize waiting on a page before tapping its ticket. */
-export type PublicPrize = { name: string; image: string | null };
 
 /**
  * The page's product row, joined to its live placement (at most one) and that placement's prize. The

@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import type { EventState, WinsPerVisitor } from "@/shared/contracts/settings";
 import { images } from "./images";
 
-/** How many prizes one visitor (their signed visitor cookie) may win: server-behaviour.md, "The event's rules". */
-export const WINS_PER_VISITOR = ["unlimited", "one_per_day", "one_per_event"] as const;
-export type WinsPerVisitor = (typeof WINS_PER_VISITOR)[number];
-/** Where the event stands now (db/prize-rules.ts computes it): prizes can be won only while `open`. */
-export const EVENT_STATES = ["open", "not_started", "ended", "paused"] as const;
-export type EventState = (typeof EVENT_STATES)[number];
+export type { EventState, WinsPerVisitor };
 
 /** System settings: exactly one row (id = 1), created by the first migration. */
 export const settings = pgTable(

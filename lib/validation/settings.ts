@@ -1,4 +1,3 @@
-import { WINS_PER_VISITOR } from "@/db/schema/settings";
 import { isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
 import {
@@ -9,6 +8,7 @@ import {
   PRIVACY_NOTICE_MAX,
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
+  WINS_PER_VISITOR,
 } from "@/shared/contracts/settings";
 import type { MessageKey } from "@/shared/i18n/text";
 import { isoDate } from "./dates";

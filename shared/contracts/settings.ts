@@ -1,6 +1,9 @@
-import type { EventState, WinsPerVisitor } from "@/db/schema/settings";
-
-export type { EventState, WinsPerVisitor };
+/** How many prizes one visitor (their signed visitor cookie) may win: server-behaviour.md, "The event's rules". */
+export const WINS_PER_VISITOR = ["unlimited", "one_per_day", "one_per_event"] as const;
+export type WinsPerVisitor = (typeof WINS_PER_VISITOR)[number];
+/** Where the event stands now (db/prize-rules.ts computes it): prizes can be won only while `open`. */
+const EVENT_STATES = ["open", "not_started", "ended", "paused"] as const;
+export type EventState = (typeof EVENT_STATES)[number];
 
 /** Collecting a prize (server-behaviour.md, "Collecting a prize: the deadline"): the window's bounds in minutes. */
 export const COLLECT_WITHIN_MIN = 5;

@@ -4,12 +4,13 @@ import { cache, Suspense } from "react";
 import { ProductSkeleton } from "@/components/public/product-skeleton";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { readBranding } from "@/db/queries/branding";
-import { getPublicProductPage, type PublicProductPage as ProductPageRow } from "@/db/queries/public";
+import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 import { settleWithin } from "@/shared/async/settle-within";
 import { DEFAULT_BRANDING } from "@/shared/contracts/branding";
+import type { PublicProductPage as ProductPageRow } from "@/shared/contracts/product-page";
 import { isLocale, type Locale } from "@/shared/i18n/locales";
 
 // Rendered afresh on every request. Most visitors get the cached copy instead (proxy.ts rewrites to
