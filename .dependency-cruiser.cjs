@@ -46,13 +46,6 @@ module.exports = {
       from: { pathNot: "^(app|tests)/" },
       to: { path: "^app/" },
     },
-    {
-      name: "not-to-unresolvable",
-      comment: "An import that resolves to no file.",
-      severity: "error",
-      from: {},
-      to: { couldNotResolve: true },
-    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
