@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Lint and format check, type check, production build (the tests run the real server), unit and
+# `npm test`: every test. Lint (npm run lint), type check, production build (the tests run the real server), unit and
 # integration tests (Vitest; integration on a fresh Postgres database, or PGlite if none answers), the
 # deployment test (nginx in front of two instances, scraped by Prometheus, when Postgres answers), then the browser tests
 # (Playwright on Debian's Chromium; desktop and phone side by side, each on a server of its own: see
@@ -16,8 +16,8 @@ step() {
 }
 
 bash scripts/ensure-chromium.sh
-step "Lint and format (Biome)"
-npx biome ci .
+step "Lint: Biome, the layers (dependency-cruiser), unused code (knip)"
+npm run lint
 step "Type check"
 npx tsc --noEmit
 step "Production build"
