@@ -10,7 +10,7 @@ import { acquireDataDirLock } from "./data-dir-lock";
 import { OutageWatch } from "./outage-watch";
 import * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -53,14 +53,14 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedd
 export type SessionSettings = { timeZone: string };
 
 /** The session setting that holds APP_TIMEZONE, whatever zone the session is on. */
-export const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
+const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
 /** What the app hears from the database layer: every failed query or transaction (Postgres), for its metrics. */
 export type DatabaseHooks = { onFailure?: (error: unknown) => void };
 
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 /** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
-export const ORGANISER_POOL_SIZE = 3;
-export const CONNECT_TIMEOUT_SECONDS = 2;
+const ORGANISER_POOL_SIZE = 3;
+const CONNECT_TIMEOUT_SECONDS = 2;
 /** Longer than any honest query of the app (the largest Excel export reads in pages). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 /**
@@ -68,9 +68,9 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
  * up to 20 s after repeated failures (during an outage): requests queued behind it waited that long, and
  * service came back that long after the database did. Failing fast is the outage watch's job.
  */
-export const RECONNECT_DELAY_SECONDS = 0.05;
+const RECONNECT_DELAY_SECONDS = 0.05;
 /** Pools left behind by a change of the time zone close this long after it: longer than any request runs. */
-export const RETIRED_POOL_GRACE_MS = 60_000;
+const RETIRED_POOL_GRACE_MS = 60_000;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings, hooks: DatabaseHooks = {}): DatabaseHandle {
   if (target.kind === "postgres") {

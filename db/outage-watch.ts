@@ -5,11 +5,11 @@ import postgres, { type Sql } from "postgres";
  * A query or transaction outstanding this long, while nothing else has been answered for as long, gets the
  * database checked (a healthy one answers in milliseconds).
  */
-export const SLOW_OPERATION_MS = 400;
+const SLOW_OPERATION_MS = 400;
 /** A check (`select 1` on the watch's own open connection) unanswered this long finds the database lost. */
-export const CHECK_TIMEOUT_MS = 1200;
+const CHECK_TIMEOUT_MS = 1200;
 /** While lost, the database is checked this often: service resumes within about this long of its return. */
-export const RECHECK_MS = 250;
+const RECHECK_MS = 250;
 const TICK_MS = 100;
 
 /** The part of postgres.js's parsed options that its `socket` option is called with. */

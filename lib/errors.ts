@@ -75,8 +75,8 @@ function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-export const DEADLOCK_DETECTED = "40P01";
-export const SERIALIZATION_FAILURE = "40001";
+const DEADLOCK_DETECTED = "40P01";
+const SERIALIZATION_FAILURE = "40001";
 
 /** Postgres gave up on this transaction to break a lock cycle or a serialization conflict: running it again works. */
 export function isRetryableTransactionError(error: unknown): boolean {

@@ -83,7 +83,7 @@ export function findPrometheus(): { prometheus: string; promtool: string } | nul
  * deploy/prometheus.yml's scrape job for these instances, as JSON (which is YAML): the token from a file,
  * as in production, and the alert rules. Fast intervals are for the test (1 s); the recipe scrapes every 15 s.
  */
-export function prometheusConfig(options: { targets: string[]; tokenFile: string; rulesFile: string; interval: string }): string {
+function prometheusConfig(options: { targets: string[]; tokenFile: string; rulesFile: string; interval: string }): string {
   return `${JSON.stringify(
     {
       global: { scrape_interval: options.interval, scrape_timeout: options.interval, evaluation_interval: options.interval },
@@ -118,7 +118,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /** Creates the database when it does not exist yet (the instances migrate it at start-up). */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+async function ensureDatabase(databaseUrl: string): Promise<void> {
   const target = new URL(databaseUrl);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))

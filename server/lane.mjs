@@ -27,8 +27,8 @@ export const DEFAULT_ADMIN_CONCURRENCY = 8;
 /** Admin requests that may wait; beyond that they too are 503 (a flood of forged cookies, not organisers). */
 export const DEFAULT_ADMIN_QUEUE = 200;
 /** Retry-After on a shed visitor: 1 to 3 s, spread so that shed visitors do not all come back at once. */
-export const RETRY_AFTER_MIN_SECONDS = 1;
-export const RETRY_AFTER_MAX_SECONDS = 3;
+const RETRY_AFTER_MIN_SECONDS = 1;
+const RETRY_AFTER_MAX_SECONDS = 3;
 
 const ADMIN_PATH = /^\/(?:admin(?:\/|$)|api\/(?:admin|prizes|products|prize-distributions|winners)(?:\/|$))/;
 /** next-auth v5's session cookie (over plain HTTP, and with the __Secure- prefix over HTTPS). */

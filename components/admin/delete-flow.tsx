@@ -35,7 +35,7 @@ function WinnersLinkedQuestion({ count }: { count: number }) {
 }
 
 /** Prizes and placements: `409` while a visitor holds one. Nothing to force: the server's message says why. */
-export const refuseWhileHeld: ForcePolicy = () => null;
+const refuseWhileHeld: ForcePolicy = () => null;
 
 /**
  * One delete, from the question to the banner: `open(target)` shows the screen's confirmation, `confirm()`
@@ -94,7 +94,7 @@ export function useDeleteFlow<Target>({
   };
 }
 
-export type DeleteFlow<Target> = ReturnType<typeof useDeleteFlow<Target>>;
+type DeleteFlow<Target> = ReturnType<typeof useDeleteFlow<Target>>;
 /** What the shared dialogs read of a flow, whatever its target type. */
 type DeleteFlowView = Omit<DeleteFlow<unknown>, "open">;
 

@@ -10,7 +10,7 @@ export function RoleProvider({ role, children }: { role: Role; children: ReactNo
   return <RoleContext value={role}>{children}</RoleContext>;
 }
 
-export const useRole = () => useContext(RoleContext);
+const useRole = () => useContext(RoleContext);
 
 /**
  * Whether this account may do what a route admitting `roles` does: screens hide a button the server would

@@ -5,7 +5,7 @@ import type { CSSProperties } from "react";
 import { QrCodeIcon } from "@/components/ui/page-icons";
 
 /** Where a visitor's "return to home" leads: they have no home page, so the advice on finding one. */
-export const VISITOR_HOME_PATH = "/not-found";
+const VISITOR_HOME_PATH = "/not-found";
 
 // i18n-exempt: a font stack, not words (the stylesheet's own, for the screens drawn without it).
 const SYSTEM_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';

@@ -7,7 +7,7 @@
  */
 
 /** How long after a change every cache has the new copy: nginx keeps one a second, the proxy's read half that. */
-export const CACHED_COPY_MAX_AGE_MS = 1_000;
+const CACHED_COPY_MAX_AGE_MS = 1_000;
 /** At most this many catch-up reloads in a row (a state changing by the second must not reload forever). */
 const MAX_CATCH_UPS = 2;
 /** A mark older than this is a new page view (the visitor came back later). */

@@ -4,7 +4,7 @@ import { RESERVE_REFUSAL_CODES, type ReserveRefusalCode } from "@/shared/contrac
 import type { VisitorWords } from "./visitor-words";
 
 /** The event's rules that refuse a tap whoever taps (closed hours, the pause), or this visitor (their win limit), or this hour. */
-export type RuleCode = Exclude<ReserveRefusalCode, "taken" | "let_go_recently" | "holding_another">;
+type RuleCode = Exclude<ReserveRefusalCode, "taken" | "let_go_recently" | "holding_another">;
 
 /**
  * Why a tap did not get the prize, as the server said (its 409 `code` and `detail`). Only "taken" is

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { AlertIcon, CheckCircleIcon, CloseIcon } from "./icons";
 
 /** Spec §9: success messages disappear after 3 seconds. */
-export const BANNER_AUTO_HIDE_MS = 3000;
+const BANNER_AUTO_HIDE_MS = 3000;
 
 export type BannerTone = "success" | "error" | "warning" | "info";
 

@@ -30,7 +30,7 @@ import { draw, type IconProps } from "./page-icons";
  * decorative (lucide marks them aria-hidden), so the control they sit in carries the name. One name per use
  * ("CloseIcon", not "X"), so a screen never imports from lucide-react itself and a swap happens here.
  */
-export { CloseIcon, FailureIcon, GiftIcon, ImageIcon, QrCodeIcon, TimerIcon } from "./page-icons";
+export { CloseIcon, GiftIcon, ImageIcon, QrCodeIcon } from "./page-icons";
 
 export function HomeIcon(props: IconProps) {
   return draw(House, props);

@@ -4,8 +4,6 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { type ComponentPropsWithoutRef, type ReactNode, useId, useRef } from "react";
 import { ModalFrame, type ModalProps, modalInitialFocus, modalPanelClass, modalPlacement } from "./modal-frame";
 
-export type { ModalSize } from "./modal-frame";
-
 /**
  * One modal layer on Radix's dialog primitive (the one shadcn/ui builds on): portalled to the body, focus
  * trapped inside (Tab wraps), the rest of the page hidden from screen readers and not scrollable, Escape and

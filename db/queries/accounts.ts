@@ -4,7 +4,7 @@ import type { Queryable } from "@/db";
 import { admins } from "@/db/schema";
 import type { AccountRow } from "@/shared/contracts/accounts";
 
-export const accountColumns = {
+const accountColumns = {
   id: admins.id,
   name: admins.name,
   role: admins.role,

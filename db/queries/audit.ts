@@ -11,7 +11,7 @@ import { likePattern } from "./like";
  */
 type AuditFilters = { account?: string; action?: string; target?: string; search?: string; start_date?: string; end_date?: string };
 
-export const auditColumns = {
+const auditColumns = {
   id: auditLog.id,
   at: auditLog.at,
   account_name: auditLog.accountName,
@@ -25,7 +25,7 @@ export const auditColumns = {
 };
 
 /** The filters as one condition; each has an index that keeps the list's order (db/schema/audit-log.ts). */
-export function auditCondition(filter: AuditFilters): SQL | undefined {
+function auditCondition(filter: AuditFilters): SQL | undefined {
   const [targetType, targetId] = filter.target?.split(":") ?? [];
   return and(
     filter.account ? eq(auditLog.accountName, filter.account) : undefined,
@@ -89,7 +89,7 @@ async function countAudit(db: Queryable, filter: AuditFilters, where: SQL | unde
 
 const toAuditRow = (row: Omit<AuditEntryRow, "at"> & { at: Date }): AuditEntryRow => ({ ...row, at: row.at.toISOString() });
 
-export const AUDIT_EXPORT_BATCH = 5000;
+const AUDIT_EXPORT_BATCH = 5000;
 
 /** A row as the Excel file shows it: the time already formatted in APP_TIMEZONE by Postgres. */
 export type AuditExportRow = Omit<AuditEntryRow, "at"> & { at: Date; cursor: string; local_time: string };

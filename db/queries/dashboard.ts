@@ -8,7 +8,7 @@ import { present, prizeColumns } from "./prizes";
 import { talliesBy } from "./tallies";
 import { winnerColumns } from "./winners";
 
-export const RECENT_LIST_SIZE = 10;
+const RECENT_LIST_SIZE = 10;
 
 /**
  * server-behaviour.md, Placements: `inactive` for an inactive prize; `exhausted` when its target is 0
@@ -106,5 +106,3 @@ export async function readDashboard({ db }: { db: Queryable }) {
   ]);
   return { ...counts, recent_winners, recent_received, prize_stats, product_stats };
 }
-
-export type Dashboard = Awaited<ReturnType<typeof readDashboard>>;

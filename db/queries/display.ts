@@ -8,9 +8,9 @@ import type { DisplaySnapshot } from "@/shared/contracts/display";
 import { maskNickname } from "@/shared/text";
 
 /** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
-export const DISPLAY_WINNERS = 8;
+const DISPLAY_WINNERS = 8;
 /** How many announced drops the big screen counts down to: the next few, under the prizes left. */
-export const DISPLAY_DROPS = 3;
+const DISPLAY_DROPS = 3;
 
 /** The big screen's current token (settings row). */
 export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {

@@ -180,7 +180,7 @@ export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: s
 }
 
 /** More than any phone wins at one event; the list stays a strip. */
-export const VISITOR_WINS_MAX = 20;
+const VISITOR_WINS_MAX = 20;
 
 /** A visitor's wins (by their visitor cookie's id; winners_visitor_idx), newest first. */
 export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: string }): Promise<VisitorWin[]> {

@@ -29,7 +29,7 @@ export function winnerStatus() {
 }
 
 /** The rows of one status. */
-export function statusCondition(status: WinnerStatus): SQL {
+function statusCondition(status: WinnerStatus): SQL {
   if (status === "received") return sql`${winners.isReceived}`;
   if (status === "expired") return sql`${winners.expiredAt} is not null`;
   return sql`not ${winners.isReceived} and ${winners.expiredAt} is null`;
@@ -106,11 +106,6 @@ function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefine
     .then(([row]) => row?.count ?? 0);
 }
 
-export async function getWinner({ db, id }: { db: Queryable; id: number }) {
-  const [row] = await db.select(winnerColumns).from(winners).where(eq(winners.id, id));
-  return row ?? null;
-}
-
 /**
  * Who a winner is and when they were handed over, as HH:MM in APP_TIMEZONE (the session's zone; null if
  * not yet); undefined when there is no such winner.
@@ -135,7 +130,7 @@ export async function handOverOf({
   return row;
 }
 
-export const EXPORT_BATCH_SIZE = 5000;
+const EXPORT_BATCH_SIZE = 5000;
 
 /** A winner as the Excel file shows it; times already formatted in APP_TIMEZONE by Postgres. */
 export type WinnerExportRow = {

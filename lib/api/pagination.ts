@@ -6,8 +6,8 @@ import { text } from "@/shared/i18n/text";
 
 export type { Page };
 
-export const PAGE_SIZE_DEFAULT = 10;
-export const PAGE_SIZE_MAX = 1000;
+const PAGE_SIZE_DEFAULT = 10;
+const PAGE_SIZE_MAX = 1000;
 
 /** `page` from 1 and `page_size` 1..1000, as every paged list takes them. */
 export const pageQuery = z.object({
@@ -18,7 +18,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 
 /** A paged list with a free-text search box (products, prizes). An empty search means none. */
 export const searchablePageQuery = pageQuery.extend({

@@ -29,7 +29,7 @@ export function zodErrorsIn(locale: Locale): { error?: z.core.$ZodErrorMap } {
 }
 
 /** No request of this app nests deeper than a list inside an object; 32 leaves room and bounds the walk. */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 
 /**
  * Checks the shape of raw input before any schema sees it, without recursion (a body nested 10,000 deep

@@ -7,10 +7,10 @@
 export const DEFAULT_PRIMARY_COLOR = "#4f39f6";
 
 /** Buttons, the visitor header and the claim button write white on the primary colour. */
-export const TEXT_ON_PRIMARY = "#ffffff";
+const TEXT_ON_PRIMARY = "#ffffff";
 
 /** WCAG 2's minimum for normal-size text (success criterion 1.4.3). */
-export const MIN_CONTRAST_RATIO = 4.5;
+const MIN_CONTRAST_RATIO = 4.5;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/;
 

@@ -30,7 +30,7 @@ function claimPath(urlPath: string): string {
 }
 
 /** The reserve's answer to a phone with no visitor id yet: the refusal hands it one, so tap again. */
-export const NO_VISITOR_ID_YET = 428;
+const NO_VISITOR_ID_YET = 428;
 
 /**
  * Empty body: hold the prize for this visitor (60 s). 409 when someone else holds it or it is gone. The

@@ -4,7 +4,7 @@ import type { StartNewEventBody } from "@/lib/validation/new-event";
 import { ARCHIVE_CUTOFF_HEADER, type EventStatus, type NewEventRefusalCode } from "@/shared/contracts/new-event";
 import { ApiError, apiFetch } from "./api";
 
-export const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";
+const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";
 
 /** Visitors playing right now and winners: what the owner is told before confirming. */
 export const eventStatusApi = {

@@ -6,9 +6,9 @@ import { readDisplayClientsWith } from "@/lib/metrics/registry";
 import { onShutdown, onStopping } from "@/lib/shutdown";
 
 /** The NOTIFY channel the triggers of drizzle/0008 send on: a win, a prize changed, the token rotated. */
-export const DISPLAY_CHANNEL = "display_changed";
+const DISPLAY_CHANNEL = "display_changed";
 /** A ping event this often keeps proxies from closing an idle stream, and tells the screen it is still live. */
-export const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE_MS = 15_000;
 /** Read again this often with no notification: today's budget restarts at midnight without a write. */
 const REFRESH_EVERY_MS = 60_000;
 /** After a failed LISTEN (database down), try again this soon. */

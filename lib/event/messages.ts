@@ -9,8 +9,8 @@ import { inEachLanguage, text } from "@/shared/i18n/text";
  * said in APP_TIMEZONE, the event's clock, whatever the phone's own zone, and written out for each language
  * ("10:00", "오전 10:00"), since the service that refuses does not know its reader's.
  */
-export const EVENT_ENDED = text("visitor.api.eventEnded");
-export const DEFAULT_PAUSE_MESSAGE = text("visitor.api.defaultPause");
+const EVENT_ENDED = text("visitor.api.eventEnded");
+const DEFAULT_PAUSE_MESSAGE = text("visitor.api.defaultPause");
 export const WIN_LIMIT_PER_EVENT = text("visitor.api.winLimitPerEvent");
 export const WIN_LIMIT_PER_DAY = text("visitor.api.winLimitPerDay");
 

@@ -15,7 +15,7 @@ import { describeError, log } from "@/lib/log";
  * with the server: lib/startup.ts), so a change on one instance is in force on every other within a second.
  * No request ever waits for it: a slow or lost database leaves the last known zone in place.
  */
-export const TIME_ZONE_READ_EVERY_MS = 1_000;
+const TIME_ZONE_READ_EVERY_MS = 1_000;
 
 type Clock = { zone: string | null; reading: boolean; failing: boolean };
 
@@ -35,7 +35,7 @@ export function eventTimeZone(): string {
 }
 
 /** Reads the setting now (a read already under way is enough) and follows it. */
-export async function readEventTimeZone(): Promise<void> {
+async function readEventTimeZone(): Promise<void> {
   const state = clock();
   if (state.reading) return;
   state.reading = true;

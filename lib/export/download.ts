@@ -13,7 +13,7 @@ export function datedFileName(prefix: string, now: Date, timeZone: string): stri
 }
 
 /** An Excel file's name in a language, dated today on the event's clock: `당첨자-20270503.xlsx`. */
-export function excelFileName(kind: ExcelKind, locale: Locale, now = new Date()): string {
+function excelFileName(kind: ExcelKind, locale: Locale, now = new Date()): string {
   return datedFileName(translatorFor(locale)(`excel.${kind}.file`), now, eventTimeZone());
 }
 

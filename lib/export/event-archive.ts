@@ -13,7 +13,7 @@ import { funnelWorkbook } from "./funnel-xlsx";
 import { winnersWorkbook } from "./winners-xlsx";
 
 /** The files inside the archive (docs/features.md, "A new event"): fixed names, whatever the language of their contents. */
-export const ARCHIVE_FILES = {
+const ARCHIVE_FILES = {
   winners: "winners.xlsx",
   audit: "audit-log.xlsx",
   funnel: "funnel.xlsx",

@@ -7,7 +7,7 @@ import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
  * How often each instance adds its counts to the tallies: a crash loses at most this long of scans,
  * taps, holds and hand-overs (never a win: those are counted from `winners`). server-behaviour.md.
  */
-export const FLUSH_EVERY_MS = 5_000;
+const FLUSH_EVERY_MS = 5_000;
 
 // One counter per process (Next.js loads this module once per bundle: instrumentation starts the flusher,
 // route handlers count), on globalThis like the database.
@@ -26,7 +26,7 @@ export function countFunnel(step: FunnelStep, page: PageRef): void {
 }
 
 /** Adds the counts so far to the tallies now (the flusher's tick, shutdown, and tests through it). */
-export async function flushFunnel(db: Db): Promise<void> {
+async function flushFunnel(db: Db): Promise<void> {
   await counter().flush(db);
 }
 

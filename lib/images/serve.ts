@@ -11,7 +11,7 @@ import type { ImageWidth } from "@/shared/urls/images";
  */
 
 /** How much image data one instance keeps (least recently used goes first). */
-export const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export type ServedImage = { data: Uint8Array; contentType: string };
 

@@ -6,10 +6,10 @@ import { images } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
 
 /** Longest side of a stored image: large enough for a phone screen at 3x, small enough for venue Wi-Fi. */
-export const MAX_IMAGE_SIDE = 1200;
+const MAX_IMAGE_SIDE = 1200;
 
 /** Refuses pictures larger than this before decoding them: a small file can unpack into gigabytes. */
-export const MAX_INPUT_PIXELS = 64_000_000;
+const MAX_INPUT_PIXELS = 64_000_000;
 
 export type NormalisedImage = { data: Buffer; width: number; height: number };
 

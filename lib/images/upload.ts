@@ -9,13 +9,13 @@ import { normaliseImage, saveImage } from "./store";
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
 // The limits and messages live in lib/validation/image.ts so the browser checks the same ones.
-export { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
+export type { ImageKind } from "@/lib/validation/image";
 
 /**
  * Room for the other form fields around the image in a multipart body: the route refuses a larger
  * Content-Length before reading anything (lib/api/body.ts).
  */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Route options for a multipart form carrying one image of this kind (see lib/api/route.ts). */
 export function imageUploadBody(kind: ImageKind) {

@@ -221,7 +221,7 @@ export function countExpired(n: number): void {
  * `n` visitor requests turned away on purpose (the 503 with Retry-After of load shedding). They are in the
  * request histogram as 503s too; the 5xx alert subtracts this counter (deploy/prometheus-alerts.yml).
  */
-export function countShed(n = 1): void {
+function countShed(n = 1): void {
   if (n > 0) metrics().shed.inc(n);
 }
 

@@ -89,7 +89,7 @@ export const ROUTE_TEMPLATES = [
 export const OTHER_ROUTE = "other";
 /** Next.js's built scripts and styles: many file names, one label. */
 export const STATIC_ROUTE = "/_next/static";
-export const NEXT_IMAGE_ROUTE = "/_next/image";
+const NEXT_IMAGE_ROUTE = "/_next/image";
 
 /** One segment of the table as a tree: literal children first, then the one `[name]` child. */
 type Node = { template?: string; literal: Map<string, Node>; param?: Node };

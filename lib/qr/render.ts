@@ -6,7 +6,7 @@ import QRCode, { type QRCodeRenderersOptions } from "qrcode";
  * when printed 5 cm wide.
  */
 const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 4 } as const satisfies QRCodeRenderersOptions;
-export const QR_PNG_WIDTH = 720;
+const QR_PNG_WIDTH = 720;
 
 export function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { ...QR_OPTIONS, type: "png", width: QR_PNG_WIDTH });

@@ -3,7 +3,7 @@ import { isRetryableTransactionError } from "@/lib/errors";
 
 type Work<T> = Parameters<Db["transaction"]>[0] extends (tx: infer Tx) => Promise<unknown> ? (tx: Tx) => Promise<T> : never;
 
-export const TRANSACTION_ATTEMPTS = 4;
+const TRANSACTION_ATTEMPTS = 4;
 
 /**
  * The one way the app opens a transaction (a unit test refuses any other `.transaction(` call):

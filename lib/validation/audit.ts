@@ -35,7 +35,5 @@ const inOrder = (filters: { start_date?: string; end_date?: string }) =>
 const START_AFTER_END = { message: "validation.dates.startAfterEnd", path: ["start_date"] };
 
 export const auditFilters = z.object(filterFields).refine(inOrder, START_AFTER_END);
-export type AuditFilters = z.infer<typeof auditFilters>;
 
 export const listAuditQuery = pageQuery.extend(filterFields).refine(inOrder, START_AFTER_END);
-export type ListAuditQuery = z.infer<typeof listAuditQuery>;

@@ -21,7 +21,7 @@ export const NICKNAME_MAX = 10;
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** Characters as a person counts them: "김민수" is 3, "👩‍👩‍👧" is 1. */
-export function perceivedLength(text: string): number {
+function perceivedLength(text: string): number {
   let count = 0;
   for (const _ of segmenter.segment(text)) count += 1;
   return count;

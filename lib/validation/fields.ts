@@ -27,9 +27,6 @@ export const wholeNumberInput = (message: string) => z.preprocess(decimalTextToN
 /** An id: a whole number from 1 to the largest Postgres integer. */
 export const idInput = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message).max(MAX_ID, message));
 
-/** A row id from a path, query or body (decimal text or number), whole and positive. */
-export const recordId = idInput;
-
 /** A whole number from 1 (page numbers, page sizes), decimal text or number. */
 export const positiveInt = (message: string) => wholeNumberInput(message).pipe(z.number().min(1, message));
 
@@ -72,4 +69,4 @@ export const imageFile = z
   })
   .optional();
 
-export { isoDate, isRealDate } from "./dates";
+export { isoDate } from "./dates";

@@ -11,4 +11,3 @@ export const funnelQuery = z
     message: "validation.dates.startAfterEnd",
     path: ["start_date"],
   });
-export type FunnelQuery = z.infer<typeof funnelQuery>;

@@ -7,7 +7,7 @@ import { z } from "./zod";
 export const NEW_EVENT_PHRASE = "start a new event";
 
 /** What happens to the prizes: stock back to each total (the same prizes next time), or removed altogether. */
-export const PRIZE_HANDLING = ["restore", "remove"] as const;
+const PRIZE_HANDLING = ["restore", "remove"] as const;
 export type PrizeHandling = (typeof PRIZE_HANDLING)[number];
 
 /**

@@ -8,7 +8,7 @@ const id = idInput(CHOOSE_BOTH);
  * When a drop goes live: ISO 8601 with its offset (2027-05-03T15:00:00+09:00 or ...Z). In the future and
  * inside the opening hours are checked by the service, on the database's clock and the stored hours.
  */
-export const dropsAtInput = z
+const dropsAtInput = z
   .string({ error: "validation.placement.dropsAtFormat" })
   .trim()
   .pipe(z.iso.datetime({ offset: true, local: false, error: "validation.placement.dropsAtFormat" }))
@@ -36,10 +36,9 @@ export const patchPlacementBody = z
     message: "validation.placement.activeOrDropsAt",
     path: ["is_active"],
   });
-export type PatchPlacementBody = z.infer<typeof patchPlacementBody>;
 
 /** The most minutes random placement may spread its winning moments over (8 hours: a day's event). */
-export const MAX_SPREAD_MINUTES = 480;
+const MAX_SPREAD_MINUTES = 480;
 
 /**
  * POST /api/prize-distributions/randomize/. `maintenance_mode` left out is true (the spec's default);

@@ -20,7 +20,7 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const emptyToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
 /** The rules between the numbers, as message keys (said in the reader's language). */
-export const PRIZE_RULE_MESSAGES = {
+const PRIZE_RULE_MESSAGES = {
   dailyOverTotal: "validation.prize.dailyOverTotal",
   maintenanceOverDaily: "validation.prize.maintenanceOverDaily",
   remainingOverTotal: "validation.prize.remainingOverTotal",

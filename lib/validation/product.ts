@@ -7,8 +7,8 @@ import { z } from "./zod";
  * handlers share these, so the spec's messages are written once.
  */
 
-export const PRODUCT_NAME_MAX = 200;
-export const PRODUCT_DESCRIPTION_MAX = 5000;
+const PRODUCT_NAME_MAX = 200;
+const PRODUCT_DESCRIPTION_MAX = 5000;
 
 const name = z
   .string({ error: "validation.product.nameRequired" })

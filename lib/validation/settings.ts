@@ -26,7 +26,7 @@ const dateTimeOrNull = z
   .refine((value) => !Number.isNaN(Date.parse(value)), "validation.settings.dateTimeReal")
   .nullable();
 
-export const PAUSE_MESSAGE_MAX = 200;
+const PAUSE_MESSAGE_MAX = 200;
 
 /** Optional text of at most `max` characters; blank means none (the default shows instead). */
 const optionalText = (max: number, tooLong: MessageKey) =>
@@ -118,4 +118,3 @@ export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 export const updateLogoBody = z
   .object({ logo: imageFile })
   .refine((body) => body.logo !== undefined, { path: ["logo"], message: "validation.branding.logoRequired" });
-export type UpdateLogoBody = z.infer<typeof updateLogoBody>;

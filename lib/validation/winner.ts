@@ -3,7 +3,7 @@ import { WINNER_STATUSES } from "@/shared/contracts/winners";
 import { formBoolean, idInput, isoDate } from "./fields";
 import { z } from "./zod";
 
-export const MAX_WINNER_SEARCH_LENGTH = 100;
+const MAX_WINNER_SEARCH_LENGTH = 100;
 
 const day = isoDate({ format: "validation.dates.format", real: "validation.dates.real" }).optional();
 const START_AFTER_END = "validation.dates.startAfterEnd";
@@ -46,8 +46,6 @@ function datesInOrder(filters: { start_date?: string; end_date?: string }): bool
 const START_AFTER_END_ISSUE = { message: START_AFTER_END, path: ["start_date"] };
 
 export const winnerFilters = z.object(filterFields).refine(datesInOrder, START_AFTER_END_ISSUE);
-export type WinnerFilters = z.infer<typeof winnerFilters>;
 
 /** GET /api/winners/: the filters plus `page` / `page_size`. */
 export const listWinnersQuery = pageQuery.extend(filterFields).refine(datesInOrder, START_AFTER_END_ISSUE);
-export type ListWinnersQuery = z.infer<typeof listWinnersQuery>;

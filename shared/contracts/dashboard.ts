@@ -1,7 +1,7 @@
 import type { PrizeRow } from "./prizes";
 import type { WinnerRow } from "./winners";
 
-export type MaintenanceStatus = "sufficient" | "insufficient" | "exhausted" | "inactive";
+type MaintenanceStatus = "sufficient" | "insufficient" | "exhausted" | "inactive";
 
 /** One prize on the dashboard: its admin fields (less the winners count, split below) and how it stands. */
 export type PrizeStat = Omit<PrizeRow, "winners_count"> & {

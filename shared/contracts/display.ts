@@ -2,7 +2,7 @@ import type { InEachLanguage } from "@/shared/i18n/localized";
 import type { Branding } from "./branding";
 
 /** One recent win as the big screen shows it: the nickname masked, never the password. */
-export type DisplayWinner = {
+type DisplayWinner = {
   nickname_masked: string;
   prize_name: string;
   /** The prize's name in each language, when the prize is still there and the organiser gave one. */

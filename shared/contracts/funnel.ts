@@ -2,10 +2,10 @@
 export type FunnelCounts = { scans: number; taps: number; holds: number; wins: number; handed_over: number };
 
 /** wins / scans, null with no scans. */
-export type FunnelTotals = FunnelCounts & { conversion: number | null };
+type FunnelTotals = FunnelCounts & { conversion: number | null };
 
 /** One clock hour: `hour` as an ISO date-time in APP_TIMEZONE, e.g. 2026-11-24T10:00:00+09:00. */
-export type FunnelHour = FunnelCounts & { hour: string };
+type FunnelHour = FunnelCounts & { hour: string };
 
 export type FunnelProduct = FunnelCounts & { product_id: number; product_name: string; conversion: number | null };
 

@@ -14,7 +14,7 @@ export const PRIVACY_NOTICE_MAX = 4000;
 export const PRIVACY_CONTACT_MAX = 200;
 export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 365;
-export const RETENTION_DAYS_DEFAULT = 30;
+const _RETENTION_DAYS_DEFAULT = 30;
 
 /** The privacy notice as a visitor would read it in one language: its heading and paragraphs. */
 export type NoticeText = { title: string; paragraphs: string[] };

@@ -17,7 +17,7 @@ export function isLocale(value: unknown): value is Locale {
  * The first language of ours in an Accept-Language header, by its q-values (`ko-KR,ko;q=0.9,en;q=0.8`
  * gives ko). Only the primary subtag counts: ko-KR and ko are both Korean. q=0 means "not this one".
  */
-export function preferredLocale(acceptLanguage: string | null | undefined): Locale | undefined {
+function preferredLocale(acceptLanguage: string | null | undefined): Locale | undefined {
   if (!acceptLanguage) return undefined;
   let best: { locale: Locale; quality: number } | undefined;
   // A header is short; a hostile one is cut so the walk stays bounded.

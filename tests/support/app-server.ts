@@ -7,7 +7,7 @@ import path from "node:path";
 // imports to CommonJS, where it is a syntax error (tests/e2e/new-event.spec.ts starts a server of its own).
 const root = process.cwd();
 /** The production server `npm start` runs (server.mjs, on the build in .next). */
-export const APP_SERVER = path.join(root, "server.mjs");
+const APP_SERVER = path.join(root, "server.mjs");
 const BUILD_ID = path.join(root, ".next/BUILD_ID");
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };

@@ -5,7 +5,7 @@ import { ImageIcon } from "@/components/ui/icons";
 import { shorten } from "@/shared/text";
 
 /** Spec §9: the list shows the first 50 characters of a description. */
-export const DESCRIPTION_PREVIEW_LENGTH = 50;
+const DESCRIPTION_PREVIEW_LENGTH = 50;
 
 /** What the first cell of a products or prizes row shows. */
 export type CatalogueItem = { name: string; description: string; image: string | null };

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/client/api";
 import { placementsApi } from "@/lib/client/placements";
 
 /** Spec: delete-all sends the deletes ten at a time, so the server is never flooded and progress shows. */
-export const DELETE_BATCH_SIZE = 10;
+const DELETE_BATCH_SIZE = 10;
 
 export type DeleteAllProgress = { done: number; total: number };
 export type DeleteAllOutcome = { deleted: number; held: number; failed: number };

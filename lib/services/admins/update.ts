@@ -10,10 +10,10 @@ import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 
 export const ACCOUNT_NOT_FOUND = text("errors.accounts.notFound");
-export const LAST_OWNER = text("errors.accounts.lastOwner");
+const LAST_OWNER = text("errors.accounts.lastOwner");
 
 /** Ends every open session of an account: its next call answers 401. */
-export async function signOutEverywhere(tx: Tx, adminId: number) {
+async function signOutEverywhere(tx: Tx, adminId: number) {
   await tx
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })

@@ -19,7 +19,7 @@ import type { ServiceContext } from "../context";
  * forgives only its own attempt and its own device's failures: the counts against the name from other
  * clients stay, so an attacker gets no fresh guesses from the organiser signing in.
  */
-export const WINDOW_SECONDS = 15 * 60;
+const WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_DEVICE = 5;
 export const MAX_FAILURES_PER_NAME_AND_ADDRESS = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
@@ -29,7 +29,7 @@ export const MAX_FAILURES_PER_NAME = 200;
 type Attempt = { name: string; address: string; device: string | null };
 
 /** Names compare case-insensitively; cut to the column's 150 characters after lowercasing ("İ" becomes two). */
-export const NAME_KEY_LENGTH = 150;
+const NAME_KEY_LENGTH = 150;
 export const signInNameKey = (name: string) => Array.from(name.trim().toLowerCase()).slice(0, NAME_KEY_LENGTH).join("");
 const inWindow = gt(loginAttempts.createdAt, sql`now() - make_interval(secs => ${WINDOW_SECONDS})`);
 /** Seconds until the oldest of the counted attempts leaves the window. */

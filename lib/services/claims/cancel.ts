@@ -7,7 +7,7 @@ import { productIdOf } from "./reserve";
  * How long a hold outlives its page (a reload, or leaving): the reloaded page asks again within it and gets
  * the hold back with its first end (reserve.ts); a page really left frees the prize this much later.
  */
-export const LEAVE_GRACE_SECONDS = 10;
+const LEAVE_GRACE_SECONDS = 10;
 
 /**
  * PATCH .../prize/claim/: the visitor lets go of their hold (closing the form). Idempotent. The hold is

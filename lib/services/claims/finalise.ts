@@ -23,7 +23,7 @@ import { collectByFromNow } from "../winners/expire";
 import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
 export const HOLD_EXPIRED = text("visitor.api.holdExpired");
-export const PRIZE_GONE = text("visitor.api.prizeGone");
+const PRIZE_GONE = text("visitor.api.prizeGone");
 /** A claim whose hold went with "Start a new event" (server-behaviour.md, "A new event"). */
 export const EVENT_RESET_DETAIL = text("visitor.api.eventReset");
 /** How long a visitor's repeated claim (a retry after a lost response) is answered with their win. */

@@ -10,7 +10,7 @@ import type { ReserveRefusalCode } from "@/shared/contracts/claims";
  * The prize's hourly limit is used up by this hour's wins and the live holds of its other placements
  * (each may still be won): a further hold could not be claimed this hour. For the prize row in scope.
  */
-export function hourBudgetSpent(placementId: SQL) {
+function hourBudgetSpent(placementId: SQL) {
   return sql<boolean>`(${prizes.hourlyLimit} is not null and ${distributedThisHour()} + (select count(*) from ${placements} other_hold
     where other_hold.prize_id = ${prizes.id} and other_hold.is_active and other_hold.reserved_until > now()
       and other_hold.id <> ${placementId}) >= ${prizes.hourlyLimit})`;

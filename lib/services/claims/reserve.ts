@@ -18,11 +18,11 @@ export function productIdOf(urlPath: string) {
 }
 
 // Said in the visitor's language by lib/api/respond.ts.
-export const TAKEN = text("visitor.api.taken");
+const TAKEN = text("visitor.api.taken");
 export const NO_PRODUCT = text("visitor.api.noProduct");
-export const HOLDING_ANOTHER = text("visitor.api.holdingAnother");
+const HOLDING_ANOTHER = text("visitor.api.holdingAnother");
 export const NO_VISITOR_COOKIE = text("visitor.api.noVisitorCookie");
-export const LET_GO_RECENTLY = text("visitor.api.letGoRecently");
+const LET_GO_RECENTLY = text("visitor.api.letGoRecently");
 
 // Two-key advisory locks (class, key) never collide with the one-key locks of lib/services/placements.
 export const VISITOR_LOCK_CLASS = 7_301_994;

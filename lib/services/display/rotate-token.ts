@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 
 /** 24 random bytes: 32 URL-safe characters, as unguessable as a session id. */
-export function newDisplayToken(): string {
+function newDisplayToken(): string {
   return randomBytes(24).toString("base64url");
 }
 

@@ -6,7 +6,7 @@ import { retryingTransaction } from "../transaction";
 import { placingByItselfAllowed } from "./maintain";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
 
-export const TICK_SECONDS = 30;
+const TICK_SECONDS = 30;
 // Any constant works; it only has to be the same in every instance of this app.
 const TICK_LOCK_KEY = 7_301_994_002;
 

@@ -9,7 +9,7 @@ import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
 import { assertDropTime } from "./drop-time";
 
-export const DROPPED = text("errors.placements.dropped");
+const DROPPED = text("errors.placements.dropped");
 
 /**
  * PATCH /api/prize-distributions/{id}/ {drops_at}: moves a drop that has not happened yet. One conditional

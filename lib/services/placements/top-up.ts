@@ -6,7 +6,7 @@ import { placements, prizes, products, winners } from "@/db/schema";
 export type TopUpResult = { placed: number; missing: number };
 
 /** How long a page where a prize was just won is passed over by top-ups and random placement. */
-export const RECENT_WIN_MINUTES = 10;
+const RECENT_WIN_MINUTES = 10;
 
 /** True for a product page with a win in the last RECENT_WIN_MINUTES (winners_product_idx answers it). */
 const recentlyWonOn = () =>

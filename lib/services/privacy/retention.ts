@@ -8,15 +8,15 @@ import { SYSTEM_ACCOUNT } from "../winners/expire";
 import { type Erased, eraseWinsIn, eventEndMoment, retentionDays, scrubAuditLog, winErasesAt } from "./erase";
 
 /** Every instance looks this often: a win's data is gone within a minute of its moment. */
-export const RETENTION_SWEEP_SECONDS = 20;
+const RETENTION_SWEEP_SECONDS = 20;
 /** Failed sign-ins (names and addresses) are kept at most this long; throttling looks back 15 minutes. */
-export const SIGN_IN_ATTEMPTS_KEPT_DAYS = 30;
+const SIGN_IN_ATTEMPTS_KEPT_DAYS = 30;
 // Any constant works; it only has to be the same in every instance of this app.
 const RETENTION_LOCK_KEY = 7_301_994_033;
 /** Wins erased per statement (their ids are its parameters). */
 const ERASE_BATCH_SIZE = 1000;
 
-export type RetentionResult = { ran: boolean; erased: number };
+type RetentionResult = { ran: boolean; erased: number };
 
 /**
  * One sweep (server-behaviour.md, "Privacy"): erases every winner whose retention has passed, deletes
@@ -25,7 +25,7 @@ export type RetentionResult = { ran: boolean; erased: number };
  * transaction-scoped advisory lock; the others skip this beat), and idempotent anyway (conditional
  * UPDATEs): one audit row `privacy.retention` per sweep that erased someone, with the number.
  */
-export async function runRetentionSweep(db: Db): Promise<RetentionResult> {
+async function runRetentionSweep(db: Db): Promise<RetentionResult> {
   const result = await retryingTransaction(db, async (tx) => {
     const [lock] = await tx
       .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})` })

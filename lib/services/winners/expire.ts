@@ -11,9 +11,9 @@ import { winnerAuditName } from "./messages";
 export const SYSTEM_ACCOUNT = { id: null, name: "system", role: null };
 
 /** How often every instance looks for wins past their deadline: a unit is back within 30 s of it. */
-export const EXPIRY_SWEEP_SECONDS = 10;
+const EXPIRY_SWEEP_SECONDS = 10;
 /** Wins expired per transaction: short transactions, so claims of those prizes never wait long. */
-export const EXPIRY_BATCH_SIZE = 200;
+const EXPIRY_BATCH_SIZE = 200;
 
 /**
  * `now() + the window set now`, for a win made (or given a fresh deadline) in this statement; null when
@@ -24,7 +24,7 @@ export function collectByFromNow(): SQL<Date | null> {
 }
 
 /** A waiting win whose deadline has passed, by the database's clock. */
-export function duePastDeadline(): SQL {
+function duePastDeadline(): SQL {
   return sql`not ${winners.isReceived} and ${winners.expiredAt} is null and ${winners.collectBy} <= now()`;
 }
 

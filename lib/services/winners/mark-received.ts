@@ -9,7 +9,7 @@ import { retryingTransaction } from "../transaction";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Names the winner: staff at a second desk see whose prize it was, not only when it went. */
-export const alreadyHandedOver = (name: string, at: Date | null): Text =>
+const alreadyHandedOver = (name: string, at: Date | null): Text =>
   at ? text("errors.winners.alreadyHandedOver", { name, at }) : text("errors.winners.alreadyHandedOverNoTime", { name });
 
 /**

@@ -11,9 +11,9 @@ import { retryingTransaction } from "../transaction";
 import { collectByFromNow, expireWinsIn } from "./expire";
 import { WINNER_ERASED, WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
-export const NOT_EXPIRED = text("errors.winners.notExpired");
-export const NO_UNIT_FREE = text("errors.winners.noUnitFree");
-export const PRIZE_DELETED = text("errors.winners.prizeDeleted");
+const NOT_EXPIRED = text("errors.winners.notExpired");
+const NO_UNIT_FREE = text("errors.winners.noUnitFree");
+const PRIZE_DELETED = text("errors.winners.prizeDeleted");
 
 /**
  * A late visitor gets their prize after all (server-behaviour.md, "Collecting a prize: the deadline"): the
