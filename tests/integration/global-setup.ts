@@ -1,12 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { type RunningServer, startServer } from "../support/app-server";
-import {
-  createFreshPostgresDatabase,
-  createMigratedTemplate,
-  postgresReachable,
-  TEST_TIME_ZONE,
-  tempDir,
-} from "../support/test-database";
+import { createFreshPostgresDatabase, createMigratedTemplate, postgresReachable, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 
 export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 export const TEST_AUTH_SECRET = "integration-test-secret-0123456789abcdef";
