@@ -1,7 +1,8 @@
 /**
  * Every screen of the app, by the page file that renders it, and how a test opens it cold
  * (tests/e2e/cold-open.spec.ts). tests/unit/screens-list.test.ts walks app/[locale]/ and fails when a
- * page.tsx is missing here: a new screen is added to this list, and the cold-open test then opens it.
+ * page.tsx is missing here: a new screen is added to this list, and the cold-open test then opens it. A page
+ * file may be listed more than once, opened at several addresses.
  * No Playwright import: the unit test reads this file too.
  */
 export type ScreenNeeds = {
@@ -39,7 +40,10 @@ export const SCREENS: Screen[] = [
     // proxy.ts rewrites /p/{urlPath} here (and refuses the address from outside).
     openedThrough: "p/[urlPath]/page.tsx",
   },
-  { file: "not-found/page.tsx", name: "not found", path: "/p/no-such-page-anywhere", signedIn: false, landsOn: /\/not-found\/?$/ },
+  // An address of no product: the product page's own not-found (a 404).
+  { file: "p/[urlPath]/page.tsx", name: "unknown product page", path: "/p/no-such-page-anywhere", signedIn: false },
+  // Where a 404 from the API sends a visitor.
+  { file: "not-found/page.tsx", name: "not found", path: "/not-found", signedIn: false },
   { file: "display/[token]/page.tsx", name: "big screen", path: "/display/{token}", signedIn: false, displayToken: true },
   // The organisers'.
   { file: "admin/login/page.tsx", name: "sign-in", path: "/admin/login", signedIn: false },
