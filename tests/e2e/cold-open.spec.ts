@@ -11,12 +11,16 @@ import { expect, test } from "./support/signed-in";
  * could do the same.
  */
 
-/** Every console error, React warning and uncaught exception of the page, from before it opens. */
-function collectErrors(page: Page): string[] {
+/**
+ * Every console error, React warning and uncaught exception of the page, from before it opens. `notFound`:
+ * the address answers 404 on purpose, which the browser logs as an error of the document itself.
+ */
+function collectErrors(page: Page, notFound?: string): string[] {
   const errors: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
     const text = message.text();
-    if (message.type() === "error") errors.push(text);
+    const documentsOwn404 = notFound !== undefined && text.includes("status of 404") && message.location().url === notFound;
+    if (message.type() === "error" && !documentsOwn404) errors.push(text);
     else if (message.type() === "warning" && /react|hydrat|warning:/i.test(text)) errors.push(`warning: ${text}`);
   });
   page.on("pageerror", (error) => errors.push(String(error)));
@@ -49,8 +53,10 @@ async function openCold(page: Page, screen: Screen, locale: "en" | "ko", project
   const needs = screen.productPage || screen.displayToken ? await madeOnce() : {};
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
   await page.setViewportSize(WIDTHS[projectName as keyof typeof WIDTHS] ?? WIDTHS.desktop);
-  const errors = collectErrors(page);
-  await page.goto(address(screen, needs));
+  const url = new URL(address(screen, needs), baseURL).href;
+  const errors = collectErrors(page, screen.status === 404 ? url : undefined);
+  const response = await page.goto(url);
+  expect(response?.status(), `${screen.name}'s answer`).toBe(screen.status ?? 200);
   if (screen.landsOn) await expect(page).toHaveURL(screen.landsOn);
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
   // Hydrated and settled: a mismatch shows when the client first renders, and the lists fetch right after.

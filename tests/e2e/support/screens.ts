@@ -23,6 +23,8 @@ export type Screen = {
   signedIn: boolean;
   /** Where the page ends once opened (a redirect), when not `path`. */
   landsOn?: RegExp;
+  /** The answer's status when not 200 (the browser then logs the document's own status as a console error). */
+  status?: 404;
   /** Another address opens this page file (e.g. the proxy's rewrite): named here, opened there. */
   openedThrough?: string;
 } & ScreenNeeds;
@@ -41,7 +43,7 @@ export const SCREENS: Screen[] = [
     openedThrough: "p/[urlPath]/page.tsx",
   },
   // An address of no product: the product page's own not-found (a 404).
-  { file: "p/[urlPath]/page.tsx", name: "unknown product page", path: "/p/no-such-page-anywhere", signedIn: false },
+  { file: "p/[urlPath]/page.tsx", name: "unknown product page", path: "/p/no-such-page-anywhere", signedIn: false, status: 404 },
   // Where a 404 from the API sends a visitor.
   { file: "not-found/page.tsx", name: "not found", path: "/not-found", signedIn: false },
   { file: "display/[token]/page.tsx", name: "big screen", path: "/display/{token}", signedIn: false, displayToken: true },
