@@ -1,14 +1,16 @@
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests drive Debian's Chromium (no browser download here) against the production build on the
- * embedded database, started fresh in .tmp/e2e-data/<project>: the way a newcomer first runs the app.
+ * embedded database, started fresh for the run in .tmp/e2e-data/: the way a newcomer first runs the app.
  *
- * Each project (desktop, phone) has a server and a database of its own, at E2E_PORT and E2E_PORT + 1, and
- * one worker: the two sizes run side by side, while within a project the spec files still run one at a
- * time against its server (event-rules.spec.ts pauses the whole event; the products tests delete every
- * page). A new spec needs nothing for this: both projects pick it up.
+ * Two sizes (desktop, phone), and for each size E2E_SERVERS_PER_SIZE servers (2; 1 when the command names
+ * spec files), each with a database of its own and one worker: the spec files are shared out between a
+ * size's servers, and on each server they still run one at a time (event-rules.spec.ts pauses the whole
+ * event; the products tests delete every page). Ports: E2E_PORT upwards, one per server. A new spec needs
+ * nothing for this: it is shared out with the others, in both sizes.
  */
 export const E2E_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 const basePort = Number(process.env.E2E_PORT ?? 3100);
@@ -18,11 +20,42 @@ const SIZES = [
   { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@desktop-only/ },
 ];
 
-const servers = SIZES.map((size, index) => ({
-  project: size.name,
-  port: basePort + index,
-  dataDir: path.resolve(".tmp/e2e-data", size.name),
-}));
+// Decided once, in the runner, and inherited by its workers (which read this file again with other arguments):
+// a command naming spec files runs few tests, and one server per size starts sooner than two.
+const namesSpecFiles = process.argv.some((argument) => /\.spec\.ts\b/.test(argument));
+process.env.E2E_SERVERS_PER_SIZE ??= namesSpecFiles ? "1" : "2";
+const serversPerSize = Math.max(1, Number(process.env.E2E_SERVERS_PER_SIZE) || 1);
+// The run's template database (tests/e2e/support/fresh-data.mjs): one demo seed per run, copied for each server.
+process.env.E2E_RUN ??= `${Date.now().toString(36)}-${process.pid}`;
+
+/**
+ * The spec files shared out between a size's servers, heaviest first onto the lightest server (by size in
+ * bytes: a rough measure of a file's steps), the same in the runner and in every worker.
+ */
+function shareOut(shares: number): RegExp[][] {
+  const folder = path.resolve("tests/e2e");
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".spec.ts"))
+    .map((name) => ({ name, weight: statSync(path.join(folder, name)).size }))
+    .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
+  const groups = Array.from({ length: shares }, () => ({ weight: 0, files: [] as RegExp[] }));
+  for (const file of files) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.weight += file.weight;
+    lightest.files.push(new RegExp(`[\\\\/]${file.name.replaceAll(".", "\\.")}$`));
+  }
+  return groups.map((group) => group.files);
+}
+const shares = shareOut(serversPerSize);
+
+const servers = SIZES.flatMap((size, sizeIndex) =>
+  shares.map((testMatch, share) => ({
+    size,
+    testMatch,
+    port: basePort + sizeIndex * serversPerSize + share,
+    dataDir: path.resolve(".tmp/e2e-data", `${size.name}-${share + 1}`),
+  })),
+);
 
 /**
  * A fresh embedded database every run. (globalSetup would be too late: the web server starts first.)
@@ -32,11 +65,11 @@ const servers = SIZES.map((size, index) => ({
  */
 function webServer({ port, dataDir }: (typeof servers)[number]) {
   return {
-    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npm run --silent demo:seed && node server.mjs`,
+    command: `node tests/e2e/support/fresh-data.mjs "${process.env.E2E_RUN}" "${dataDir}" && node server.mjs`,
     url: `http://127.0.0.1:${port}/api/health/`,
     reuseExistingServer: false,
     // Seeding (tsx start-up, migrations, six pictures) plus server start, on a busy machine.
-    timeout: 120_000,
+    timeout: 150_000,
     stdout: "pipe" as const,
     env: {
       PORT: String(port),
@@ -55,7 +88,7 @@ export default defineConfig({
   outputDir: ".tmp/test-results",
   fullyParallel: false,
   // One worker per project (below): one per server.
-  workers: SIZES.length,
+  workers: servers.length,
   retries: 0,
   // Bounds for a loaded 2-core machine running both projects side by side (an admin list took over 5 s to
   // load there); a passing test never waits them out.
@@ -76,10 +109,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: SIZES.map((size, index) => ({
+  // Each size's projects share its name (`--project phone` runs them all; tests read `testInfo.project.name`).
+  projects: servers.map(({ size, testMatch, port }) => ({
     ...size,
+    testMatch,
     workers: 1,
-    use: { ...size.use, baseURL: `http://127.0.0.1:${servers[index]!.port}` },
+    use: { ...size.use, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: servers.map(webServer),
 });

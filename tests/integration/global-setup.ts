@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { type RunningServer, startServer } from "../support/app-server";
-import { createFreshPostgresDatabase, postgresReachable, TEST_TIME_ZONE, tempDir } from "../support/test-database";
+import { createFreshPostgresDatabase, createMigratedTemplate, postgresReachable, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 
 export const TEST_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 export const TEST_AUTH_SECRET = "integration-test-secret-0123456789abcdef";
@@ -16,6 +16,7 @@ declare module "vitest" {
 
 let server: RunningServer | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
+let dropTemplate: (() => Promise<void>) | undefined;
 
 /** One app server for the whole integration run, on a fresh Postgres database (PGlite if none answers). */
 export async function setup(project: TestProject) {
@@ -32,6 +33,8 @@ export async function setup(project: TestProject) {
   };
   let databaseUrl: string | null = null;
   if (await postgresReachable()) {
+    // Migrated once: every fresh database of the run (this server's, and those the files make) is a copy.
+    ({ drop: dropTemplate } = await createMigratedTemplate());
     const database = await createFreshPostgresDatabase("http");
     databaseUrl = database.url;
     dropDatabase = database.drop;
@@ -48,4 +51,5 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await server?.stop();
   await dropDatabase?.();
+  await dropTemplate?.();
 }

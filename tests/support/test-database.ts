@@ -1,6 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 /** Where integration tests get a database: a fresh one on the local Postgres, or PGlite if none answers. */
@@ -22,13 +24,32 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** Creates an empty database with a unique name and returns its URL and a function that drops it. */
-export async function createFreshPostgresDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  // TEST_DB_TAG (e.g. a branch name) tells apart the databases of several checkouts sharing one Postgres.
+/** The name of a database of this checkout's tests: TEST_DB_TAG (e.g. a branch name) tells apart several checkouts. */
+function databaseName(label: string): string {
   const tag = (process.env.TEST_DB_TAG ?? "").replace(/[^a-z0-9_]/gi, "").slice(0, 20);
-  const name = `prize_test_${tag ? `${tag}_` : ""}${label}_${process.pid}_${Date.now().toString(36)}`;
+  return `prize_test_${tag ? `${tag}_` : ""}${label}_${process.pid}_${Date.now().toString(36)}`;
+}
+
+/**
+ * The migrated database the integration run copies each fresh one from (tests/integration/global-setup.ts
+ * makes it once, and names it here for the test files' processes): `CREATE DATABASE ... TEMPLATE` copies
+ * it in a few milliseconds, where applying every migration again took a second or more on a busy machine.
+ */
+export const TEMPLATE_DATABASE_VARIABLE = "TEST_TEMPLATE_DATABASE";
+
+/**
+ * Creates a database with a unique name and returns its URL and a function that drops it: a copy of the
+ * run's migrated template when there is one (the integration tests), else empty (the server migrates it
+ * at start-up, as in production). `empty`: always empty, for a test of the migrations themselves.
+ */
+export async function createFreshPostgresDatabase(
+  label: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = databaseName(label);
+  const template = empty ? undefined : process.env[TEMPLATE_DATABASE_VARIABLE];
   const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  await admin.unsafe(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   await admin.end();
   const url = new URL(ADMIN_POSTGRES_URL);
   url.pathname = `/${name}`;
@@ -38,6 +59,26 @@ export async function createFreshPostgresDatabase(label: string): Promise<{ url:
       const client = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
       await client.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** Creates the migrated template (drizzle/), and names it for createFreshPostgresDatabase in this process and its children. */
+export async function createMigratedTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
+  const fresh = await createFreshPostgresDatabase("template", { empty: true });
+  const client = postgres(fresh.url, { max: 1, onnotice: () => {} });
+  try {
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: path.join(process.cwd(), "drizzle") });
+  } finally {
+    await client.end();
+  }
+  const name = new URL(fresh.url).pathname.slice(1);
+  process.env[TEMPLATE_DATABASE_VARIABLE] = name;
+  return {
+    name,
+    drop: async () => {
+      delete process.env[TEMPLATE_DATABASE_VARIABLE];
+      await fresh.drop();
     },
   };
 }

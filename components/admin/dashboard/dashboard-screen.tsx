@@ -17,6 +17,7 @@ import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
 import { settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import { WRITE_ROLES } from "@/shared/roles";
 import { FunnelCharts } from "./funnel-charts";
 import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
@@ -36,6 +37,8 @@ export function DashboardScreen() {
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  const settingsShown = useHydratedData(settings.data);
   // The quick actions are writes: a viewer reads the dashboard without them.
   const mayWrite = useMay(WRITE_ROLES);
   const queryClient = useQueryClient();
@@ -89,7 +92,7 @@ export function DashboardScreen() {
       </div>
       {banner}
       {unplaced.notice}
-      {settings.data && <EventStateSummary settings={settings.data} />}
+      {settingsShown && <EventStateSummary settings={settingsShown} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat label={t("stats.products")} value={String(data.total_products)} />
         <Stat label={t("stats.prizes")} value={`${data.active_prizes} / ${data.total_prizes}`} />

@@ -14,6 +14,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { DEFAULT_PRIMARY_COLOR, isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import { useSaid } from "@/lib/client/use-said";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
@@ -36,7 +37,9 @@ export function BrandingSection() {
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const logo = useImageChange(settings.data?.logo_url ?? null);
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  const shown = useHydratedData(settings.data);
+  const logo = useImageChange(shown?.logo_url ?? null);
   const form = useForm<BrandingForm>({ defaultValues: { event_name: "", primary_color: "", footer_text: "" } });
   const { register, handleSubmit, reset, setError, formState, watch, setValue } = form;
   useEffect(() => {
@@ -70,7 +73,7 @@ export function BrandingSection() {
       ),
   });
 
-  if (!settings.data) return null;
+  if (!shown) return null;
   const color = watch("primary_color").trim().toLowerCase();
   // Checked as the organiser types, with the server's own rule and words.
   const contrast = color && isHexColor(color) ? primaryColorProblem(color) : null;

@@ -12,6 +12,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import { useSaid } from "@/lib/client/use-said";
 import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/shared/contracts/settings";
 import { WRITE_ROLES } from "@/shared/roles";
@@ -46,6 +47,8 @@ export function CollectionSection() {
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  const shown = useHydratedData(settings.data);
   const form = useForm<CollectionForm>({ defaultValues: { collect_within_minutes: "", desk_location_en: "", desk_location_ko: "" } });
   const { register, handleSubmit, reset, setError, formState } = form;
   useEffect(() => {
@@ -68,7 +71,7 @@ export function CollectionSection() {
     onError: (error) => setFormError(applyServerErrors<CollectionForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
   });
 
-  if (!settings.data) return null;
+  if (!shown) return null;
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
       {banner}

@@ -16,6 +16,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import { isTimeZoneName, utcOffset } from "@/lib/validation/time-zone";
 import { WRITE_ROLES } from "@/shared/roles";
@@ -69,6 +70,8 @@ export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string 
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  const shown = useHydratedData(settings);
   const form = useForm<RulesForm>({
     defaultValues: {
       time_zone: "",
@@ -84,7 +87,7 @@ export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string 
   useEffect(() => {
     if (settings.data && !formState.isDirty) reset(formValues(settings.data));
   }, [settings.data, formState.isDirty, reset]);
-  const timeZone = settings.data?.time_zone_in_use ?? defaultTimeZone;
+  const timeZone = shown?.data?.time_zone_in_use ?? defaultTimeZone;
   const typedZone = watch("time_zone").trim();
   // The clock the form speaks: the zone typed when this browser knows it, else the one in force.
   const formZone = typedZone === "" ? defaultTimeZone : isTimeZoneName(typedZone) ? typedZone : null;
@@ -121,13 +124,13 @@ export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string 
     <div className="mx-auto max-w-3xl">
       <ScreenHeader title={t("title")} description={t("description", { timeZone })} />
       {banner}
-      {settings.isError ? (
+      {shown?.isError ? (
         <FormAlert message={errorMessage(settings.error, t("loadFailed"))} />
-      ) : !settings.data ? (
+      ) : !shown?.data ? (
         <ScreenSkeleton kind="form" header={false} label={t("loading")} />
       ) : (
         <div className="space-y-6">
-          <EventStateSummary settings={settings.data} />
+          <EventStateSummary settings={shown.data} />
           <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
             <fieldset disabled={!mayWrite} className="space-y-6">
               <Card title={t("timeZone")}>
