@@ -34,7 +34,7 @@ async function seed(url: string) {
     select 'Stand ' || n, 'Bench page ' || n, 'bench' || lpad(n::text, 6, '0') from generate_series(1, ${PAGES}) n`;
   await sql`insert into prizes (name, total_quantity, remaining_quantity, daily_distribution, maintenance_count, is_active)
     select 'Prize ' || n, 100000, 100000 - ${Math.floor(WINNERS / PRIZES)}, 100000, 5, true from generate_series(1, ${PRIZES}) n`;
-  await sql`insert into prize_distributions (prize_id, product_id)
+  await sql`insert into prize_placements (prize_id, product_id)
     select 1 + (n % ${PRIZES}), n * 50 from generate_series(1, ${Math.floor(PAGES / 50)}) n`;
   await sql`insert into winners (name, password, prize_id, product_id, prize_name, product_name, is_received, received_at, created_at)
     select 'nick' || n, lpad((n % 10000)::text, 4, '0'), 1 + (n % ${PRIZES}), 1 + (n % ${PAGES}),

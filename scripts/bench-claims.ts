@@ -86,7 +86,7 @@ async function race(pages: string[], work: (page: string, worker: number) => Pro
 async function overAllocations(prizeId: number): Promise<number> {
   const [prize] = await db.select().from(prizes).where(eq(prizes.id, prizeId));
   const [won] = await db
-    .select({ total: sql<number>`count(*)::int`, placements: sql<number>`count(distinct ${winners.distributionId})::int` })
+    .select({ total: sql<number>`count(*)::int`, placements: sql<number>`count(distinct ${winners.placementId})::int` })
     .from(winners)
     .where(eq(winners.prizeId, prizeId));
   const unitsTaken = prize!.totalQuantity - prize!.remainingQuantity;

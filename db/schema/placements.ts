@@ -8,7 +8,7 @@ import { products } from "./products";
  * `reserved_*` columns; an expired hold is simply ignored, so no cleanup job is needed.
  */
 export const placements = pgTable(
-  "prize_distributions",
+  "prize_placements",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     prizeId: integer()
@@ -35,15 +35,15 @@ export const placements = pgTable(
   },
   (table) => [
     // At most one live prize per product page; two admins or two random runs racing hit this index.
-    uniqueIndex("prize_distributions_one_active_per_product").on(table.productId).where(sql`${table.isActive}`),
-    index("prize_distributions_active_by_prize_idx").on(table.prizeId).where(sql`${table.isActive}`),
-    index("prize_distributions_list_idx").on(
+    uniqueIndex("prize_placements_one_active_per_product").on(table.productId).where(sql`${table.isActive}`),
+    index("prize_placements_active_by_prize_idx").on(table.prizeId).where(sql`${table.isActive}`),
+    index("prize_placements_list_idx").on(
       table.isActive.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    check("prize_distributions_hold_complete", sql`(${table.reservedBy} IS NULL) = (${table.reservedUntil} IS NULL)`),
-    check("prize_distributions_claimed_is_inactive", sql`${table.claimedAt} IS NULL OR NOT ${table.isActive}`),
+    check("prize_placements_hold_complete", sql`(${table.reservedBy} IS NULL) = (${table.reservedUntil} IS NULL)`),
+    check("prize_placements_claimed_is_inactive", sql`${table.claimedAt} IS NULL OR NOT ${table.isActive}`),
   ],
 );
 

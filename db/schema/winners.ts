@@ -17,7 +17,7 @@ export const winners = pgTable(
     password: char({ length: 4 }),
     prizeId: integer().references(() => prizes.id, { onDelete: "set null" }),
     productId: integer().references(() => products.id, { onDelete: "set null" }),
-    distributionId: integer().references(() => placements.id, { onDelete: "set null" }),
+    placementId: integer().references(() => placements.id, { onDelete: "set null" }),
     prizeName: text().notNull(),
     productName: text().notNull(),
     isReceived: boolean().notNull().default(false),
@@ -45,7 +45,7 @@ export const winners = pgTable(
     // A win is waiting, received or expired: never received and expired at once.
     check("winners_received_or_expired", sql`NOT (${table.isReceived} AND ${table.expiredAt} IS NOT NULL)`),
     // A placement is won at most once: the last guard against handing one unit out twice.
-    uniqueIndex("winners_one_per_distribution").on(table.distributionId),
+    uniqueIndex("winners_one_per_placement").on(table.placementId),
     // Every list orders by (created_at DESC, id DESC), Postgres's default NULLS FIRST for DESC: the indexes
     // say the same, or the planner cannot use them for the sort and reads the whole table.
     index("winners_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -74,7 +74,7 @@ export const winners = pgTable(
 export const winnersRelations = relations(winners, ({ one }) => ({
   prize: one(prizes, { fields: [winners.prizeId], references: [prizes.id] }),
   product: one(products, { fields: [winners.productId], references: [products.id] }),
-  distribution: one(placements, { fields: [winners.distributionId], references: [placements.id] }),
+  placement: one(placements, { fields: [winners.placementId], references: [placements.id] }),
 }));
 
 export type Winner = typeof winners.$inferSelect;

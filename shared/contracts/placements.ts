@@ -1,6 +1,6 @@
 import type { Page } from "./page";
 
-/** One placement as GET /api/prize-distributions/ lists it (db/queries/distributions.ts). */
+/** One placement as GET /api/prize-distributions/ lists it (db/queries/placements.ts). */
 export type PlacementRow = {
   id: number;
   prize: number;

@@ -50,7 +50,7 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
         .select({
           total: sql<number>`count(*)::int`,
           notExpired: sql<number>`(count(*) filter (where ${winners.expiredAt} is null))::int`,
-          placements: sql<number>`count(distinct ${winners.distributionId})::int`,
+          placements: sql<number>`count(distinct ${winners.placementId})::int`,
         })
         .from(winners)
         .where(eq(winners.prizeId, prizeId));
@@ -66,7 +66,7 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
       .select({ id: placements.id })
       .from(placements)
       .where(
-        sql`${placements.productId} in ${pageIds} and ${placements.claimedAt} is not null and (select count(*) from ${winners} where ${winners.distributionId} = ${placements.id}) <> 1`,
+        sql`${placements.productId} in ${pageIds} and ${placements.claimedAt} is not null and (select count(*) from ${winners} where ${winners.placementId} = ${placements.id}) <> 1`,
       );
     expect(claimedTwice).toHaveLength(0);
   }

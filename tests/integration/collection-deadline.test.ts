@@ -25,7 +25,7 @@ const clock = (at: Date | string) =>
 /** The tables a reinstate writes, as one digest (the funnel's counts of the taps here move on their own). */
 async function rowsDigest(db: Db): Promise<string> {
   const parts: string[] = [];
-  for (const table of ["winners", "prizes", "prize_distributions", "audit_log"]) {
+  for (const table of ["winners", "prizes", "prize_placements", "audit_log"]) {
     const [row] = (await db.execute(
       sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`),
     )) as unknown as {

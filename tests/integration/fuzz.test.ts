@@ -181,7 +181,7 @@ describe.runIf(connection)("fuzz: every API route with odd input", () => {
 
   /** A digest of every table a request could change (sign-in attempts and sessions excepted: they are the log). */
   async function fingerprint() {
-    const tables = ["products", "prizes", "prize_distributions", "winners", "settings", "admins", "images"];
+    const tables = ["products", "prizes", "prize_placements", "winners", "settings", "admins", "images"];
     const digests = await Promise.all(
       tables.map(async (table) => {
         const rows = (await database.db.execute(

@@ -84,17 +84,17 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
       expect(won!.count).toBe(prize!.totalQuantity - prize!.remainingQuantity);
     }
     const wonTwice = await database.db
-      .select({ id: winners.distributionId })
+      .select({ id: winners.placementId })
       .from(winners)
       .where(inArray(winners.prizeId, prizeIds))
-      .groupBy(winners.distributionId)
+      .groupBy(winners.placementId)
       .having(sql`count(*) > 1`);
     expect(wonTwice).toEqual([]);
     const claimedWithoutWinner = await database.db
       .select({ id: placements.id })
       .from(placements)
       .where(
-        sql`${placements.claimedAt} is not null and not exists (select 1 from ${winners} where ${winners.distributionId} = ${placements.id})`,
+        sql`${placements.claimedAt} is not null and not exists (select 1 from ${winners} where ${winners.placementId} = ${placements.id})`,
       );
     expect(claimedWithoutWinner).toEqual([]);
   }

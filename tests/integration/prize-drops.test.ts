@@ -314,7 +314,7 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
     expect(prize!.remainingQuantity).toBe(5 - won.length);
     expect(prize!.todayDistributed).toBe(won.length);
-    expect(new Set(won.map((winner) => winner.distributionId)).size).toBe(won.length);
+    expect(new Set(won.map((winner) => winner.placementId)).size).toBe(won.length);
   }, 90_000);
 
   it("random placement with spread_minutes makes winning moments within the window; without, placements are live at once", async () => {

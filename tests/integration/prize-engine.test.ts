@@ -57,7 +57,7 @@ describe("reserve, finalise, cancel", () => {
     expect(prize.remainingQuantity).toBe(4);
     expect(prize.todayDistributed).toBe(1);
     const [winner] = await winnersOf(prizeId);
-    expect(winner).toMatchObject({ name: "Mina", password: "1234", distributionId: placementId, prizeName: prize.name, isReceived: false });
+    expect(winner).toMatchObject({ name: "Mina", password: "1234", placementId, prizeName: prize.name, isReceived: false });
     const [placement] = await database.db.select().from(placements).where(eq(placements.id, placementId));
     expect(placement).toMatchObject({ isActive: false });
     expect(placement!.claimedAt).not.toBeNull();

@@ -60,7 +60,7 @@ async function recentWin(tx: Queryable, productId: number, visitorId: string) {
   const [win] = await tx
     .select({ prizeId: winners.prizeId, prizeName: winners.prizeName, en: prizes.nameEn, ko: prizes.nameKo })
     .from(winners)
-    .innerJoin(placements, eq(placements.id, winners.distributionId))
+    .innerJoin(placements, eq(placements.id, winners.placementId))
     .leftJoin(prizes, eq(prizes.id, winners.prizeId))
     .where(
       and(
@@ -84,7 +84,7 @@ async function recentWin(tx: Queryable, productId: number, visitorId: string) {
  *  3. consume the hold: only a live hold by this visitor matches, and it leaves the placement inactive,
  *     so it can be won once. If it no longer matches (it lapsed meanwhile), the unit goes back by rollback;
  *  4. record the winner, with the prize and product names as they are now.
- * The unique index on winners.distribution_id is the last guard against a double win. A claim repeated
+ * The unique index on winners.placement_id is the last guard against a double win. A claim repeated
  * after its answer was lost (venue Wi-Fi) gets the same answer again, without a second win. A deadlock
  * or serialization failure that still happens is retried (lib/services/transaction.ts).
  */
@@ -194,7 +194,7 @@ export async function finaliseClaim({
         password: input.password,
         prizeId: prize.id,
         productId: product.id,
-        distributionId: placement.id,
+        placementId: placement.id,
         visitorId: input.visitorId,
         prizeName: prize.name,
         productName: product.name,

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("placements") };
 }
 
-export default async function DistributionsPage() {
+export default async function PlacementsPage() {
   // Server-side, so the QR modal shows the very address the QR PNGs encode.
   const { baseUrl } = qrBaseUrl(await headers());
   return (
