@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPrometheus, type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
-import { freePort } from "../support/app-server";
+import { freePort, TEST_LANES } from "../support/app-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
@@ -96,7 +96,8 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
       port: await freePort(),
       instancePorts: [await freePort(), await freePort()],
       workDir,
-      env: { ADMIN_NAME: ADMIN.name, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: "Asia/Seoul" },
+      // The storms prove the races, not the shedding (tests/support/app-server.ts, TEST_LANES).
+      env: { ADMIN_NAME: ADMIN.name, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: "Asia/Seoul", ...TEST_LANES },
       output: "keep",
       prometheus: { port: await freePort(), scrapeInterval: "1s", rulesFile: fastAlertRules(workDir), required: true },
     });
