@@ -35,7 +35,7 @@ function databaseName(label: string): string {
  * makes it once, and names it here for the test files' processes): `CREATE DATABASE ... TEMPLATE` copies
  * it in a few milliseconds, where applying every migration again took a second or more on a busy machine.
  */
-export const TEMPLATE_DATABASE_VARIABLE = "TEST_TEMPLATE_DATABASE";
+const TEMPLATE_DATABASE_VARIABLE = "TEST_TEMPLATE_DATABASE";
 
 /**
  * Creates a database with a unique name and returns its URL and a function that drops it: a copy of the

@@ -5,7 +5,7 @@
  * file may be listed more than once, opened at several addresses.
  * No Playwright import: the unit test reads this file too.
  */
-export type ScreenNeeds = {
+type ScreenNeeds = {
   /** A product page with a prize waiting on it. */
   productPage?: true;
   /** The big screen's secret token. */
