@@ -46,6 +46,7 @@ export function winnerColumns({
   actionsLabel,
   moment,
   erasedLabel = "",
+  erase = null,
 }: {
   actions: RowAction<WinnerRow>[];
   /** The winner's audit history, for the roles that read the audit log; null for the others. */
@@ -55,6 +56,11 @@ export function winnerColumns({
   moment: Moment;
   /** The badge of a winner whose personal data was erased (server-behaviour.md, "Privacy"). */
   erasedLabel?: string;
+  /**
+   * Erasing a winner's personal data, for the roles that may (null for the others): a small button under the
+   * nickname beside the history link, not a row button, so the row's buttons keep their room (it is rare).
+   */
+  erase?: { label: string; onErase: (winner: WinnerRow) => void } | null;
 }): ColumnDef<WinnerRow>[] {
   const fromMd = { className: "hidden md:table-cell" };
   return [
@@ -71,15 +77,27 @@ export function winnerColumns({
               </span>
             )}
           </p>
-          {historyOf && (
-            <Link
-              href={historyOf(winner)}
-              aria-label={t("historyOf", { name: winnerLabel(winner) })}
-              className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
-            >
-              {t("history")}
-            </Link>
-          )}
+          <div className="flex flex-wrap gap-x-3">
+            {historyOf && (
+              <Link
+                href={historyOf(winner)}
+                aria-label={t("historyOf", { name: winnerLabel(winner) })}
+                className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
+              >
+                {t("history")}
+              </Link>
+            )}
+            {erase && !winner.erased_at && (
+              <button
+                type="button"
+                onClick={() => erase.onErase(winner)}
+                aria-label={`${erase.label} ${winnerLabel(winner)}`}
+                className="inline-flex min-h-6 items-center text-xs font-medium text-red-700 underline-offset-2 hover:underline"
+              >
+                {erase.label}
+              </button>
+            )}
+          </div>
           <p className="text-sm text-slate-600 md:hidden">
             {/* i18n-exempt: separators between the winner's own data */}
             <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}

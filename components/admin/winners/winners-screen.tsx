@@ -108,17 +108,9 @@ export function WinnersScreen() {
             failure: t("deadline.reinstateFailed"),
           }),
       },
-      // Owners and managers, as the server admits (server-behaviour.md, "Privacy"); an erased winner has nothing left.
-      {
-        label: privacy("erase"),
-        icon: <TrashIcon className="size-4" />,
-        tone: "danger",
-        hidden: (winner) => !mayDelete || winner.erased_at !== null,
-        onClick: setToErase,
-      },
       { label: common("delete"), icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
     ],
-    [mutate, mayHandOver, mayDelete, t, common, privacy],
+    [mutate, mayHandOver, mayDelete, t, common],
   );
   // Owners and managers open a winner's audit history from the row ("I already collected it?").
   const columns = useMemo(
@@ -130,8 +122,10 @@ export function WinnersScreen() {
         actionsLabel: common("actions"),
         moment,
         erasedLabel: privacy("erasedBadge"),
+        // Owners and managers, as the server admits (server-behaviour.md, "Privacy"); an erased winner has nothing left.
+        erase: mayDelete ? { label: privacy("erase"), onErase: setToErase } : null,
       }),
-    [actions, mayReadAudit, t, common, moment, privacy],
+    [actions, mayReadAudit, mayDelete, t, common, moment, privacy],
   );
   const { table } = useListTable(list, columns);
 
