@@ -66,6 +66,8 @@ const LOOK = {
     fontWeight: 700,
     textDecoration: "none",
   },
+  privacy: { margin: "32px 0 0", fontSize: 14 },
+  privacyLink: { color: "var(--color-slate-600, #475569)", textDecoration: "underline", textUnderlineOffset: 2 },
 } satisfies Record<string, CSSProperties>;
 
 /** The tab's title of every not-found answer (`extra`: /not-found keeps itself out of search results). */
@@ -81,6 +83,7 @@ export async function notFoundMetadata(extra: Metadata = {}): Promise<Metadata> 
  */
 export function NotFoundScreen({ product = false }: { product?: boolean }) {
   const t = useTranslations("notFound");
+  const privacy = useTranslations("privacy");
   return (
     <main style={LOOK.main}>
       <div style={LOOK.box}>
@@ -94,6 +97,12 @@ export function NotFoundScreen({ product = false }: { product?: boolean }) {
             {t("returnHome")}
           </a>
         )}
+        {/* Every visitor page links to the privacy notice (docs/server-behaviour.md, "Privacy"). */}
+        <p style={LOOK.privacy}>
+          <a href="/privacy" style={LOOK.privacyLink}>
+            {privacy("link")}
+          </a>
+        </p>
       </div>
     </main>
   );

@@ -207,10 +207,13 @@ test.describe("public product page", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product information not found.");
     await expect(page.getByText(/scanning the QR code/)).toBeVisible();
+    // A visitor page like any other: it links to the privacy notice.
+    await expect(page.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
     await new ProductPage(page).screenshot("product-not-found");
     // Spec §8's return-to-home button: visitors have no home page, so it leads to the advice on finding one.
     await page.getByRole("link", { name: "Return to home" }).click();
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
   });
 });
