@@ -46,6 +46,8 @@ export const SCREENS: Screen[] = [
   { file: "p/[urlPath]/page.tsx", name: "unknown product page", path: "/p/no-such-page-anywhere", signedIn: false, status: 404 },
   // Where a 404 from the API sends a visitor.
   { file: "not-found/page.tsx", name: "not found", path: "/not-found", signedIn: false },
+  // The privacy notice every visitor page links to.
+  { file: "privacy/page.tsx", name: "privacy notice", path: "/privacy", signedIn: false },
   { file: "display/[token]/page.tsx", name: "big screen", path: "/display/{token}", signedIn: false, displayToken: true },
   // The organisers'.
   { file: "admin/login/page.tsx", name: "sign-in", path: "/admin/login", signedIn: false },
