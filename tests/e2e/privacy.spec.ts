@@ -116,8 +116,8 @@ test.describe("privacy", () => {
       await context.close();
     });
 
-    test(`the settings screen's privacy section, with its preview (${language})`, async ({ browser }, testInfo) => {
-      test.skip(testInfo.project.name !== "desktop", "the settings screen is reviewed at 1440 px");
+    // The settings screen is reviewed at 1440 px: desktop only.
+    test(`the settings screen's privacy section, with its preview (${language}) @desktop-only`, async ({ browser }, testInfo) => {
       const context = await contextOn(browser, testInfo, language, true);
       const page = await context.newPage();
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -144,8 +144,8 @@ test.describe("privacy", () => {
     });
   }
 
-  test("the winners screen erases a winner's personal data after a typed confirmation", async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "one width is enough for the action");
+  // One width is enough for the action: desktop only.
+  test("the winners screen erases a winner's personal data after a typed confirmation @desktop-only", async ({ browser }, testInfo) => {
     const words = en.privacy.winners;
     const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: "Privacy cap" });
     const [stand] = await seedPages(own.database.db, 1, "Privacy erase", [prize]);
