@@ -76,6 +76,8 @@ describe("GET /api/winners/", () => {
       collect_by: null,
       expired_at: null,
       status: "waiting",
+      // Privacy (issue 33): when this winner's personal data was erased; never yet.
+      erased_at: null,
     });
   });
 
