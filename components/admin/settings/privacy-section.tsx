@@ -13,6 +13,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
+import { useHydratedData } from "@/lib/client/use-hydrated";
 import { useMoment } from "@/lib/client/use-moment";
 import { useSaid } from "@/lib/client/use-said";
 import {
@@ -73,6 +74,7 @@ export function PrivacySection() {
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
+  const shown = useHydratedData(settings.data);
   // The defaults come with GET and PATCH only (a logo's answer lacks them): the last ones seen stay.
   const [defaults, setDefaults] = useState<SystemSettings["privacy_notice_default"]>();
   useEffect(() => {
@@ -105,8 +107,9 @@ export function PrivacySection() {
     onError: (error) => setFormError(applyServerErrors<PrivacyForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
   });
 
-  if (!settings.data) return null;
-  const saved = settings.data;
+  // Shared with the header's event switch: rendered once hydrated, as the server rendered it (issue 31, #418).
+  if (!shown) return null;
+  const saved = shown;
   const previews = [
     { language: "en" as const, label: t("previewEn"), notice: previewOf(noticeEn, defaults?.en) },
     { language: "ko" as const, label: t("previewKo"), notice: previewOf(noticeKo, defaults?.ko) },
