@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/components/ui/page-size-select";
 import type { ListParams } from "@/lib/client/api";
 
@@ -38,14 +38,26 @@ export function useUrlListState<F extends Record<string, string>>(filterDefaults
     };
   }, [serialized, filterKeys]);
 
+  // The query last written and not yet read back: two writes close together (a select, then a search's
+  // pause ending) each build on the one before, not on a render's params that may predate it.
+  const written = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new URL (written or from the back button) is the base again.
+  useEffect(() => {
+    written.current = null;
+  }, [serialized]);
+
+  /** Writes only what changes (the page, maybe the size, the filters named) over the URL as it is now. */
   const write = useCallback(
-    (next: ListParams<F>) => {
-      const search = new URLSearchParams(window.location.search);
+    (next: { page: number; pageSize?: number; filters?: Partial<F> }) => {
+      const search = new URLSearchParams(written.current ?? window.location.search);
       const set = (key: string, value: string, fallback: string) => (value === fallback ? search.delete(key) : search.set(key, value));
       set("page", String(next.page), "1");
-      set("page_size", String(next.pageSize), String(DEFAULT_PAGE_SIZE));
-      for (const [key, value] of Object.entries(next.filters)) set(key, value, filterDefaults[key] ?? "");
+      if (next.pageSize !== undefined) set("page_size", String(next.pageSize), String(DEFAULT_PAGE_SIZE));
+      for (const [key, value] of Object.entries(next.filters ?? {})) {
+        if (value !== undefined) set(key, value, filterDefaults[key] ?? "");
+      }
       const query = search.toString();
+      written.current = query;
       router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },
     [router, pathname, filterDefaults],
@@ -53,9 +65,9 @@ export function useUrlListState<F extends Record<string, string>>(filterDefaults
 
   return {
     params,
-    setPage: (page: number) => write({ ...params, page }),
+    setPage: (page: number) => write({ page }),
     /** A new size or filter starts again from page 1. */
-    setPageSize: (pageSize: number) => write({ ...params, pageSize, page: 1 }),
-    setFilters: (changes: Partial<F>) => write({ ...params, filters: { ...params.filters, ...changes }, page: 1 }),
+    setPageSize: (pageSize: number) => write({ pageSize, page: 1 }),
+    setFilters: (changes: Partial<F>) => write({ filters: changes, page: 1 }),
   };
 }
