@@ -13,10 +13,12 @@ const BUILD_ID = path.join(root, ".next/BUILD_ID");
 /**
  * The storms here prove the races (one winner per unit, nothing given twice), asking hundreds at once: with the
  * overload lane's default bound most of a burst would be shed with 503, which a real page waits out and
- * retries. So test servers admit that many visitor requests at once; the lane itself is proved with a small
+ * retries. So test servers admit that many visitor requests at once (the benchmarks keep the default); the lane itself is proved with a small
  * bound by tests/integration/overload-lane.test.ts, which sets its own.
  */
 export const TEST_LANES = { VISITOR_CONCURRENCY: "1000" };
+/** Under Vitest only: the benchmarks (scripts/bench-*.ts) start servers here too and measure the default lane. */
+const TEST_DEFAULTS = process.env.VITEST ? TEST_LANES : {};
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
@@ -44,7 +46,7 @@ export function spawnServer(
   if (!existsSync(buildId)) throw new Error("No production build: run `npm run build` before the integration tests.");
   let output = "";
   const child = spawn(process.execPath, [appServer], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: String(port), ...TEST_LANES, ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: String(port), ...TEST_DEFAULTS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
