@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
  * Browser tests drive Debian's Chromium (no browser download here) against the production build on the
@@ -49,12 +50,11 @@ function shareOut(shares: number): RegExp[][] {
 const shares = shareOut(serversPerSize);
 
 const servers = SIZES.flatMap((size, sizeIndex) =>
-  shares.map((testMatch, share) => ({
-    size,
-    testMatch,
-    port: basePort + sizeIndex * serversPerSize + share,
-    dataDir: path.resolve(".tmp/e2e-data", `${size.name}-${share + 1}`),
-  })),
+  shares.map((testMatch, share) => {
+    const port = basePort + sizeIndex * serversPerSize + share;
+    // By port: two runs side by side (E2E_PORT apart) never share a directory (PGlite: one process each).
+    return { size, testMatch, port, dataDir: path.resolve(".tmp/e2e-data", `${size.name}-${port}`) };
+  }),
 );
 
 /**
@@ -96,9 +96,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

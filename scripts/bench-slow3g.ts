@@ -16,6 +16,7 @@ import { images, placements, prizes, products, settings } from "@/db/schema";
 import { storeImage } from "@/lib/images/store";
 import { newUrlPath } from "@/lib/url-path";
 import { startServer } from "../tests/support/app-server";
+import { CHROMIUM_PATH } from "../tests/support/chromium";
 import { freshBenchDatabase, positiveOption } from "./bench-support";
 
 const RUNS = positiveOption("runs", 5);
@@ -76,7 +77,7 @@ async function seed(url: string): Promise<{ urlPath: string; photoBytes: number 
 type Run = { firstPaint: number; announced: number; tappable: number; interactive: number; photo: number; logo: number; bytes: number };
 
 async function measure(pageUrl: string): Promise<Run> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

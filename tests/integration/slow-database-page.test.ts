@@ -2,6 +2,7 @@ import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { reviewScreenshot } from "../e2e/support/screenshot";
 import type { RunningServer } from "../support/app-server";
+import { CHROMIUM_PATH } from "../support/chromium";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { startServerBehindProxy } from "../support/server-behind-proxy";
@@ -31,7 +32,7 @@ describe.runIf(databaseUrl)("the product page on a slow database", () => {
     ({ server, proxy, stop } = await startServerBehindProxy(databaseUrl!, "slow-database"));
     // Through the shared test server (same database): this one counts every sign-in as from one address.
     admin = await signedInClient(inject("baseUrl"), TEST_ADMIN);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
