@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/client/api";
+import { ApiError, cookiesArriveWith } from "@/lib/client/api";
 import type { Reservation } from "@/lib/client/claim-api";
 import { EARLY_HOLD_NOTE_ID } from "./early-tap-script";
 
@@ -18,6 +18,8 @@ export function takeEarlyHold(): Promise<Reservation> | null {
   const early = w.__earlyHold;
   if (!early) return null;
   w.__earlyHold = undefined;
+  // Its refusal (428) brings this phone's cookies: the page's first state call waits for them.
+  cookiesArriveWith(early);
   return early.then((answer) => {
     document.getElementById(EARLY_HOLD_NOTE_ID)?.remove();
     if (answer.status === 200) return answer.body as Reservation;

@@ -80,8 +80,31 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
+/**
+ * The call now bringing this phone its first cookies, if any. The product page's HTML sets none (it is the
+ * same bytes for every visitor, so caches can share it): its first API call's answer hands out the
+ * `csrftoken` and the visitor id. Two calls sent without cookies would each be handed a different visitor
+ * id, and the phone keeps whichever answer lands last: a hold made with the other id would not be its own
+ * at the claim. So while one call without cookies is on its way, the next waits for it, then carries them.
+ */
+let cookiesOnTheirWay: Promise<unknown> | null = null;
+
+/** `call` (an early tap's, made before React ran) brings the first cookies: later calls wait for it. */
+export function cookiesArriveWith(call: Promise<unknown>): void {
+  if (!readCookie("csrftoken")) cookiesOnTheirWay = call;
+}
+
+async function cookiesArrived(): Promise<void> {
+  while (cookiesOnTheirWay && !readCookie("csrftoken")) {
+    const call = cookiesOnTheirWay;
+    await call.catch(() => undefined);
+    if (cookiesOnTheirWay === call) cookiesOnTheirWay = null;
+  }
+}
+
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options: ApiFetchOptions = {}): Promise<T> {
   const { redirectOn401 = true, redirectOn404 = true } = options;
+  await cookiesArrived();
   const headers = new Headers({ Accept: "application/json" });
   const csrfToken = readCookie("csrftoken");
   if (csrfToken) headers.set("X-CSRFToken", csrfToken);
@@ -97,7 +120,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    const sending = fetch(path, {
       method: init.method ?? "GET",
       headers,
       body,
@@ -105,6 +128,8 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
       signal: init.signal,
       keepalive: init.keepalive,
     });
+    if (!csrfToken) cookiesArriveWith(sending);
+    response = await sending;
   } catch (error) {
     // An abort is the caller's own doing (unmount, newer request); let it through so callers can ignore it.
     if (isAbort(error)) throw error;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
-import { holdPageScripts, otherVisitor, secondsShown } from "./support/visitors";
+import { deliverLate, holdPageScripts, otherVisitor, secondsShown } from "./support/visitors";
 
 // The ticket takes a tap from the first HTML, before the page's scripts arrive (docs/performance.md, "Slow 3G").
 let admin: GiveawayAdmin;
@@ -74,6 +74,50 @@ test.describe("public product page: the early tap", () => {
     await other.cancelClaim();
     await other.page.context().close();
   });
+
+  // Issue 37: the page's HTML sets no cookie, so a tap made while the page's first state call is on its way
+  // goes without cookies too. Both answers hand out a visitor id; the hold must be the one the phone keeps.
+  test("a tap while the page's first state call is still on its way keeps its hold and wins", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    await deliverLate(page, `**/api/p/${urlPath}/prize/?view=1`, 2500);
+    const visitor = new ProductPage(page);
+    const stateSent = page.waitForRequest((request) => request.url().includes(`/api/p/${urlPath}/prize/?view=1`));
+    const stateAnswered = page.waitForResponse((response) => response.url().includes(`/api/p/${urlPath}/prize/?view=1`));
+    await visitor.open(urlPath, { beforeScripts: true });
+    await stateSent;
+    expect((await visitor.tapTicket()).status()).toBe(200);
+    // The visitor types their nickname while the state call lands (a fast claim could beat it).
+    await stateAnswered;
+    await winHere(visitor, "beside");
+  });
+
+  test("an early tap answered slowly while the page comes alive keeps its hold and wins", async ({ page }) => {
+    const urlPath = await pages.withPrize();
+    const releaseScripts = await holdPageScripts(page);
+    // The early tap's refusal (428, with the cookies) and the first state call both come slowly, the state
+    // call's last: were it sent without cookies beside the tap, its visitor id would land after the hold.
+    await deliverLate(page, `**/api/p/${urlPath}/prize/claim/`, 1500);
+    await deliverLate(page, `**/api/p/${urlPath}/prize/?view=1`, 3000);
+    const visitor = new ProductPage(page);
+    await visitor.open(urlPath, { beforeScripts: true });
+    const reserved = visitor.tapTicket();
+    await releaseScripts();
+    expect((await reserved).status()).toBe(200);
+    await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });
+    await winHere(visitor, "early");
+  });
+
+  /** Claims the prize this visitor holds and sees it won. */
+  async function winHere(visitor: ProductPage, nickname: string) {
+    await expect(visitor.claimDialog).toBeVisible();
+    await visitor.fillClaim(nickname, "2468");
+    const claimed = visitor.page.waitForResponse(
+      (response) => response.url().includes("/prize/claim/") && response.request().method() === "POST",
+    );
+    await visitor.submitClaim();
+    expect((await claimed).status()).toBe(201);
+    await expect(visitor.alert("Congratulations!")).toBeVisible();
+  }
 
   // Issue 25 item 4, issue 37: the visitor id comes with the page's first state call; a tap without one is
   // refused (428) and handed one.

@@ -33,3 +33,27 @@ export async function holdPageScripts(page: Page): Promise<() => Promise<void>> 
   // Left in place once released (unrouting would cut the held requests off): it then lets all through.
   return async () => release();
 }
+
+/**
+ * A slow network for the page's calls matching `pattern`: each is sent to the server at once, with the
+ * cookies the browser holds at that moment (the server hands out its cookies then), and its answer, with
+ * those cookies, reaches the page only `delayMs` later. (Playwright's own route.fetch would store the
+ * answer's cookies in the browser at once, and route.continue sends a request only when continued.)
+ */
+export async function deliverLate(page: Page, pattern: string, delayMs: number): Promise<void> {
+  await page.route(pattern, async (route) => {
+    const request = route.request();
+    const cookies = await page.context().cookies(request.url());
+    const answer = await fetch(request.url(), {
+      method: request.method(),
+      headers: { ...(await request.allHeaders()), cookie: cookies.map(({ name, value }) => `${name}=${value}`).join("; ") },
+      body: request.postData() ?? undefined,
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const headers = Object.fromEntries(answer.headers);
+    const setCookies = answer.headers.getSetCookie();
+    if (setCookies.length > 0) headers["set-cookie"] = setCookies.join("\n");
+    await route.fulfill({ status: answer.status, headers, body });
+  });
+}
