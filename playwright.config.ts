@@ -17,7 +17,7 @@ export const E2E_ADMIN = { name: "organiser", password: "correct-horse-battery" 
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 const SIZES = [
-  { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grepInvert: /@phone-only/ },
   { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@desktop-only/ },
 ];
 
