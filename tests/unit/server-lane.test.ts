@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { boundFrom, Lanes, laneOf } from "@/server/lane.mjs";
 
 describe("laneOf (server/lane.mjs)", () => {
-  it("puts the organiser's addresses and any admin session in the admin lane", () => {
+  it("puts the organiser's addresses and any admin session in the admin lane, and their changes in the button lane", () => {
     for (const url of [
       "/admin",
       "/admin/dashboard",
@@ -11,8 +11,13 @@ describe("laneOf (server/lane.mjs)", () => {
       "/api/products/1/",
       "/api/prize-distributions/randomize/",
       "/api/winners/3/mark_received/",
-    ])
-      expect(laneOf("POST", url, {}), url).toBe("admin");
+    ]) {
+      expect(laneOf("GET", url, {}), url).toBe("admin");
+      expect(laneOf("HEAD", url, {}), url).toBe("admin");
+      for (const method of ["POST", "PATCH", "PUT", "DELETE"]) expect(laneOf(method, url, {}), `${method} ${url}`).toBe("button");
+    }
+    // A visitor's own calls stay the visitor's, even from an organiser's phone: only the organiser's addresses are buttons.
+    expect(laneOf("POST", "/api/p/abcdefghijk/prize/claim/", { cookie: "authjs.session-token=xyz" })).toBe("admin");
     expect(laneOf("GET", "/p/abcdefghijk", { cookie: "a=1; authjs.session-token=xyz" })).toBe("admin");
     expect(laneOf("GET", "/p/abcdefghijk", { cookie: "__Secure-authjs.session-token=xyz" })).toBe("admin");
   });
@@ -64,6 +69,44 @@ describe("Lanes", () => {
     const second = await waiting;
     expect(second.admitted).toBe(true);
     expect(lanes.admit("visitor")).toMatchObject({ admitted: true });
+  });
+
+  it("on an overloaded instance, lets no new visitor in while a button is asked for or in flight, and lets them in once it is answered", async () => {
+    let clock = 0;
+    const lanes = new Lanes({ visitors: 2, admins: 1, adminQueue: 5 }, () => clock);
+    const admitted = (admission: ReturnType<Lanes["admit"]>) => {
+      if (admission instanceof Promise || !admission.admitted) throw new Error("not admitted");
+      return admission;
+    };
+    // Not overloaded: a button leaves visitors alone.
+    const quiet = admitted(lanes.admit("button"));
+    const first = admitted(lanes.admit("visitor"));
+    quiet.release();
+    // Overloaded: a visitor over the bound is shed.
+    const second = admitted(lanes.admit("visitor"));
+    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
+    first.release();
+    second.release();
+    clock += 1_000;
+    const button = admitted(lanes.admit("button"));
+    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
+    // Claims and let-gos still go in; a second button waits for the admin's place, and visitors after it.
+    const keep = admitted(lanes.admit("keep"));
+    const waitingButton = lanes.admit("button");
+    expect(waitingButton).toBeInstanceOf(Promise);
+    button.release();
+    button.release();
+    const next = await waitingButton;
+    if (!next.admitted) throw new Error("not admitted");
+    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
+    next.release();
+    admitted(lanes.admit("visitor")).release();
+    keep.release();
+    // Ten seconds after the last shed visitor the instance is no longer overloaded: a button pauses nobody.
+    clock += 10_000;
+    const calm = admitted(lanes.admit("button"));
+    admitted(lanes.admit("visitor")).release();
+    calm.release();
   });
 
   it("reads a bound from the environment, keeping the default for anything but a positive whole number", () => {
