@@ -96,7 +96,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // No trace by default: recording one (DOM snapshots at every step) cost about a fifth of the browser tests'
+    // CPU, and CI keeps only the printed output. `npx playwright test --trace on` records them.
+    trace: "off",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [
