@@ -35,7 +35,7 @@ export const DEFAULT_ADMIN_CONCURRENCY = 8;
 export const DEFAULT_ADMIN_QUEUE = 200;
 /** Retry-After on a shed visitor: 1 to 3 s, spread so that shed visitors do not all come back at once. */
 /** How long after shedding a visitor an instance counts as overloaded (a button then pauses visitors). */
-export const OVERLOADED_FOR_MS = 10_000;
+const OVERLOADED_FOR_MS = 10_000;
 const RETRY_AFTER_MIN_SECONDS = 1;
 const RETRY_AFTER_MAX_SECONDS = 3;
 
