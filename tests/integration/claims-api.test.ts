@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { winners } from "@/db/schema";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
@@ -7,6 +7,7 @@ import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
 import { UNREADABLE_NICKNAMES } from "../support/nicknames";
 import { seedPages, seedPrize } from "../support/seed";
+import { setMaintenanceMode } from "../support/settings";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -192,6 +193,10 @@ describe.runIf(connection)("the public claim API", () => {
     const taken = await admin.post("/api/prize-distributions/", { prize: prizeId, product: page!.id });
     expect(taken.status).toBe(400);
     expect(await taken.json()).toEqual({ non_field_errors: [expect.any(String)] });
+    // Random placement switches maintenance mode on (the spec's switch beside the button): put back after,
+    // as the other files sharing this server expect to find it.
+    const maintenanceBefore = await setMaintenanceMode(admin, false);
+    onTestFinished(() => setMaintenanceMode(admin, maintenanceBefore).then(() => undefined));
     const randomized = await admin.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: other });
     expect(randomized.status).toBe(200);
     expect((await randomized.json()).detail).toMatch(/^Placed \d+ prizes? at random\./);
