@@ -16,6 +16,35 @@ test.describe("prize management", () => {
     prizes = new PrizesPage(page);
   });
 
+  test("a search typed while a new prize is saving keeps its focus and its Enter, and applies", async ({ page }, testInfo) => {
+    const name = unique("Saving Lamp", testInfo.project.name);
+    await prizes.open();
+    await prizes.openAddForm();
+    const form = prizes.addPanel;
+    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    // The save answers only once the search is typed: the form used to take the focus back when it did.
+    let answerSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      answerSave = resolve;
+    });
+    await page.route("**/api/prizes/", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await saveHeld;
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    const box = page.getByRole("searchbox", { name: "Search prizes" });
+    await box.fill(name);
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/prizes/") && response.request().method() === "POST");
+    answerSave();
+    expect((await saved).status()).toBe(201);
+    await prizes.expectSuccess(`Prize “${name}” was created.`);
+    await expect(box).toBeFocused();
+    await box.press("Enter");
+    await expect(prizes.summary).toContainText(`matching “${name}”`);
+    await expect(prizes.row(name)).toBeVisible();
+  });
+
   test("adds a prize with an image through every rule of the form, and finds it listed", async ({ page }, testInfo) => {
     const name = unique("Aurora Speaker", testInfo.project.name);
     await prizes.open();

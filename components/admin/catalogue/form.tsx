@@ -62,11 +62,14 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
   const submitWith = (perform: (values: Output, image: ImageChange) => Promise<void>, explain: (error: unknown) => string | null) =>
     form.handleSubmit(async (values) => {
       setFormError(null);
+      // The form the admin saved from (its Save button, or a field they pressed Enter in).
+      const savedFrom = document.activeElement instanceof HTMLElement ? document.activeElement.closest("form") : null;
       try {
         await perform(values, image.change);
         if (mode === "create") {
           resetAll();
-          setFocusRequest((count) => count + 1);
+          // Unless they moved on while it saved (typing a search, say): their focus, and their Enter, stay there.
+          if (!movedOn(savedFrom)) setFocusRequest((count) => count + 1);
         }
       } catch (error) {
         setFormError(explain(error));
@@ -74,6 +77,12 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
     });
 
   return { mode, image, formError, resetAll, submitWith, submitting: form.formState.isSubmitting };
+}
+
+/** Focus is somewhere other than the form saved from (the disabled Save button leaves it on the page itself). */
+function movedOn(savedFrom: HTMLFormElement | null): boolean {
+  const active = document.activeElement;
+  return active !== null && active !== document.body && !savedFrom?.contains(active);
 }
 
 export type CatalogueFormState = ReturnType<typeof useCatalogueForm>;
