@@ -18,6 +18,10 @@ export class AdminPages {
   /** On a phone the sidebar lives in a drawer behind the menu button. */
   async openNavigation() {
     const menu = this.page.getByRole("button", { name: /open (navigation|menu)/i });
+    const sidebar = this.page.getByRole("navigation", { name: "Admin" }).first();
+    // Whichever this width shows (a phone's menu button, a desktop's sidebar), once the screen has drawn it:
+    // asked at once, a phone's screen still loading had no button yet, and its menu stayed shut.
+    await expect(menu.or(sidebar).first()).toBeVisible();
     if (await menu.isVisible()) await menu.click();
   }
 
