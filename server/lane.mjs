@@ -33,9 +33,9 @@ export const DEFAULT_VISITOR_CONCURRENCY = 24;
 export const DEFAULT_ADMIN_CONCURRENCY = 8;
 /** Admin requests that may wait; beyond that they too are 503 (a flood of forged cookies, not organisers). */
 export const DEFAULT_ADMIN_QUEUE = 200;
-/** Retry-After on a shed visitor: 1 to 3 s, spread so that shed visitors do not all come back at once. */
 /** How long after shedding a visitor an instance counts as overloaded (a button then pauses visitors). */
 const OVERLOADED_FOR_MS = 10_000;
+/** Retry-After on a shed visitor: 1 to 3 s, spread so that shed visitors do not all come back at once. */
 const RETRY_AFTER_MIN_SECONDS = 1;
 const RETRY_AFTER_MAX_SECONDS = 3;
 

@@ -101,6 +101,8 @@ test.describe("public product page: the early tap", () => {
     const visitor = new ProductPage(page);
     await visitor.open(urlPath, { beforeScripts: true });
     const reserved = visitor.tapTicket();
+    // The tap is the inline script's (it says so at once), made before the scripts are let through.
+    await expect(page.getByRole("status").filter({ hasText: "Holding your prize… the form is on its way." })).toBeVisible();
     await releaseScripts();
     expect((await reserved).status()).toBe(200);
     await expect(visitor.claimDialog).toBeVisible({ timeout: 20_000 });

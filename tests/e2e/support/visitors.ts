@@ -51,7 +51,8 @@ export async function deliverLate(page: Page, pattern: string, delayMs: number):
     });
     const body = Buffer.from(await answer.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const headers = Object.fromEntries(answer.headers);
+    // fetch has already decoded the body: its encoding and length no longer describe the bytes handed over.
+    const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== "content-encoding" && name !== "content-length"));
     const setCookies = answer.headers.getSetCookie();
     if (setCookies.length > 0) headers["set-cookie"] = setCookies.join("\n");
     await route.fulfill({ status: answer.status, headers, body });
