@@ -4,8 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
- * Browser tests drive Debian's Chromium (no browser download here) against the production build on the
- * embedded database, started fresh for the run in .tmp/e2e-data/: the way a newcomer first runs the app.
+ * Browser tests drive Debian's Chromium (no browser download here) against the production build, each server
+ * on a fresh copy of one demo-seeded database: on the local Postgres when it answers, else on the embedded
+ * PGlite in .tmp/e2e-data/ (tests/e2e/support/start-server.mjs).
  *
  * Two sizes (desktop, phone), and for each size E2E_SERVERS_PER_SIZE servers (2; 1 when the command names
  * spec files), each with a database of its own and one worker: the spec files are shared out between a
@@ -26,7 +27,7 @@ const SIZES = [
 const namesSpecFiles = process.argv.some((argument) => /\.spec\.ts\b/.test(argument));
 process.env.E2E_SERVERS_PER_SIZE ??= namesSpecFiles ? "1" : "2";
 const serversPerSize = Math.max(1, Number(process.env.E2E_SERVERS_PER_SIZE) || 1);
-// The run's template database (tests/e2e/support/fresh-data.mjs): one demo seed per run, copied for each server.
+// The run's template database (tests/e2e/support/start-server.mjs): one demo seed per run, copied for each server.
 process.env.E2E_RUN ??= `${Date.now().toString(36)}-${process.pid}`;
 
 /**
@@ -58,25 +59,24 @@ const servers = SIZES.flatMap((size, sizeIndex) =>
 );
 
 /**
- * A fresh embedded database every run. (globalSetup would be too late: the web server starts first.)
- * The demo seed fills it with product pages before the server takes the directory (PGlite allows one
- * process at a time): the tests find those pages through the admin API, as there is no product creation
- * API to call from a test.
+ * A fresh database every run (globalSetup would be too late: the web server starts first). The demo seed
+ * fills it with product pages before the server starts: the tests find those pages through the admin API, as
+ * there is no product creation API to call from a test.
  */
 function webServer({ port, dataDir }: (typeof servers)[number]) {
   return {
-    command: `node tests/e2e/support/fresh-data.mjs "${process.env.E2E_RUN}" "${dataDir}" && node server.mjs`,
+    command: `node ${process.env.E2E_NODE_FLAGS ?? ""} tests/e2e/support/start-server.mjs "${process.env.E2E_RUN}" "${dataDir}"`,
     url: `http://127.0.0.1:${port}/api/health/`,
     reuseExistingServer: false,
     // Seeding (tsx start-up, migrations, six pictures) plus server start, on a busy machine.
     timeout: 150_000,
     stdout: "pipe" as const,
+    // Stopped as a deployment stops it: its Postgres connections close, and a profile asked for is written.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
     env: {
       PORT: String(port),
       // As deployed (see tests/support/app-server.ts); the tests still reach it at 127.0.0.1.
       HOSTNAME: "0.0.0.0",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
       ADMIN_NAME: E2E_ADMIN.name,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

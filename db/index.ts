@@ -43,7 +43,7 @@ export type DatabaseHandle = {
 };
 
 /** Where the data lives: a Postgres server, or the embedded PGlite database in a folder. */
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "embedded"; dataDir: string };
 
 /**
  * Settings every session of the app's database carries. `timeZone` is APP_TIMEZONE: the sessions start on
@@ -57,8 +57,9 @@ const DEFAULT_TIME_ZONE_SETTING = "app.default_time_zone";
 /** What the app hears from the database layer: every failed query or transaction (Postgres), for its metrics. */
 export type DatabaseHooks = { onFailure?: (error: unknown) => void };
 
-const POOL_SIZE = 10;
-/** The organiser's connections, beside POOL_SIZE: a few admins' screens and buttons at a time. */
+/** Visitors' connections per instance unless the target says (DATABASE_POOL_SIZE). */
+const DEFAULT_POOL_SIZE = 10;
+/** The organiser's connections, beside the visitors' pool: a few admins' screens and buttons at a time. */
 const ORGANISER_POOL_SIZE = 3;
 const CONNECT_TIMEOUT_SECONDS = 2;
 /** Longer than any honest query of the app (the largest Excel export reads in pages). */
@@ -100,7 +101,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
     // The pools carry the session's time zone, which moves with the event's setting: they are replaced then.
     // LISTEN has a client of its own (postgres.js gives it its own connection), which no change closes.
     const pools = (timeZone: string) => {
-      const client = open(POOL_SIZE, timeZone);
+      const client = open(target.poolSize ?? DEFAULT_POOL_SIZE, timeZone);
       const organiserClient = open(ORGANISER_POOL_SIZE, timeZone);
       return { timeZone, client, organiserClient, db: drizzleOver(client), organiserDb: drizzleOver(organiserClient) };
     };

@@ -37,6 +37,9 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+    // Connections each instance opens for visitors' queries (the organiser's 3, the listener and the outage watch come
+    // on top): several instances on one Postgres share its max_connections (100 by default).
+    DATABASE_POOL_SIZE: wholeNumberInput("must be a whole number").pipe(z.number().min(1).max(100)).default(10),
     DATA_DIR: optionalText,
     AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_NAME: optionalText.pipe(z.string().max(150, "must be 150 characters or fewer").optional()),
@@ -132,7 +135,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const dataDir = path.resolve(/*turbopackIgnore: true*/ values.DATA_DIR ?? "data");
   return {
     port: values.PORT,
-    database: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "embedded", dataDir },
+    database: values.DATABASE_URL
+      ? { kind: "postgres", url: values.DATABASE_URL, poolSize: values.DATABASE_POOL_SIZE }
+      : { kind: "embedded", dataDir },
     dataDir,
     authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
     initialAdmin: values.ADMIN_NAME && values.ADMIN_PASSWORD ? { name: values.ADMIN_NAME, password: values.ADMIN_PASSWORD } : undefined,

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every test, in two rounds of steps run side by side (a 2-core machine still has idle time:
-# the browser tests and the storms wait on servers and clocks).
-#   1. lint and format check, type check, production build (it skips its own type check: tsc runs beside it)
-#   2. the browser tests (Playwright on Debian's Chromium: see playwright.config.ts) beside the Vitest
-#      tests: unit, integration (a fresh Postgres database per server, copied from one migrated template;
-#      PGlite if none answers), then the deployment test (nginx in front of two instances, scraped by
-#      Prometheus, when Postgres answers).
+# `npm test`: every test, in two rounds:
+#   1. the production build (it skips its own type check: tsc runs in round 2)
+#   2. side by side: lint and format check, then the type check; the browser tests (Playwright on Debian's
+#      Chromium: see playwright.config.ts); the Vitest tests: unit, integration (a fresh Postgres database per
+#      server, copied from one migrated template; PGlite if none answers), then the deployment test (nginx in
+#      front of two instances, scraped by Prometheus, when Postgres answers).
 # Each step's output goes to .tmp/test-logs/<step>.log and is printed when the step ends, with its time.
 # The run stops after the round in which a step failed.
 set -euo pipefail
@@ -68,11 +67,14 @@ round() {
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-prometheus.sh
 
-step lint "Lint: Biome, the layers (dependency-cruiser), unused code (knip)" npm run lint
-step types "Type check" npx tsc --noEmit
+# The build first, alone: everything after it needs it, and it uses both cores.
 step build "Production build" env BUILD_SKIP_TYPECHECK=1 npm run build
 round
 
+lint_and_types() {
+  npm run lint
+  npx tsc --noEmit
+}
 vitest_steps() {
   local begun=$SECONDS
   npx vitest run --project unit --project integration
@@ -81,11 +83,10 @@ vitest_steps() {
   npx vitest run --project deploy
   echo "== deployment test: $((SECONDS - begun)) s"
 }
+# Then every check side by side: the browser tests wait on pages and clocks, and the Vitest tests on servers
+# and storms, so together they keep both cores busy where one after the other left one idle.
+step lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
 step browser "Browser tests (Playwright)" npx playwright test
-# The Vitest tests run after the browser tests by default: beside them, on 2 cores, the integration storms'
-# server ran out of database time and the overload lane shed their bursts. TEST_SIDE_BY_SIDE=1 runs them
-# side by side (faster, for a machine with cores to spare).
-if [ "${TEST_SIDE_BY_SIDE:-0}" = "0" ]; then round; fi
 step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps
 round
 

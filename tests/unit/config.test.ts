@@ -22,7 +22,9 @@ describe("parseConfig", () => {
   it("uses Postgres when DATABASE_URL is set and then requires AUTH_SECRET", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgres://localhost/app" })).toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
     const config = parseConfig({ DATABASE_URL: "postgres://localhost/app", AUTH_SECRET: "x".repeat(32) });
-    expect(config.database).toEqual({ kind: "postgres", url: "postgres://localhost/app" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://localhost/app", poolSize: 10 });
+    const smaller = parseConfig({ DATABASE_URL: "postgres://localhost/app", AUTH_SECRET: "x".repeat(32), DATABASE_POOL_SIZE: "4" });
+    expect(smaller.database).toEqual({ kind: "postgres", url: "postgres://localhost/app", poolSize: 4 });
   });
 
   it.each([
@@ -32,6 +34,8 @@ describe("parseConfig", () => {
     ["PUBLIC_BASE_URL", "prizes.example.com", /PUBLIC_BASE_URL: must be an http\(s\) URL/],
     ["APP_TIMEZONE", "Nowhere/Town", /APP_TIMEZONE: must be an IANA time zone/],
     ["RESERVATION_SECONDS", "2", /RESERVATION_SECONDS:/],
+    ["DATABASE_POOL_SIZE", "0", /DATABASE_POOL_SIZE:/],
+    ["DATABASE_POOL_SIZE", "ten", /DATABASE_POOL_SIZE: must be a whole number/],
     ["EVENT_START_DATE", "24 April", /EVENT_START_DATE: must be a date written YYYY-MM-DD/],
     ["TRUSTED_PROXY_HOPS", "0x1", /TRUSTED_PROXY_HOPS: must be a whole number/],
     ["TRUSTED_PROXY_HOPS", "11", /TRUSTED_PROXY_HOPS:/],

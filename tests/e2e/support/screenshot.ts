@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
  * project, 390 px in the phone one. Saved as `.tmp/screenshots/<name>-<desktop|phone>.png`.
  */
 export async function reviewScreenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.SCREENSHOTS !== "1") return;
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
   const phone = viewport.width < 600;
   await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });

@@ -1,0 +1,121 @@
+// A browser-test server on a fresh database: `node tests/e2e/support/start-server.mjs <run> <data directory>`
+// (playwright.config.ts's web servers). The first server of the run seeds a template with the demo seed (tsx
+// start-up, migrations, six pictures: the slow part of a start); every server then starts on a copy of it, and
+// this process becomes the production server (`server.mjs`).
+//   - On the local Postgres when it answers (as the integration tests do): each server gets a database of its own,
+//     `CREATE DATABASE ... TEMPLATE` of the run's seeded one. The app servers were half the browser tests' CPU on
+//     the embedded database, which runs inside their own thread.
+//   - Else (or with TEST_DB=pglite) on the embedded PGlite, as a newcomer first runs the app: a copy of the
+//     seeded template directory each (PGlite allows one process per directory).
+import { execSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+
+const [run, dataDir] = process.argv.slice(2);
+if (!run || !dataDir) throw new Error("usage: start-server.mjs <run id> <data directory>");
+const ADMIN_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const root = path.resolve(".tmp/e2e-data");
+const template = path.join(root, `template-${run}`);
+mkdirSync(root, { recursive: true });
+
+/** A Postgres database's name from the run id or a data directory's name (letters, digits and _ only). */
+const databaseName = (label) => `prize_e2e_${label.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+const TEMPLATE_PREFIX = databaseName("template_");
+
+/** @param {string} name */
+function databaseUrl(name) {
+  const url = new URL(ADMIN_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** @param {(admin: import("postgres").Sql) => Promise<unknown>} work */
+async function asAdmin(work) {
+  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+}
+
+async function postgresReachable() {
+  if (process.env.TEST_DB === "pglite") return false;
+  try {
+    await asAdmin((admin) => admin`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const onPostgres = await postgresReachable();
+if (onPostgres) {
+  // The app (and the seed) need a shared secret there; the embedded database keeps a generated one in DATA_DIR.
+  process.env.AUTH_SECRET ??= "browser-tests-do-not-sign-real-sessions-0123456789";
+  // One browser at a time per server needs few connections, and Postgres's 100 are shared with the Vitest tests'
+  // servers (npm test runs them side by side): a change of the time zone doubles a server's pools for a minute.
+  process.env.DATABASE_POOL_SIZE ??= "3";
+}
+const templateDatabase = databaseName(`template_${run}`);
+
+/** Seeds the run's template once; the other servers of the run wait for it. */
+async function seedTemplateOnce() {
+  const seeded = `${template}.seeded`;
+  try {
+    mkdirSync(`${template}.lock`);
+  } catch {
+    // Another server of this run is seeding it.
+    const deadline = Date.now() + 110_000;
+    while (!existsSync(seeded)) {
+      if (Date.now() > deadline) throw new Error(`No seeded template for run ${run} after 110 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return;
+  }
+  // Earlier runs' templates go (a run's servers copy theirs only while starting).
+  for (const entry of readdirSync(root)) {
+    if (entry.startsWith("template-") && !entry.startsWith(`template-${run}`))
+      rmSync(path.join(root, entry), { recursive: true, force: true });
+  }
+  const seedEnv = { ...process.env, DATA_DIR: template, DATABASE_URL: "" };
+  if (onPostgres) {
+    await asAdmin(async (admin) => {
+      const old = await admin`select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+      for (const { datname } of old) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await admin.unsafe(`CREATE DATABASE "${templateDatabase}"`);
+    });
+    seedEnv.DATABASE_URL = databaseUrl(templateDatabase);
+  }
+  execSync("npm run --silent demo:seed", { env: seedEnv, stdio: "inherit" });
+  writeFileSync(seeded, "");
+}
+
+await seedTemplateOnce();
+rmSync(dataDir, { recursive: true, force: true });
+if (onPostgres) {
+  const name = databaseName(path.basename(dataDir));
+  await asAdmin(async (admin) => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // Copies of one template made at the same moment can find it "being accessed by other users": try again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes("being accessed")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.DATABASE_URL = databaseUrl(name);
+  console.log(`Browser-test server: Postgres, database ${name}`);
+} else {
+  cpSync(template, dataDir, { recursive: true });
+  process.env.DATABASE_URL = "";
+  console.log(`Browser-test server: embedded PGlite in ${dataDir}`);
+}
+process.env.DATA_DIR = dataDir;
+await import("../../../server.mjs");
