@@ -56,6 +56,12 @@ const DRAIN_MS = 8_000;
  * most): with Node's default of 5 s, a client could reuse a socket the server was closing and get ECONNRESET.
  */
 const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
+/**
+ * Connections the kernel completes before the server accepts them. A crowd arrives at once: with Node's
+ * default of 511, the connections beyond it had their SYN dropped and retried 1, 3 and 7 s later, and on a busy
+ * machine a storm of 1,000 phones saw connect timeouts. The kernel caps it at net.core.somaxconn (4096 here).
+ */
+const LISTEN_BACKLOG = 4096;
 /** The compressed product pages kept in memory (server/page-copies.mjs). */
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
@@ -165,7 +171,7 @@ const server = createServer({ ServerResponse: AppResponse }, (request, response)
 server.keepAliveTimeout = keepAliveTimeout;
 // A request's headers must be allowed to arrive on a kept-alive connection for as long as it stays open.
 server.headersTimeout = keepAliveTimeout + 1_000;
-server.listen(port, hostname);
+server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG });
 
 let stopping = false;
 /** @param {string} signal */

@@ -33,6 +33,9 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           // Files share one app server; running them one at a time keeps the 2-core machine responsive.
           fileParallelism: false,
+          // One module graph for the whole run (no file mocks or stubs a module): each file importing the schema,
+          // drizzle and the services afresh cost about a tenth of the run's CPU.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },

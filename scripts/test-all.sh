@@ -84,7 +84,9 @@ vitest_steps() {
   echo "== deployment test: $((SECONDS - begun)) s"
 }
 # Then every check side by side: the browser tests wait on pages and clocks, and the Vitest tests on servers
-# and storms, so together they keep both cores busy where one after the other left one idle.
+# and storms, so together they keep both cores busy where one after the other left one idle. (The Vitest files
+# in two shards, each with its own server, were 20-40 s faster and lost a storm or a server's database
+# connections on every other run: docs/performance.md, "The suite's times".)
 step lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
 step browser "Browser tests (Playwright)" npx playwright test
 step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps

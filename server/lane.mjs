@@ -143,7 +143,11 @@ export class Lanes {
         return admission;
       }
       const { release } = admission;
-      return { admitted: /** @type {const} */ (true), release: once(() => (done(), release())) };
+      const releaseBoth = () => {
+        done();
+        release();
+      };
+      return { admitted: /** @type {const} */ (true), release: once(releaseBoth) };
     };
     const admission = this.admitAdmin();
     return admission instanceof Promise ? admission.then(asButton) : asButton(admission);

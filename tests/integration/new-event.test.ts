@@ -424,7 +424,9 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
   it("only an owner may download the archive or start a new event; a bad body is a 400 naming the field", async () => {
     await eventUnderWay();
     const manager = await signedInClient(server.url, await createAccount(owner, "manager"));
-    const before = await tableDigest(database.db);
+    // The funnel's counts of the storm above may still be flushed meanwhile (every 5 s): nothing refused here writes them.
+    const unchanged = () => tableDigest(database.db, { except: ["funnel_hourly_tallies"] });
+    const before = await unchanged();
     expect((await manager.get(ARCHIVE)).status).toBe(403);
     const refused = await manager.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE });
     expect(refused.status).toBe(403);
@@ -442,7 +444,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       expect(badCutoff.status).toBe(400);
       expect(Object.keys(await badCutoff.json())).toEqual(["archive_cutoff"]);
     }
-    expect(await tableDigest(database.db)).toBe(before);
+    expect(await unchanged()).toBe(before);
   });
 });
 

@@ -17,8 +17,14 @@ const BUILD_ID = path.join(root, ".next/BUILD_ID");
  * bound by tests/integration/overload-lane.test.ts, which sets its own.
  */
 export const TEST_LANES = { VISITOR_CONCURRENCY: "1000" };
-/** Under Vitest only: the benchmarks (scripts/bench-*.ts) start servers here too and measure the default lane. */
-const TEST_DEFAULTS = process.env.VITEST ? TEST_LANES : {};
+/**
+ * Postgres's 100 connections are shared by every server of `npm test` at once: the Vitest run's server, the
+ * files' own servers, the browser tests' four (docs/testing.md). Ten visitor connections each came near to
+ * running them out ("too many clients": 503s in a storm); five still let a storm's claims race each other.
+ */
+const TEST_POOL = { DATABASE_POOL_SIZE: "5" };
+/** Under Vitest only: the benchmarks (scripts/bench-*.ts) start servers here too and measure the defaults. */
+const TEST_DEFAULTS = process.env.VITEST ? { ...TEST_LANES, ...TEST_POOL } : {};
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 

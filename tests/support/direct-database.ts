@@ -45,13 +45,17 @@ export async function insertPageWithPlacement(db: Db, label: string) {
   return { productId: page!.id, placementId: placement!.id };
 }
 
-/** Every table's rows as one digest: equal before and after means nothing changed anything. */
-export async function tableDigest(db: Db): Promise<string> {
+/**
+ * Every table's rows as one digest: equal before and after means nothing changed anything. `except`: tables
+ * the server writes on its own clock meanwhile (the funnel's counts, flushed every 5 s).
+ */
+export async function tableDigest(db: Db, { except = [] as string[] } = {}): Promise<string> {
   const tables = (await db.execute(
     sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   )) as unknown as { name: string }[];
   const parts: string[] = [];
   for (const { name } of tables) {
+    if (except.includes(name)) continue;
     const [row] = (await db.execute(
       sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
     )) as unknown as {
