@@ -1,10 +1,11 @@
-import { gte } from "drizzle-orm";
+import { gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loginAttempts } from "@/db/schema";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/services/auth/throttle";
 import type { RunningServer } from "../support/app-server";
 import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
+import { startServerWithOwnDatabase } from "../support/own-server";
 import { createProduct } from "../support/products";
 import { startServerBehindProxy } from "../support/server-behind-proxy";
 import type { CuttableProxy } from "../support/tcp-proxy";
@@ -130,13 +131,24 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
   }, 20_000);
 
   it("believes no X-Forwarded-For by default: one address rotating it is still throttled after 20 failures", async () => {
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 22 && !statuses.includes(429); attempt += 1) {
-      const spoofing = await new TestClient(server.url, `203.0.113.${attempt}`).init();
-      statuses.push((await spoofing.post("/api/admin/login/", { name: `spray-${attempt}`, password: "guess-guess" })).status);
+    // A server of its own on a fresh database: on this file's server (after its outages, on the shared database)
+    // it failed twice on 2026-11-27 with 22 answers of 400, not reproduced since; the failures counted by
+    // address say where they went if it fails again.
+    const own = await startServerWithOwnDatabase("spray");
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 22 && !statuses.includes(429); attempt += 1) {
+        const spoofing = await new TestClient(own.server.url, `203.0.113.${attempt}`).init();
+        statuses.push((await spoofing.post("/api/admin/login/", { name: `spray-${attempt}`, password: "guess-guess" })).status);
+      }
+      const byAddress = await own.database.db
+        .select({ address: loginAttempts.address, failures: sql<number>`count(*)::int` })
+        .from(loginAttempts)
+        .groupBy(loginAttempts.address);
+      expect(statuses.at(-1), `answers ${statuses.join(", ")}; failures by address ${JSON.stringify(byAddress)}`).toBe(429);
+      expect(statuses.length).toBe(MAX_FAILURES_PER_ADDRESS + 1);
+    } finally {
+      await own.stop();
     }
-    // (The wrong passwords of the test above came from this address too.)
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.length).toBeLessThanOrEqual(MAX_FAILURES_PER_ADDRESS + 1);
   });
 });
