@@ -11,12 +11,17 @@ import type { WinnerRow } from "@/shared/contracts/winners";
 /** How often the minutes left are counted again. */
 const TICK_MS = 15_000;
 
-function useNow(): number {
+/**
+ * The time now, counted again every TICK_MS and at once when `deadline` changes: a deadline set between two
+ * ticks (a win reinstated) read a minute more than its window ("31 minutes left" for 30) until the next one.
+ */
+function useNow(deadline: string | null | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    if (deadline) setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [deadline]);
   return now;
 }
 
@@ -27,7 +32,7 @@ function useNow(): number {
 export function DeskDeadline({ winner }: { winner: WinnerRow }) {
   const t = useTranslations("admin.desk.deadline");
   const { clock } = useMoment();
-  const now = useNow();
+  const now = useNow(winner.collect_by);
   if (winner.status === "expired") {
     return (
       <p data-testid="deadline" className="mt-3 rounded-xl bg-red-50 p-3 text-lg font-bold text-red-800 ring-1 ring-red-200">
