@@ -34,7 +34,7 @@ export default defineConfig({
           // Files share one app server; running them one at a time keeps the 2-core machine responsive.
           fileParallelism: false,
           // One module graph for the whole run (no file mocks or stubs a module): each file importing the schema,
-          // drizzle and the services afresh cost about a tenth of the run's CPU.
+          // drizzle and the services afresh cost about a fifth of the run's CPU (docs/testing.md).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 90_000,

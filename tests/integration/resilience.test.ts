@@ -31,7 +31,6 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
   let server: RunningServer;
   let proxy: CuttableProxy;
   let stop: () => Promise<void>;
-
   let begun: Date;
 
   beforeAll(async () => {

@@ -3,10 +3,12 @@
 // start-up, migrations, six pictures: the slow part of a start); every server then starts on a copy of it, and
 // this process becomes the production server (`server.mjs`).
 //   - On the local Postgres when it answers (as the integration tests do): each server gets a database of its own,
-//     `CREATE DATABASE ... TEMPLATE` of the run's seeded one. The app servers were half the browser tests' CPU on
-//     the embedded database, which runs inside their own thread.
+//     `CREATE DATABASE ... TEMPLATE` of the run's seeded one. PGlite runs a server's queries one at a time, in
+//     its own thread: on Postgres the browser tests took 415-460 s where PGlite took 527-635 s.
 //   - Else (or with TEST_DB=pglite) on the embedded PGlite, as a newcomer first runs the app: a copy of the
 //     seeded template directory each (PGlite allows one process per directory).
+// Plain JavaScript, as Node starts it before any server (no tsx): so it checks for Postgres itself, as
+// tests/support/test-database.ts does for the Vitest tests (same TEST_POSTGRES_URL and TEST_DB=pglite).
 import { execSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
