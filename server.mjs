@@ -10,7 +10,8 @@
 //   - appends the connection's address to X-Forwarded-For, as every proxy does, so the last entry is the
 //     real peer whatever the client wrote (lib/api/client-address.ts);
 //   - compresses answers (the `compression` middleware, which Next.js itself bundles), product pages once
-//     per version (server/page-copies.mjs);
+//     per version (server/page-copies.mjs), and answers the build's static files itself, each read and
+//     compressed once (server/static-copies.mjs);
 //   - hands GET /metrics to the app's metrics (lib/metrics/registry.ts), which answer it with the bearer token;
 //   - stops cleanly on SIGTERM or Ctrl+C: no new connections, requests in flight get up to 8 s, then the app
 //     closes the database and the process exits 0.
@@ -26,6 +27,7 @@ import { answer, answerBusy, readBusyWords } from "./server/answers.mjs";
 import { channel, METRICS_REQUEST, SHED, STOPPED, STOPPING } from "./server/channels.mjs";
 import { boundFrom, DEFAULT_ADMIN_CONCURRENCY, DEFAULT_ADMIN_QUEUE, DEFAULT_VISITOR_CONCURRENCY, Lanes, laneOf } from "./server/lane.mjs";
 import { AppResponse, PageCopies, pageEncoding } from "./server/page-copies.mjs";
+import { StaticCopies } from "./server/static-copies.mjs";
 
 /** @typedef {import("node:http").IncomingMessage} Request */
 /** @typedef {import("./server/page-copies.mjs").AppResponse} Response */
@@ -87,6 +89,7 @@ const compress = compression({
     !SMALL_JSON_PATHS.test(request.url || "") && !EVENT_STREAM_PATHS.test(request.url || "") && compression.filter(request, response),
 });
 const pageCopies = new PageCopies(MAX_KEPT_BYTES);
+const staticCopies = new StaticCopies(path.join(root, ".next/static"));
 
 /**
  * Compression for this answer: a GET of a product page from a client that takes br or gzip is answered from
@@ -151,6 +154,8 @@ const server = createServer({ ServerResponse: AppResponse }, (request, response)
     if (!asked.answered) answer(request, response, 404, "Not found.");
     return;
   }
+  // The build's scripts and styles: from memory, before the lanes (they cost no app work to bound).
+  if (staticCopies.answer(request, response)) return;
   const admission = lanes.admit(laneOf(request.method, request.url, request.headers));
   if (admission instanceof Promise) {
     admission.then((admitted) => {
