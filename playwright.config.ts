@@ -27,6 +27,8 @@ const SIZES = [
 const namesSpecFiles = process.argv.some((argument) => /\.spec\.ts\b/.test(argument));
 process.env.E2E_SERVERS_PER_SIZE ??= namesSpecFiles ? "1" : "2";
 const serversPerSize = Math.max(1, Number(process.env.E2E_SERVERS_PER_SIZE) || 1);
+// The Chromium the wrapper below starts, in the browser's own session at the run's priority.
+process.env.E2E_CHROMIUM ??= CHROMIUM_PATH;
 // The run's template database (tests/e2e/support/start-server.mjs): one demo seed per run, copied for each server.
 process.env.E2E_RUN ??= `${Date.now().toString(36)}-${process.pid}`;
 
@@ -100,7 +102,7 @@ export default defineConfig({
     // CPU, and CI keeps only the printed output. `npx playwright test --trace on` records them.
     trace: "off",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: path.resolve("tests/e2e/support/chromium-at-run-priority.sh"),
       args: [
         "--no-sandbox",
         "--disable-gpu",

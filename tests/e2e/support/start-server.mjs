@@ -11,8 +11,26 @@
 // tests/support/test-database.ts does for the Vitest tests (same TEST_POSTGRES_URL and TEST_DB=pglite).
 import { execSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+
+/**
+ * Playwright starts each web server in a session of its own, and Linux's scheduler (autogroup) shares the CPU
+ * fairly between sessions whatever their processes' nice: `npm test` runs the browser tests at a lower priority
+ * than the Vitest tests beside them (scripts/test-all.sh), so the server's session takes the niceness it was
+ * started with (as the browsers do: chromium-at-run-priority.sh).
+ */
+function keepRunPriority() {
+  const niceness = os.getPriority();
+  if (niceness <= 0) return;
+  try {
+    writeFileSync("/proc/self/autogroup", String(niceness));
+  } catch {
+    // No autogroup here (not Linux, or switched off): nothing to do.
+  }
+}
+keepRunPriority();
 
 const [run, dataDir] = process.argv.slice(2);
 if (!run || !dataDir) throw new Error("usage: start-server.mjs <run id> <data directory>");
