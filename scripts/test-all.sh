@@ -30,7 +30,8 @@ step() {
   shift 2
   echo "== ${title}: started"
   (
-    renice -n "$niceness" -p "$BASHPID" >/dev/null
+    # Lowering only (a run started at a lower priority stays there: raising needs root).
+    if [ "$niceness" -gt "$(nice)" ]; then renice -n "$niceness" -p "$BASHPID" >/dev/null; fi
     "$@"
   ) >"$logs/$log.log" 2>&1 &
   names+=("$log|$title")
