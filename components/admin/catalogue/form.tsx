@@ -46,11 +46,17 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
 
   // On opening (when asked) and after each create: ready for the next one, the banner says this one was
   // saved. Run after the render that re-enables the form, since focus cannot stay on the busy Save button.
-  const [focusRequest, setFocusRequest] = useState(focusOnMount ? 1 : 0);
+  // `savedFrom`: the form a create was saved from (null on opening). The admin may move on (type a search, say)
+  // after the save ends but before this render's effect runs, so whether they did is asked again here.
+  const [focusRequest, setFocusRequest] = useState<{ count: number; savedFrom: HTMLFormElement | null }>({
+    count: focusOnMount ? 1 : 0,
+    savedFrom: null,
+  });
   const { setFocus } = form;
   useEffect(() => {
+    if (focusRequest.count === 0 || (focusRequest.savedFrom !== null && movedOn(focusRequest.savedFrom))) return;
     // Every catalogue form has a name field (the type parameter says so); Path<> cannot see that generically.
-    if (focusRequest > 0) setFocus("name" as Path<Values>);
+    setFocus("name" as Path<Values>);
   }, [focusRequest, setFocus]);
 
   const resetAll = () => {
@@ -69,7 +75,7 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
         if (mode === "create") {
           resetAll();
           // Unless they moved on while it saved (typing a search, say): their focus, and their Enter, stay there.
-          if (!movedOn(savedFrom)) setFocusRequest((count) => count + 1);
+          if (!movedOn(savedFrom)) setFocusRequest(({ count }) => ({ count: count + 1, savedFrom }));
         }
       } catch (error) {
         setFormError(explain(error));
