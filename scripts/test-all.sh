@@ -98,11 +98,12 @@ vitest_steps() {
 # in two shards, each with its own server, were 20-40 s faster and lost a storm or a server's database
 # connections on every other run: docs/performance.md, "The suite's times".)
 # The Vitest files run one at a time, so they are the longest step, and their storms are the tests a busy
-# machine slows most: they keep the normal priority, and the browser tests and lint (with their servers and
-# browsers) take the CPU the Vitest tests leave (nice). Given the same share, the Vitest step ran for 5
-# minutes after the browser tests had ended, on one core.
+# machine slows most: they keep the normal priority, and the browser tests (nice 5) and lint (nice 19), with
+# their servers and browsers, come after them. Given the same share, the Vitest step ran for 5 minutes after
+# the browser tests had ended, on one core; at nice 10 a browser test's list screen waited over 15 s for its
+# starved server (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 10 browser "Browser tests (Playwright)" npx playwright test
+step --nice 5 browser "Browser tests (Playwright)" npx playwright test
 step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps
 round
 
