@@ -97,13 +97,13 @@ vitest_steps() {
 # and storms, so together they keep both cores busy where one after the other left one idle. (The Vitest files
 # in two shards, each with its own server, were 20-40 s faster and lost a storm or a server's database
 # connections on every other run: docs/performance.md, "The suite's times".)
-# The Vitest files run one at a time, so they are the longest step, and their storms are the tests a busy
-# machine slows most: they keep the normal priority, and the browser tests (nice 5) and lint (nice 19), with
-# their servers and browsers, come after them. Given the same share, the Vitest step ran for 5 minutes after
-# the browser tests had ended, on one core; at nice 10 a browser test's list screen waited over 15 s for its
-# starved server (docs/testing.md).
+# Lint runs at the lowest priority (nice 19): it has minutes to spare. The browser and Vitest tests share the
+# CPU equally. Giving the Vitest files priority (the browser tests at nice 5 or 10, their sessions too: see
+# tests/e2e/support/start-server.mjs) ran them at their speed alone, but at 10 a browser test's server
+# starved, and at 5 and 10 three runs lost a fresh win to an expiry on the shared server (desk-codes.test,
+# funnel.test; cause not found, docs/testing.md), which the equal share never showed.
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 5 browser "Browser tests (Playwright)" npx playwright test
+step browser "Browser tests (Playwright)" npx playwright test
 step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps
 round
 

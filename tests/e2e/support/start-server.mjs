@@ -17,9 +17,9 @@ import postgres from "postgres";
 
 /**
  * Playwright starts each web server in a session of its own, and Linux's scheduler (autogroup) shares the CPU
- * fairly between sessions whatever their processes' nice: `npm test` runs the browser tests at a lower priority
- * than the Vitest tests beside them (scripts/test-all.sh), so the server's session takes the niceness it was
- * started with (as the browsers do: chromium-at-run-priority.sh).
+ * fairly between sessions whatever their processes' nice: a run started at a lower priority (`nice npx playwright
+ * test`) would otherwise still take a full share for each server. So the server's session takes the niceness it
+ * was started with (as the browsers do: chromium-at-run-priority.sh; docs/testing.md).
  */
 function keepRunPriority() {
   const niceness = os.getPriority();
