@@ -31,6 +31,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          // Around each file: it must leave the shared server's settings as it found them.
+          setupFiles: ["tests/integration/settings-left-as-found.ts"],
           // Files share one app server; running them one at a time keeps the 2-core machine responsive.
           fileParallelism: false,
           // One module graph for the whole run (no file mocks or stubs a module): each file importing the schema,
