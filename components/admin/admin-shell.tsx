@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -20,6 +19,7 @@ import {
   SlidersIcon,
   TicketIcon,
 } from "@/components/ui/icons";
+import { IntentLink } from "@/components/ui/intent-link";
 import { LanguageSwitch } from "@/components/ui/language-switch";
 import { DialogLayer } from "@/components/ui/modal";
 import { apiFetch } from "@/lib/client/api";
@@ -73,7 +73,7 @@ function SidebarNav({
           const label = t(`nav.${labelKey}`);
           return (
             <li key={href}>
-              <Link
+              <IntentLink
                 href={href}
                 onClick={onNavigate}
                 aria-current={active ? "page" : undefined}
@@ -84,7 +84,7 @@ function SidebarNav({
               >
                 <Icon className={`size-5 shrink-0 ${active ? "text-primary-600" : "text-slate-500"}`} />
                 <span className={collapsed ? "sr-only" : "truncate"}>{label}</span>
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { Role } from "@/shared/roles";
 
 /** What a screen typed by hand shows to a role that may not open it: never a half-working page. */
@@ -17,9 +17,9 @@ export function NotAllowed({ role, home }: { role: Role; home: string }) {
       <p className="mt-2 text-sm text-slate-600">
         {t.rich("notAllowed.body", { role: t(`roles.${role}`), strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
-      <Link href={home} className={buttonClass({ variant: "primary", className: "mt-6" })}>
+      <IntentLink href={home} className={buttonClass({ variant: "primary", className: "mt-6" })}>
         {t("notAllowed.home")}
-      </Link>
+      </IntentLink>
     </section>
   );
 }

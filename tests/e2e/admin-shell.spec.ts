@@ -100,6 +100,29 @@ test.describe("admin sign-in and shell", () => {
     await expect(page.getByRole("button", { name: /expand sidebar/i })).toBeVisible();
     await admin.screenshot("sidebar-collapsed");
   });
+
+  test("the menu's links prefetch their screen when the pointer reaches them, not on sight @desktop-only", async ({ page }) => {
+    const admin = new AdminPages(page);
+    await admin.openLogin();
+    await admin.signIn(E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
+
+    const winners = page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Winner management" });
+    const prefetch = page.waitForRequest(
+      (request) => Boolean(request.headers()["next-router-prefetch"]) && new URL(request.url()).pathname === "/admin/winners",
+    );
+    await winners.hover();
+    await prefetch;
+    await winners.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Winner management" })).toBeVisible();
+  });
 });
 
 test.describe("not found", () => {

@@ -1,11 +1,11 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
 import { DownloadIcon, UndoIcon } from "@/components/ui/icons";
+import { IntentLink } from "@/components/ui/intent-link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { winnersExcelUrl } from "@/lib/client/winners";
@@ -47,13 +47,13 @@ function WinnersCell({ prize }: { prize: PrizeRow }) {
   const t = useTranslations("admin.prizes.columns");
   return (
     <span className="inline-flex items-center gap-1">
-      <Link
+      <IntentLink
         href={`/admin/winners?prize=${prize.id}`}
         aria-label={t("viewWinnersOf", { count: prize.winners_count, name: prize.name })}
         className="inline-flex min-h-11 items-center rounded-full bg-slate-100 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-200 sm:min-h-9"
       >
         {t("view", { count: prize.winners_count })}
-      </Link>
+      </IntentLink>
       <a
         href={winnersExcelUrl({ prize: String(prize.id) })}
         download

@@ -1,18 +1,18 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
 import { selectColumn } from "@/components/admin/list/select-column";
+import { IntentLink } from "@/components/ui/intent-link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { ProductRow } from "@/shared/contracts/products";
 
 function WinnersLink({ product, withWord = false }: { product: ProductRow; withWord?: boolean }) {
   const t = useTranslations("admin.products.columns");
   return (
-    <Link
+    <IntentLink
       href={`/admin/winners?product=${product.id}`}
       aria-label={t("winnersOf", { count: product.winners_count, name: product.name })}
       className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:min-h-9 ${
@@ -21,7 +21,7 @@ function WinnersLink({ product, withWord = false }: { product: ProductRow; withW
     >
       {/* On phones the column header is hidden, so the badge says what it counts. */}
       {withWord ? t("winnersCount", { count: product.winners_count }) : product.winners_count}
-    </Link>
+    </IntentLink>
   );
 }
 

@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
 import { useMay } from "@/components/admin/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
 import { DownloadIcon, PrinterIcon, TrashIcon } from "@/components/ui/icons";
+import { IntentLink } from "@/components/ui/intent-link";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import { WRITE_ROLES } from "@/shared/roles";
 
@@ -81,10 +81,10 @@ export function ProductsToolbar({
             {!zipping && <DownloadIcon className="size-4" />}
             {zipping ? t("preparing", { done: zipProgress.done, total: zipProgress.total }) : t("downloadAll")}
           </Button>
-          <Link href="/admin/products/print" className={buttonClass({ size: "sm", className: bulkButtonClass })}>
+          <IntentLink href="/admin/products/print" className={buttonClass({ size: "sm", className: bulkButtonClass })}>
             <PrinterIcon className="size-4" />
             {t("print")}
-          </Link>
+          </IntentLink>
           {mayWrite && (
             <>
               <Button variant="danger-soft" onClick={onDeleteSelected} disabled={selectedCount === 0} size="sm" className={bulkButtonClass}>

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import type { useTranslations } from "next-intl";
+import { IntentLink } from "@/components/ui/intent-link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
 import { DeadlineNote } from "./deadline-note";
@@ -79,13 +79,13 @@ export function winnerColumns({
           </p>
           <div className="flex flex-wrap gap-x-3">
             {historyOf && (
-              <Link
+              <IntentLink
                 href={historyOf(winner)}
                 aria-label={t("historyOf", { name: winnerLabel(winner) })}
                 className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
               >
                 {t("history")}
-              </Link>
+              </IntentLink>
             )}
             {erase && !winner.erased_at && (
               <button

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
+import { IntentLink } from "@/components/ui/intent-link";
 import { listProductCodes } from "@/db/queries/products";
 import { getAdminSession } from "@/lib/auth/session";
 import { adminPageBranding } from "@/lib/branding/request";
@@ -72,9 +72,9 @@ export default async function PrintQrCodesPage() {
             <p className="mt-1 text-sm text-slate-600">{t("summary", { count: cards.length, perSheet: CARDS_PER_SHEET })}</p>
           </div>
           <div className="flex gap-2">
-            <Link href="/admin/products" className={buttonClass()}>
+            <IntentLink href="/admin/products" className={buttonClass()}>
               {t("back")}
-            </Link>
+            </IntentLink>
             <PrintButton disabled={cards.length === 0} unsetAddress={configured ? null : baseUrl} />
           </div>
         </div>
