@@ -97,13 +97,13 @@ vitest_steps() {
 # and storms, so together they keep both cores busy where one after the other left one idle. (The Vitest files
 # in two shards, each with its own server, were 20-40 s faster and lost a storm or a server's database
 # connections on every other run: docs/performance.md, "The suite's times".)
-# Lint runs at the lowest priority (nice 19): it has minutes to spare. The browser and Vitest tests share the
-# CPU equally. Giving the Vitest files priority (the browser tests at nice 5 or 10, their sessions too: see
-# tests/e2e/support/start-server.mjs) ran them at their speed alone, but at 10 a browser test's server
-# starved, and at 5 and 10 three runs lost a fresh win to an expiry on the shared server (desk-codes.test,
-# funnel.test; cause not found, docs/testing.md), which the equal share never showed.
+# Lint runs at the lowest priority (nice 19): it has minutes to spare. The Vitest files come first: they run one
+# at a time against one server, so they are the longest step unless they get the CPU when they want it; the
+# browser tests (nice 5, their servers' and browsers' sessions too: tests/e2e/support/start-server.mjs) take
+# what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
+# session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step browser "Browser tests (Playwright)" npx playwright test
+step --nice 5 browser "Browser tests (Playwright)" npx playwright test
 step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps
 round
 
