@@ -34,7 +34,7 @@ export async function setup(project: TestProject) {
   let databaseUrl: string | null = null;
   if (await postgresReachable()) {
     // Migrated once: every fresh database of the run (this server's, and those the files make) is a copy.
-    ({ drop: dropTemplate } = await createMigratedTemplate());
+    ({ drop: dropTemplate } = await createMigratedTemplate(TEST_ADMIN));
     const database = await createFreshPostgresDatabase("http");
     databaseUrl = database.url;
     dropDatabase = database.drop;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { hashPassword } from "@/lib/auth/password";
 
 /** Where integration tests get a database: a fresh one on the local Postgres, or PGlite if none answers. */
 /** The integration server's APP_TIMEZONE; connections a test opens itself use it too, so "today" agrees. */
@@ -63,12 +64,31 @@ export async function createFreshPostgresDatabase(
   };
 }
 
-/** Creates the migrated template (drizzle/), and names it for createFreshPostgresDatabase in this process and its children. */
-export async function createMigratedTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
+/**
+ * A password hash at scrypt's N = 2^10 (the app's is 2^15): each check about 3 ms of CPU instead of 100. For
+ * the accounts the tests sign in with hundreds of times; the format, the check and the throttling are the
+ * app's own (the stored hash names its cost), and tests/unit/auth.test.ts checks the app's cost.
+ */
+export function cheapPasswordHash(password: string): Promise<string> {
+  return hashPassword(password, { N: 2 ** 10, r: 8, p: 1 });
+}
+
+/**
+ * Creates the migrated template (drizzle/), and names it for createFreshPostgresDatabase in this process and its
+ * children. `firstAdmin`: the account every copy starts with (a server finds it and creates none from
+ * ADMIN_NAME), with a cheap hash: the integration tests sign in as it hundreds of times.
+ */
+export async function createMigratedTemplate(firstAdmin?: {
+  name: string;
+  password: string;
+}): Promise<{ name: string; drop: () => Promise<void> }> {
   const fresh = await createFreshPostgresDatabase("template", { empty: true });
   const client = postgres(fresh.url, { max: 1, onnotice: () => {} });
   try {
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: path.join(process.cwd(), "drizzle") });
+    if (firstAdmin) {
+      await client`insert into admins (name, password_hash) values (${firstAdmin.name}, ${await cheapPasswordHash(firstAdmin.password)})`;
+    }
   } finally {
     await client.end();
   }
