@@ -72,13 +72,6 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 const RECONNECT_DELAY_SECONDS = 0.05;
 /** Pools left behind by a change of the time zone close this long after it: longer than any request runs. */
 const RETIRED_POOL_GRACE_MS = 60_000;
-/**
- * A pool's connection unused this long closes (it is made again when needed): the pools a change of the time
- * zone retired give theirs back within this of their last query instead of holding them for the whole grace,
- * and an instance with nothing to do leaves Postgres's connections (100 by default) to the others. A crowd
- * keeps every connection busy, so none closes then. Not the LISTEN client: it must stay to hear.
- */
-const IDLE_CONNECTION_SECONDS = 20;
 
 export function openDatabase(target: DatabaseTarget, session: SessionSettings, hooks: DatabaseHooks = {}): DatabaseHandle {
   if (target.kind === "postgres") {
@@ -88,10 +81,9 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
     // holds a connection for ever. A database lost without a word (nothing refused, nothing answered) is
     // found by the outage watch within about a second (db/outage-watch.ts).
     const watch = new OutageWatch(target.url, hooks.onFailure);
-    const open = (max: number, timeZone: string, idleTimeout?: number) =>
+    const open = (max: number, timeZone: string) =>
       postgres(target.url, {
         max,
-        ...(idleTimeout === undefined ? {} : { idle_timeout: idleTimeout }),
         onnotice: () => {},
         connect_timeout: CONNECT_TIMEOUT_SECONDS,
         backoff: () => RECONNECT_DELAY_SECONDS,
@@ -109,8 +101,8 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
     // The pools carry the session's time zone, which moves with the event's setting: they are replaced then.
     // LISTEN has a client of its own (postgres.js gives it its own connection), which no change closes.
     const pools = (timeZone: string) => {
-      const client = open(target.poolSize ?? DEFAULT_POOL_SIZE, timeZone, IDLE_CONNECTION_SECONDS);
-      const organiserClient = open(ORGANISER_POOL_SIZE, timeZone, IDLE_CONNECTION_SECONDS);
+      const client = open(target.poolSize ?? DEFAULT_POOL_SIZE, timeZone);
+      const organiserClient = open(ORGANISER_POOL_SIZE, timeZone);
       return { timeZone, client, organiserClient, db: drizzleOver(client), organiserDb: drizzleOver(organiserClient) };
     };
     let current = pools(session.timeZone);
