@@ -102,7 +102,8 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
     // LISTEN has a client of its own (postgres.js gives it its own connection), which no change closes.
     const pools = (timeZone: string) => {
       const client = open(target.poolSize ?? DEFAULT_POOL_SIZE, timeZone);
-      const organiserClient = open(ORGANISER_POOL_SIZE, timeZone);
+      // Never more than the visitors' pool: an instance told to use few connections uses few.
+      const organiserClient = open(Math.min(ORGANISER_POOL_SIZE, target.poolSize ?? DEFAULT_POOL_SIZE), timeZone);
       return { timeZone, client, organiserClient, db: drizzleOver(client), organiserDb: drizzleOver(organiserClient) };
     };
     let current = pools(session.timeZone);

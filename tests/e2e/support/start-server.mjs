@@ -75,8 +75,10 @@ if (onPostgres) {
   // The app (and the seed) need a shared secret there; the embedded database keeps a generated one in DATA_DIR.
   process.env.AUTH_SECRET ??= "browser-tests-do-not-sign-real-sessions-0123456789";
   // One browser at a time per server needs few connections, and Postgres's 100 are shared with the Vitest tests'
-  // servers (npm test runs them side by side): a change of the time zone doubles a server's pools for a minute.
-  process.env.DATABASE_POOL_SIZE ??= "3";
+  // servers (npm test runs them side by side): a change of the time zone keeps a server's old pools for a
+  // minute, and event-clock-and-names.spec.ts's changes held 18-29 connections on one server (peaks of 84-91
+  // in all, once 100: "too many clients"). Two each (the organiser's pool too, db/index.ts).
+  process.env.DATABASE_POOL_SIZE ??= "2";
 }
 const templateDatabase = databaseName(`template_${run}`);
 
