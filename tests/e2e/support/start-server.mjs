@@ -10,6 +10,7 @@
 // Plain JavaScript, as Node starts it before any server (no tsx): so it checks for Postgres itself, as
 // tests/support/test-database.ts does for the Vitest tests (same TEST_POSTGRES_URL and TEST_DB=pglite).
 import { execSync } from "node:child_process";
+import { randomBytes, scryptSync } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +83,28 @@ if (onPostgres) {
 }
 const templateDatabase = databaseName(`template_${run}`);
 
+/**
+ * The organiser the tests sign in as, in the template with a cheap password hash: scrypt N = 2^10 where the
+ * app hashes at 2^15, in the app's own format (lib/auth/password.ts: a stored hash names its cost, so the
+ * check is the app's). The tests sign in a few hundred times, each 100 ms of the server's CPU at the app's
+ * cost. The servers find an admin and create none from ADMIN_NAME. (The integration tests do the same:
+ * tests/support/test-database.ts, cheapPasswordHash.)
+ */
+async function addOrganiserWithCheapHash(url) {
+  const { ADMIN_NAME: name, ADMIN_PASSWORD: password } = process.env;
+  if (!name || !password) return;
+  const cost = { N: 2 ** 10, r: 8, p: 1 };
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 32, cost);
+  const hash = ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`insert into admins (name, password_hash) values (${name}, ${hash})`;
+  } finally {
+    await client.end({ timeout: 1 });
+  }
+}
+
 /** Seeds the run's template once; the other servers of the run wait for it. */
 async function seedTemplateOnce() {
   const seeded = `${template}.seeded`;
@@ -111,6 +134,7 @@ async function seedTemplateOnce() {
     seedEnv.DATABASE_URL = databaseUrl(templateDatabase);
   }
   execSync("npm run --silent demo:seed", { env: seedEnv, stdio: "inherit" });
+  if (onPostgres) await addOrganiserWithCheapHash(seedEnv.DATABASE_URL);
   writeFileSync(seeded, "");
 }
 
