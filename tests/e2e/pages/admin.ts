@@ -22,7 +22,14 @@ export class AdminPages {
     // Whichever this width shows (a phone's menu button, a desktop's sidebar), once the screen has drawn it:
     // asked at once, a phone's screen still loading had no button yet, and its menu stayed shut.
     await expect(menu.or(sidebar).first()).toBeVisible();
-    if (await menu.isVisible()) await menu.click();
+    if (!(await menu.isVisible())) return;
+    // The button is drawn by the server: a tap before the page's scripts have run does nothing, so tap again
+    // until the menu's dialog is open (roles.spec.ts failed once on a fast sign-in, its menu still shut).
+    const drawer = this.page.getByRole("dialog");
+    await expect(async () => {
+      if (!(await drawer.isVisible())) await menu.click();
+      await expect(drawer).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   async signOut() {
