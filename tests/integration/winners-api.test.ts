@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { winners } from "@/db/schema";
@@ -24,6 +24,8 @@ async function list(query: string): Promise<{ count: number; results: WinnerJson
   return response.json();
 }
 const names = (page: { results: WinnerJson[] }) => page.results.map((winner) => winner.name).sort();
+/** The date in Seoul `offset` days from now, as YYYY-MM-DD. */
+const seoulDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Seoul" });
 
 let maintenanceBefore: boolean | undefined;
 
@@ -111,14 +113,22 @@ describe("GET /api/winners/", () => {
 describe.runIf(connection)("GET /api/winners/ date filters (days in APP_TIMEZONE, both ends included)", () => {
   it("includes a winner at 00:00:00 of the start day and at 23:59:59 of the end day, and nothing after", async () => {
     const db = connection!.db;
+    // Days of the last week, not fixed dates: a win older than retention_days (30) is erased by the server's
+    // retention sweep within 20 s, and every later test in this file would find these winners gone.
+    const [before, day, after] = [-4, -3, -2].map(seoulDay);
     // The integration server runs with APP_TIMEZONE=Asia/Seoul (+09:00).
-    await db.update(winners).set({ createdAt: sql`'2026-03-01 00:00:00+09'` }).where(eq(winners.id, ids.wAlice!));
-    await db.update(winners).set({ createdAt: sql`'2026-03-01 23:59:59.999+09'` }).where(eq(winners.id, ids.wBob!));
-    await db.update(winners).set({ createdAt: sql`'2026-03-02 00:00:00+09'` }).where(eq(winners.id, ids.wCarol!));
-    await db.update(winners).set({ createdAt: sql`'2026-02-28 23:59:59+09'` }).where(eq(winners.id, ids["=1+2"]!));
-    expect(names(await list("search=710&start_date=2026-03-01&end_date=2026-03-01"))).toEqual(["wAlice", "wBob"]);
-    expect(names(await list("search=710&start_date=2026-03-02"))).toEqual(["wCarol"]);
-    expect(names(await list("search=710&end_date=2026-02-28"))).toEqual(["=1+2"]);
+    const wonAt = (name: string, at: string) =>
+      db
+        .update(winners)
+        .set({ createdAt: new Date(at) })
+        .where(eq(winners.id, ids[name]!));
+    await wonAt("wAlice", `${day}T00:00:00+09:00`);
+    await wonAt("wBob", `${day}T23:59:59.999+09:00`);
+    await wonAt("wCarol", `${after}T00:00:00+09:00`);
+    await wonAt("=1+2", `${before}T23:59:59+09:00`);
+    expect(names(await list(`search=710&start_date=${day}&end_date=${day}`))).toEqual(["wAlice", "wBob"]);
+    expect(names(await list(`search=710&start_date=${after}`))).toEqual(["wCarol"]);
+    expect(names(await list(`search=710&end_date=${before}`))).toEqual(["=1+2"]);
   });
 });
 
