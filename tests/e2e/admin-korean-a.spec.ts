@@ -1,6 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expectAnnounced } from "./support/announcements";
 import { reviewScreenshot } from "./support/screenshot";
+import { expect, test } from "./support/signed-in";
 
 // A browser that asks for Korean (Accept-Language ko-KR): the admin speaks Korean from the sign-in page on.
 test.use({ locale: "ko-KR" });
@@ -73,7 +75,7 @@ test.describe("the admin in Korean", () => {
     await expect(panel.getByText("제품명을 입력해 주세요.")).toBeVisible();
     await panel.getByRole("textbox", { name: "이름", exact: true }).fill(name);
     await panel.getByRole("button", { name: "저장" }).click();
-    await expect(page.getByText(`제품 “${name}”을(를) 만들었습니다.`)).toBeVisible();
+    await expectAnnounced(page, `제품 “${name}”을(를) 만들었습니다.`);
     await page.getByRole("button", { name: "추가 양식 닫기" }).click();
     await lookAt(page, "products");
 

@@ -1,6 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
 
 /**
  * Issue 24: a team member whose browser asks for Korean runs the winners, prize desk, audit log, accounts
@@ -81,7 +83,7 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await expect(table.getByRole("row").filter({ hasText: second })).toBeVisible();
     await checkScreen(page, "winners-list");
     await table.getByRole("button", { name: `수령 처리 ${first}` }).click();
-    await expect(page.getByText(`${first}: 수령 완료.`)).toBeVisible();
+    await expectAnnounced(page, `${first}: 수령 완료.`);
     await expect(table.getByRole("row").filter({ hasText: first })).toHaveCount(0);
     await checkScreen(page, "winners");
 
@@ -123,7 +125,7 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await checkScreen(page, "accounts-form");
     await form.getByLabel("비밀번호").fill("long-enough-password");
     await form.getByRole("button", { name: "계정 만들기" }).click();
-    await expect(page.getByText(`${accountName} 계정을 만들었어요 (경품 데스크).`)).toBeVisible();
+    await expectAnnounced(page, `${accountName} 계정을 만들었어요 (경품 데스크).`);
     await page.getByRole("combobox", { name: `${accountName}의 역할` }).selectOption({ label: "관리자" });
     await expect(page.getByText(`${accountName} 계정의 역할을 관리자(으)로 바꿨어요.`)).toBeVisible();
     await checkScreen(page, "accounts");
@@ -134,7 +136,7 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await expect(page.getByRole("radio", { name: "방문객당 하루 1개" })).toBeVisible();
     await page.getByLabel("방문객에게 보여 줄 안내").fill(`잠시 쉬어요 ${run}`);
     await page.getByRole("button", { name: "설정 저장" }).click();
-    await expect(page.getByText("행사 설정을 저장했어요.")).toBeVisible();
+    await expectAnnounced(page, "행사 설정을 저장했어요.");
     await checkScreen(page, "settings");
   });
 });

@@ -1,5 +1,6 @@
 import { AUTO_REFRESH_MS } from "../../components/admin/auto-refresh";
 import { DashboardPage } from "./pages/dashboard";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { renderedLines } from "./support/layout";
 import { expect, test } from "./support/signed-in";
@@ -76,7 +77,7 @@ test.describe("dashboard", () => {
     }
 
     await page.getByRole("button", { name: "Reset daily counters" }).click();
-    await expect(page.getByText(/daily distribution counters of all \d+ prizes were reset/)).toBeVisible();
+    await expectAnnounced(page, /daily distribution counters of all \d+ prizes were reset/);
     // Automatic placement is system-wide: the form offers it as a box never ticked by default, and placing
     // leaves it off unless ticked. The result says how many units are still on no page, with the switch.
     const keepPlaced = page.getByLabel("Also keep prizes placed automatically");
@@ -84,14 +85,14 @@ test.describe("dashboard", () => {
     await expect(keepPlaced).toHaveAccessibleDescription("Switches automatic placement on for every prize: each one won is placed again.");
     await page.getByRole("button", { name: "Place prizes at random" }).click();
     // The server's own detail, not the prize table's "2 of 2 placed".
-    await expect(page.getByText(/^Placed \d+ prizes? at random\./)).toBeVisible();
+    await expectAnnounced(page, /^Placed \d+ prizes? at random\./);
     expect(await admin.maintenanceMode()).toBe(false);
     const notice = page.getByTestId("unplaced-notice");
     await expect(notice).toContainText(/\d+ units? (is|are) still in stock but on no product page\./);
     await expect(notice.getByRole("button", { name: "Keep prizes placed automatically" })).toBeVisible();
     await keepPlaced.check();
     await page.getByRole("button", { name: "Place prizes at random" }).click();
-    await expect(page.getByText(/Automatic placement is now on\.$/)).toBeVisible();
+    await expectAnnounced(page, /Automatic placement is now on\.$/);
     expect(await admin.maintenanceMode()).toBe(true);
     await expect(page.getByText("Prizes are kept placed automatically (for every prize).")).toBeVisible();
     await admin.stopMaintenanceMode();

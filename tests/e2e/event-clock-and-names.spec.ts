@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import ko from "../../messages/ko.json";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
@@ -48,7 +49,7 @@ for (const language of ["en", "ko"] as const) {
         await field.scrollIntoViewIfNeeded();
         await reviewScreenshot(page, `time-zone-${language}`);
         await page.getByRole("button", { name: words.admin.settings.save }).click();
-        await expect(page.getByRole("status").filter({ hasText: words.admin.settings.saved })).toBeVisible();
+        await expectAnnounced(page, words.admin.settings.saved);
         // Saved: the screen's line names the event's clock.
         await expect(page.getByText(/Asia\/Seoul/).first()).toBeVisible();
         await page.reload();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PrizesPage } from "./pages/prizes";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, signInWithPrize } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
@@ -96,7 +97,7 @@ test.describe("the event's rules", () => {
     await page.getByLabel("Until", { exact: true }).fill("2099-05-03T18:00");
     await page.getByLabel("One prize per visitor for the whole event").check();
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("The event settings are saved.")).toBeVisible();
+    await expectAnnounced(page, "The event settings are saved.");
     await expect(page.getByText("The event has not started")).toBeVisible();
     await expect(page.getByRole("banner").getByRole("status", { name: "Prizes: Not started" })).toBeVisible();
     await reviewScreenshot(page, "event-settings");

@@ -192,7 +192,7 @@ test.describe("prize placement", () => {
     // The system-wide switch is offered, never ticked for the organiser.
     await expect(random.getByLabel("Also keep prizes placed automatically")).not.toBeChecked();
     await random.getByRole("button", { name: "Place prizes at random" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Placed 2 prizes at random\.$/ })).toBeVisible();
+    await placements.expectSuccess(/^Placed 2 prizes at random\.$/);
     await expect(page.getByText("Automatic placement is off", { exact: true })).toBeVisible();
     expect(await admin.maintenanceMode()).toBe(false);
     // Newest first among the active ones: both are on the first page.
@@ -269,7 +269,7 @@ test.describe("prize placement", () => {
     await expect(placements.dialog.getByText("The confirmation text does not match.")).toBeVisible();
     await confirm.fill("deleteall");
     await placements.dialog.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Deleted \d+ placements\.$/ })).toBeVisible({ timeout: 30_000 });
+    await placements.expectSuccess(/^Deleted \d+ placements\.$/, { timeout: 30_000 });
     await expect(placements.counts).toHaveText("0 active · 0 inactive");
     await expect(page.getByText("No prizes placed yet")).toBeVisible();
   });

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import JSZip from "jszip";
 import { E2E_ADMIN } from "../../playwright.config";
 import { ProductsPage, pngFile } from "./pages/products";
+import { wasAnnounced } from "./support/announcements";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
 
 // Both projects (desktop, phone) run against one database: every name carries the project and a stamp.
 function uniqueName(label: string, projectName: string): string {
@@ -370,10 +371,10 @@ test.describe("product management", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     // Pages won on by earlier tests (the public page's, in the other project) bring the winners prompt first.
     const winnersPrompt = page.getByRole("dialog", { name: "Winners are linked" });
-    const deleted = page.getByRole("status").filter({ hasText: /^Deleted \d+ product pages?\.$/ });
-    await expect(winnersPrompt.or(deleted)).toBeVisible();
+    const deleted = /^Deleted \d+ product pages?\.$/;
+    await expect.poll(async () => (await winnersPrompt.isVisible()) || (await wasAnnounced(page, deleted))).toBe(true);
     if (await winnersPrompt.isVisible()) await winnersPrompt.getByRole("button", { name: "Delete anyway" }).click();
-    await products.expectSuccess(/^Deleted \d+ product pages?\.$/);
+    await products.expectSuccess(deleted);
     await expect(page.getByText("No products yet")).toBeVisible();
     await expect(products.summary).toHaveText("Total 0 products");
     await products.screenshot("products-empty");

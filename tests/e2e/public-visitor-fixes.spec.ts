@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, PageAllocator, signInWithPrize } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
@@ -187,7 +188,7 @@ test.describe("the organiser's switch", () => {
           await expect(page.getByText(settings.showPrizeBeforeTapHelp)).toBeVisible();
           await box.uncheck();
           await page.getByRole("button", { name: settings.save }).click();
-          await expect(page.getByText(settings.saved)).toBeVisible();
+          await expectAnnounced(page, settings.saved);
           const saved = await page.request.get("/api/admin/settings/");
           expect(((await saved.json()) as { show_prize_before_tap: boolean }).show_prize_before_tap).toBe(false);
           await box.scrollIntoViewIfNeeded();

@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
 import { AccountsAndAuditPages } from "./pages/audit";
 import { DeskPage } from "./pages/desk";
 import { WinnersPage } from "./pages/winners";
+import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
+import { expect, test } from "./support/signed-in";
 
 let owner: GiveawayAdmin;
 let pages: PageAllocator;
@@ -75,7 +76,7 @@ test.describe("a team with roles", () => {
     await screens.openAccounts();
     const viewerName = `viewer-${testInfo.project.name}-${Date.now().toString(36)}`;
     await screens.createAccount(viewerName, "viewer", "viewer-password-1");
-    await expect(page.getByText(`Account ${viewerName} created (viewer).`)).toBeVisible();
+    await expectAnnounced(page, `Account ${viewerName} created (viewer).`);
     await expect(screens.accountRow(viewerName).getByRole("combobox", { name: `Role of ${viewerName}` })).toHaveValue("viewer");
     await screens.screenshot("roles-accounts");
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAnnounced } from "../support/announcements";
 import { reviewScreenshot } from "../support/screenshot";
 
 /** /admin/distributions as the organiser uses it. */
@@ -51,8 +52,9 @@ export class PlacementsPage {
     return this.page.getByRole("dialog");
   }
 
-  async expectSuccess(text: string | RegExp) {
-    await expect(this.page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  /** The success message was shown (it hides itself after 3 s: announcements.ts). */
+  async expectSuccess(text: string | RegExp, options?: { timeout?: number }) {
+    await expectAnnounced(this.page, text, options);
   }
 
   screenshot(name: string, options?: { fullPage?: boolean }) {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAnnounced } from "../support/announcements";
 import { reviewScreenshot } from "../support/screenshot";
 
 /** /admin/prizes as the organiser uses it. */
@@ -51,8 +52,9 @@ export class PrizesPage {
     await expect(this.dialog.getByRole("heading", { name: "Edit prize" })).toBeVisible();
   }
 
+  /** The success message was shown (it hides itself after 3 s: announcements.ts). */
   async expectSuccess(text: string | RegExp) {
-    await expect(this.page.getByRole("status").filter({ hasText: text })).toBeVisible();
+    await expectAnnounced(this.page, text);
   }
 
   screenshot(name: string, options?: { fullPage?: boolean }) {

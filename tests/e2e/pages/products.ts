@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import type { ProductRow as ApiProduct } from "../../../shared/contracts/products";
+import { expectAnnounced } from "../support/announcements";
 import { reviewScreenshot } from "../support/screenshot";
 
 export type { ApiProduct };
@@ -82,11 +83,10 @@ export class ProductsPage {
     return this.page.getByRole("dialog");
   }
 
-  /** The success banner shows, then vanishes after 3 s (spec §9). */
+  /** The success banner was shown (it vanishes after 3 s, spec §9: announcements.ts); returns it, to watch it go. */
   async expectSuccess(text: string | RegExp) {
-    const banner = this.page.getByRole("status").filter({ hasText: text });
-    await expect(banner).toBeVisible();
-    return banner;
+    await expectAnnounced(this.page, text);
+    return this.page.getByRole("status").filter({ hasText: text });
   }
 
   /** Modals are fixed to the viewport, so they are captured as seen (`fullPage: false`). At 1440 or 390 px. */

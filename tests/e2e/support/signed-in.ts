@@ -1,4 +1,5 @@
 import { test as base } from "@playwright/test";
+import { recordAnnouncements } from "./announcements";
 import { GiveawayAdmin } from "./giveaway-admin";
 
 type SessionState = Awaited<ReturnType<GiveawayAdmin["sessionState"]>>;
@@ -8,7 +9,8 @@ type SessionState = Awaited<ReturnType<GiveawayAdmin["sessionState"]>>;
  * `test.use({ signedIn: true })` and each test's browser starts signed in as the organiser, on a session
  * made once per worker through the API (a password check and a form less per test). Tests about the form
  * itself, and any that signs out (which ends the session for every test sharing it), sign in through the
- * form with their own session instead.
+ * form with their own session instead. Every test's `page` records the messages its live regions show
+ * (announcements.ts), so a test can check a success message that has already hidden itself.
  */
 export const test = base.extend<{ signedIn: boolean }, { organiserSession: SessionState }>({
   signedIn: [false, { option: true }],
@@ -22,6 +24,10 @@ export const test = base.extend<{ signedIn: boolean }, { organiserSession: Sessi
     },
     { scope: "worker" },
   ],
+  page: async ({ page }, use) => {
+    await recordAnnouncements(page);
+    await use(page);
+  },
   storageState: async ({ signedIn, organiserSession, storageState }, use) => {
     await use(signedIn ? organiserSession : storageState);
   },
