@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { placements, prizes, winners } from "@/db/schema";
 import { type RunningServer, startServer } from "../support/app-server";
+import { awayFromDayTurn } from "../support/day-turn";
 import { openServerDatabase } from "../support/direct-database";
 import { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
@@ -81,6 +82,8 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   });
 
   async function storm(urls: string[], label: string) {
+    // The server's day is Seoul's (APP_TIMEZONE): todayDistributed must count this storm's wins only.
+    await awayFromDayTurn("Asia/Seoul", 120);
     const prizeIds = [
       await seedPrize(database.db, { total: 20, daily: 10, maintenance: 5, name: `${label} tote` }),
       await seedPrize(database.db, { total: 20, daily: 20, maintenance: 8, name: `${label} mug` }),
