@@ -3,6 +3,7 @@ import type { DisplayAddress, DisplaySnapshot } from "@/shared/contracts/display
 import { maskNickname } from "@/shared/text";
 import { createAccount } from "../support/accounts";
 import { freePort, type RunningServer, startServer } from "../support/app-server";
+import { awayFromDayTurn } from "../support/day-turn";
 import { openServerDatabase } from "../support/direct-database";
 import { EventStreamReader } from "../support/event-stream";
 import { signedInClient, TestClient } from "../support/http-client";
@@ -71,6 +72,8 @@ describe.runIf(connection)("the big screen", () => {
     snapshot.recent_winners.some((winner) => winner.prize_name === prizeName);
 
   it("GET /api/display/{token}/: masked winners, prizes left, today's count; never the rest of a name or a password", async () => {
+    // today_left and winners_today count Seoul's day (APP_TIMEZONE): not one that turns between the win and the read.
+    await awayFromDayTurn("Asia/Seoul", 30);
     await win(baseUrl, "Bartholome", "Screen mug");
     const response = await new TestClient(baseUrl).get(`/api/display/${token}/`);
     expect(response.status).toBe(200);

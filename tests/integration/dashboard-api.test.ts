@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { awayFromDayTurn } from "../support/day-turn";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { claimPath, newVisitor } from "../support/visitor";
@@ -109,7 +110,8 @@ describe("GET /api/admin/dashboard/", () => {
     const product = (await dashboard()).product_stats.find((stat: ProductStat) => stat.id === stands[0]!.id);
     expect(product).toMatchObject({ has_active_prize: true, active_prize_name: "Dash status" });
 
-    // Two wins use up today's budget of 2: the target drops to 0.
+    // Two wins use up today's budget of 2: the target drops to 0 (both on one Seoul day, APP_TIMEZONE's).
+    await awayFromDayTurn("Asia/Seoul", 30);
     for (const stand of stands) {
       const visitor = await newVisitor(baseUrl);
       expect((await visitor.post(claimPath(stand.url_path))).status).toBe(200);
