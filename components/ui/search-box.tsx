@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useTypedBeforeHydration } from "@/lib/client/use-hydrated";
 import { Button } from "./button";
 import { CloseIcon, SearchIcon } from "./icons";
 
@@ -24,6 +25,8 @@ export function SearchBox({
   const t = useTranslations("ui.search");
   const id = useId();
   const [draft, setDraft] = useState(value);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, setDraft);
   // Follow the applied value when it changes from outside (a clear from the empty state, say).
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {
@@ -47,6 +50,7 @@ export function SearchBox({
       <div className="relative min-w-0 flex-1">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <input
+          ref={box}
           id={id}
           type="search"
           value={draft}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -23,4 +23,17 @@ export function useHydrated(): boolean {
  */
 export function useHydratedData<T>(data: T | undefined): T | undefined {
   return useHydrated() ? data : undefined;
+}
+
+/**
+ * Text typed into a controlled box before the page's scripts ran (a slow network): the box shows it, but
+ * no change event reached React, so the state behind the box is still empty and the screen would wait for
+ * what is already on show. Once hydrated, `adopt` is given what the box holds (nothing when it is empty).
+ */
+export function useTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, adopt: (typed: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first mount; later typing goes through onChange.
+  useEffect(() => {
+    const typed = box.current?.value ?? "";
+    if (typed) adopt(typed);
+  }, []);
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { DeskPage } from "./pages/desk";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { expect, test } from "./support/signed-in";
+import { holdPageScripts } from "./support/visitors";
 
 /**
  * A desk volunteer's own browser: signed in (through the API) as a desk account, in this language. The
@@ -120,5 +121,30 @@ test.describe("prize desk", () => {
     await page.screenshot({ path: `.tmp/screenshots/desk-ko-undone-${testInfo.project.name}.png`, fullPage: true });
     await page.context().close();
     await run.admin.dispose();
+  });
+
+  test("a code and nickname typed before the desk's scripts have run are looked up once they have", async ({ browser }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeId = await admin.createPrize(`Early desk prize ${testInfo.project.name} ${Date.now()}`);
+    const stand = await admin.createPage(`Early desk stand ${testInfo.project.name} ${Date.now()}`);
+    await admin.place(prizeId, stand);
+    const password = String(1000 + (Date.now() % 9000));
+    await winAsVisitor(baseURL, stand.urlPath, "Earlybird", password);
+    const deskAccount = await admin.createAccount(`desk-early-${testInfo.project.name}`, "desk");
+    const page = await deskBrowser(browser, baseURL, deskAccount, "en");
+    // A tablet on venue Wi-Fi: the screen is drawn, its scripts still on the way, and the desk types.
+    const releaseScripts = await holdPageScripts(page);
+    await page.goto("/admin/desk", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { name: "Prize desk" })).toBeVisible();
+    const desk = new DeskPage(page);
+    await desk.lookUp(password);
+    await page.getByLabel(/Nickname/).fill("Earlybird");
+    await releaseScripts();
+    await expect(desk.winner("Earlybird")).toBeVisible();
+    await expect(page.getByText("Nickname and password match.")).toBeVisible();
+    await page.context().close();
+    await admin.dispose();
   });
 });

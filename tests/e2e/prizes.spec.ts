@@ -2,6 +2,7 @@ import { PrizesPage } from "./pages/prizes";
 import { pngFile } from "./pages/products";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { expect, test } from "./support/signed-in";
+import { holdPageScripts } from "./support/visitors";
 
 // Signed in from the start: these tests are about the screens behind the sign-in, not the form.
 test.use({ signedIn: true });
@@ -68,6 +69,22 @@ test.describe("prize management", () => {
     answerSave();
     await prizes.expectSuccess(`Prize “${name}” was created.`);
     await expect(prizes.row(name)).toBeVisible();
+    await expect(prizes.summary).toContainText(`1 prize matching “${name}”`);
+  });
+
+  test("a search typed before the page's scripts have run is the one Enter applies once they have", async ({ page }, testInfo) => {
+    const name = unique("Early Lamp", testInfo.project.name);
+    const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
+    await admin.createPrize(name);
+    await admin.dispose();
+    const releaseScripts = await holdPageScripts(page);
+    await page.goto("/admin/prizes", { waitUntil: "commit" });
+    const box = page.getByRole("searchbox", { name: "Search prizes" });
+    await box.fill(name);
+    await releaseScripts();
+    // The list's first rows come from the browser: the page's scripts have run.
+    await expect(prizes.summary).toContainText(/^Total \d+ prizes?$/);
+    await box.press("Enter");
     await expect(prizes.summary).toContainText(`1 prize matching “${name}”`);
   });
 

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -10,12 +10,15 @@ import { CheckCircleIcon, UndoIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
 import { useDebouncedValue } from "@/lib/client/use-debounced";
+import { useTypedBeforeHydration } from "@/lib/client/use-hydrated";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
 import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
 import { DeskDeadline, ReinstateButton } from "./deadline";
 
 const PASSWORD = /^[0-9]{4}$/;
+/** What the password box keeps of what is typed: four digits. */
+const passwordDigits = (typed: string) => typed.replace(/\D/g, "").slice(0, 4);
 /** The nickname narrows the look-up once typing pauses, not at every letter. */
 const NICKNAME_PAUSE_MS = 400;
 
@@ -31,6 +34,11 @@ export function DeskScreen() {
   const t = useTranslations("admin.desk");
   const [password, setPassword] = useState("");
   const [nicknameTyped, setNickname] = useState("");
+  const passwordBox = useRef<HTMLInputElement>(null);
+  const nicknameBox = useRef<HTMLInputElement>(null);
+  // A code typed while the page's scripts were still on their way (a tablet on venue Wi-Fi) is looked up.
+  useTypedBeforeHydration(passwordBox, (typed) => setPassword(passwordDigits(typed)));
+  useTypedBeforeHydration(nicknameBox, setNickname);
   const nickname = useDebouncedValue(nicknameTyped.trim(), NICKNAME_PAUSE_MS);
   const ready = PASSWORD.test(password);
   const matches = useQuery({
@@ -50,13 +58,14 @@ export function DeskScreen() {
         <label className="block">
           <span className="mb-1.5 block text-sm font-medium text-slate-700">{t("password")}</span>
           <input
+            ref={passwordBox}
             // biome-ignore lint/a11y/noAutofocus: the desk does one thing; the keypad should be up at once.
             autoFocus
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
             value={password}
-            onChange={(event) => setPassword(event.target.value.replace(/\D/g, "").slice(0, 4))}
+            onChange={(event) => setPassword(passwordDigits(event.target.value))}
             className={`${inputClass} h-16! text-center font-mono text-4xl! tracking-[0.4em]`}
             aria-describedby="desk-status"
           />
@@ -64,6 +73,7 @@ export function DeskScreen() {
         <label className="block">
           <span className="mb-1.5 block text-sm font-medium text-slate-700">{t("nickname")}</span>
           <input
+            ref={nicknameBox}
             autoComplete="off"
             value={nicknameTyped}
             onChange={(event) => setNickname(event.target.value)}
