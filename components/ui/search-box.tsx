@@ -26,7 +26,7 @@ export function SearchBox({
   const id = useId();
   const [draft, setDraft] = useState(value);
   const box = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(box, setDraft);
+  useTypedBeforeHydration(box, draft, setDraft);
   // Follow the applied value when it changes from outside (a clear from the empty state, say).
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {

@@ -27,13 +27,14 @@ export function useHydratedData<T>(data: T | undefined): T | undefined {
 
 /**
  * Text typed into a controlled box before the page's scripts ran (a slow network): the box shows it, but
- * no change event reached React, so the state behind the box is still empty and the screen would wait for
- * what is already on show. Once hydrated, `adopt` is given what the box holds (nothing when it is empty).
+ * no change event reached React, so the state behind the box still holds what the server drew (`drawn`)
+ * and the screen would wait for what is already on show. Once hydrated, `adopt` is given what the box
+ * holds, when that differs from `drawn` (emptied too).
  */
-export function useTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, adopt: (typed: string) => void): void {
+export function useTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, drawn: string, adopt: (typed: string) => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first mount; later typing goes through onChange.
   useEffect(() => {
-    const typed = box.current?.value ?? "";
-    if (typed) adopt(typed);
+    const typed = box.current?.value;
+    if (typed !== undefined && typed !== drawn) adopt(typed);
   }, []);
 }

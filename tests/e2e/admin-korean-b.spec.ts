@@ -127,7 +127,7 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await form.getByRole("button", { name: "계정 만들기" }).click();
     await expectAnnounced(page, `${accountName} 계정을 만들었어요 (경품 데스크).`);
     await page.getByRole("combobox", { name: `${accountName}의 역할` }).selectOption({ label: "관리자" });
-    await expect(page.getByText(`${accountName} 계정의 역할을 관리자(으)로 바꿨어요.`)).toBeVisible();
+    await expectAnnounced(page, `${accountName} 계정의 역할을 관리자(으)로 바꿨어요.`);
     await checkScreen(page, "accounts");
 
     // Settings: where the event stands, and a pause message saved.

@@ -54,7 +54,7 @@ test.describe("branding", () => {
       await expect(async () => {
         await page.goto(`/p/${urlPath}`);
         await expect(page.getByTestId("event-name")).toHaveText("Spring Fair 2027", { timeout: 1000 });
-      }).toPass();
+      }).toPass({ timeout: 10_000 });
       await expect(page).toHaveTitle(/\| Spring Fair 2027$/);
       await expect(page.getByText("Collect your prize at Hall B, desk 3")).toBeVisible();
       expect(await backgroundOf(page, "header")).toBe(TEAL);

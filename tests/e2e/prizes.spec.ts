@@ -51,7 +51,8 @@ test.describe("prize management", () => {
     await prizes.open();
     await prizes.openAddForm();
     await prizes.addPanel.getByRole("textbox", { name: "Name" }).fill(name);
-    // The save answers a second after the search's Enter (a browser test lost such a search once, unexplained).
+    // The save answers only once the search has applied (a browser test lost a search typed during a save
+    // once, unexplained).
     let answerSave = () => {};
     const saveHeld = new Promise<void>((resolve) => {
       answerSave = resolve;

@@ -73,7 +73,7 @@ describe.runIf(connection)("the big screen", () => {
 
   it("GET /api/display/{token}/: masked winners, prizes left, today's count; never the rest of a name or a password", async () => {
     // today_left and winners_today count Seoul's day (APP_TIMEZONE): not one that turns between the win and the read.
-    await awayFromDayTurn("Asia/Seoul", 30);
+    await awayFromDayTurn("Asia/Seoul", 10);
     await win(baseUrl, "Bartholome", "Screen mug");
     const response = await new TestClient(baseUrl).get(`/api/display/${token}/`);
     expect(response.status).toBe(200);

@@ -111,7 +111,7 @@ describe("GET /api/admin/dashboard/", () => {
     expect(product).toMatchObject({ has_active_prize: true, active_prize_name: "Dash status" });
 
     // Two wins use up today's budget of 2: the target drops to 0 (both on one Seoul day, APP_TIMEZONE's).
-    await awayFromDayTurn("Asia/Seoul", 30);
+    await awayFromDayTurn("Asia/Seoul", 10);
     for (const stand of stands) {
       const visitor = await newVisitor(baseUrl);
       expect((await visitor.post(claimPath(stand.url_path))).status).toBe(200);

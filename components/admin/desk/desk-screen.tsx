@@ -37,8 +37,8 @@ export function DeskScreen() {
   const passwordBox = useRef<HTMLInputElement>(null);
   const nicknameBox = useRef<HTMLInputElement>(null);
   // A code typed while the page's scripts were still on their way (a tablet on venue Wi-Fi) is looked up.
-  useTypedBeforeHydration(passwordBox, (typed) => setPassword(passwordDigits(typed)));
-  useTypedBeforeHydration(nicknameBox, setNickname);
+  useTypedBeforeHydration(passwordBox, password, (typed) => setPassword(passwordDigits(typed)));
+  useTypedBeforeHydration(nicknameBox, nicknameTyped, setNickname);
   const nickname = useDebouncedValue(nicknameTyped.trim(), NICKNAME_PAUSE_MS);
   const ready = PASSWORD.test(password);
   const matches = useQuery({

@@ -3,13 +3,13 @@ import { expect, type Page } from "@playwright/test";
 /**
  * Success messages hide themselves after 3 s (spec §9), and on a starved machine a test can look for one
  * later than that (a browser test missed "Deactivated …" so once). So every page records, from its first
- * script on, each text shown in a live region (role status or alert, or an <output>), and a test asks that
- * record whether the message was shown, not whether it is still there.
+ * script on, each text shown in a visible status region (role `status`, or an `<output>`), and a test asks
+ * that record whether the message was shown, not whether it is still there.
  */
 
 declare global {
   interface Window {
-    /** Each showing of a text in a live region, in order; a check takes out the one it matched. */
+    /** Each showing of a text in a status region, in order; a check takes out the one it matched. */
     __announcements?: string[];
   }
 }
@@ -21,12 +21,12 @@ export async function recordAnnouncements(page: Page): Promise<void> {
     const shown: string[] = [];
     window.__announcements = shown;
     // A region's text is logged when it changes, and a new region's (the banner is drawn anew for each
-    // message, so the same text shown twice is logged twice).
+    // message, so the same text shown twice is logged twice). Only while the region can be seen.
     const lastText = new WeakMap<Element, string>();
     const collect = () => {
-      for (const region of document.querySelectorAll('[role="status"], [role="alert"], output')) {
+      for (const region of document.querySelectorAll('[role="status"], output')) {
         const text = (region.textContent ?? "").replace(/\s+/g, " ").trim();
-        if (text && lastText.get(region) !== text) shown.push(text);
+        if (text && lastText.get(region) !== text && region.checkVisibility()) shown.push(text);
         lastText.set(region, text);
       }
     };
@@ -34,31 +34,46 @@ export async function recordAnnouncements(page: Page): Promise<void> {
   });
 }
 
-/** As Playwright's `hasText`: a string matches a part, ignoring case and runs of whitespace; a RegExp tests. */
-function matches(shown: string, text: string | RegExp): boolean {
-  if (typeof text !== "string") return text.test(shown);
-  return shown.toLowerCase().includes(text.replace(/\s+/g, " ").trim().toLowerCase());
-}
+/** What to look for: a string matches a part, ignoring case and runs of whitespace (as Playwright's `hasText`). */
+type Wanted = { text: string } | { source: string; flags: string };
 
-/** Finds the first showing of `text` in the page's log; with `take`, removes it (a later check needs a new one). */
+/**
+ * In one step in the page: whether a showing matches `wanted`; with `take`, it is removed (a later check
+ * needs a new one). Null when the page does not record; false while it is between documents.
+ */
 async function findShowing(page: Page, text: string | RegExp, take: boolean): Promise<boolean> {
-  const shown = await page.evaluate(() => window.__announcements ?? null);
-  if (shown === null) throw new Error("This page does not record its messages: call recordAnnouncements(page) before it opens.");
-  const index = shown.findIndex((each) => matches(each, text));
-  if (index < 0) return false;
-  if (take) await page.evaluate((at) => window.__announcements?.splice(at, 1), index);
-  return true;
+  // A RegExp crosses into the page as its source; without g or y, whose lastIndex would carry over.
+  const wanted: Wanted = typeof text === "string" ? { text } : { source: text.source, flags: text.flags.replace(/[gy]/g, "") };
+  const found = await page
+    .evaluate(
+      ({ wanted, take }) => {
+        const shown = window.__announcements;
+        if (!shown) return null;
+        const matches = (each: string) =>
+          "text" in wanted
+            ? each.toLowerCase().includes(wanted.text.replace(/\s+/g, " ").trim().toLowerCase())
+            : new RegExp(wanted.source, wanted.flags).test(each);
+        const index = shown.findIndex(matches);
+        if (index >= 0 && take) shown.splice(index, 1);
+        return index >= 0;
+      },
+      { wanted, take },
+    )
+    // The page navigating meanwhile: nothing shown in the new document yet.
+    .catch(() => false);
+  if (found === null) throw new Error("This page does not record its messages: call recordAnnouncements(page) before it opens.");
+  return found;
 }
 
-/** Whether a live region of this document has shown `text` (and no check has taken that showing yet). */
+/** Whether a status region of this document has shown `text` (and no check has taken that showing yet). */
 export function wasAnnounced(page: Page, text: string | RegExp): Promise<boolean> {
   return findShowing(page, text, false);
 }
 
 /**
- * Waits until a live region of this document has shown `text` (it may have hidden itself since), and takes
- * that showing out of the log: the same message after a second save needs a second showing.
+ * Waits until a status region of this document has shown `text` (it may have hidden itself since), and
+ * takes that showing out of the record: the same message after a second save needs a second showing.
  */
 export async function expectAnnounced(page: Page, text: string | RegExp, options?: { timeout?: number }): Promise<void> {
-  await expect.poll(() => findShowing(page, text, true), { message: `a live region showing ${String(text)}`, ...options }).toBe(true);
+  await expect.poll(() => findShowing(page, text, true), { message: `a status region showing ${String(text)}`, ...options }).toBe(true);
 }
