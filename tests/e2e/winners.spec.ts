@@ -4,6 +4,7 @@ import { WinnersPage } from "./pages/winners";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { placeholderRoom, renderedLines } from "./support/layout";
 import { expect, test } from "./support/signed-in";
+import { holdPageScripts } from "./support/visitors";
 
 // Signed in from the start: these tests are about the screens behind the sign-in, not the form.
 test.use({ signedIn: true });
@@ -108,6 +109,27 @@ test.describe("winner management", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("No winners match")).toBeVisible();
     await winners.screenshot("winners-empty");
+  });
+
+  test("a search typed before the screen's scripts have run is applied once they have", async ({ page }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    const prizeId = await admin.createPrize(`Early search prize ${testInfo.project.name} ${Date.now()}`);
+    const stand = await admin.createPage(`Early search stand ${testInfo.project.name} ${Date.now()}`);
+    await admin.place(prizeId, stand);
+    const nickname = `Early${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-4)}`;
+    await winAsVisitor(baseURL, stand.urlPath, nickname, "5318");
+    await admin.dispose();
+    const releaseScripts = await holdPageScripts(page);
+    await page.goto("/admin/winners", { waitUntil: "commit" });
+    const winners = new WinnersPage(page);
+    await winners.search(nickname);
+    await releaseScripts();
+    // Applied after the pause in typing, as if typed once the screen was ready: the address and the rows say so.
+    await expect(page).toHaveURL(new RegExp(`search=${nickname}`));
+    await expect(winners.rows).toHaveCount(1);
+    await expect(winners.nickname(nickname)).toBeVisible();
   });
 });
 

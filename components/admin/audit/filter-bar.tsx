@@ -23,8 +23,12 @@ export function AuditFilterBar({
 }) {
   const t = useTranslations("admin.audit");
   const common = useTranslations("common");
-  const [account, setAccount] = useDebouncedDraft(filters.account, (value) => onChange({ account: value.trim() }), SEARCH_DEBOUNCE_MS);
-  const [search, setSearch] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
+  const [account, setAccount, accountBox] = useDebouncedDraft(
+    filters.account,
+    (value) => onChange({ account: value.trim() }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const [search, setSearch, searchBox] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
   return (
     <FilterBar
       gridClassName="md:grid-cols-3 xl:grid-cols-6"
@@ -63,6 +67,7 @@ export function AuditFilterBar({
       <FilterField label={t("account")}>
         {(id) => (
           <input
+            ref={accountBox}
             id={id}
             className={filterControl}
             value={account}
@@ -75,6 +80,7 @@ export function AuditFilterBar({
       <FilterField label={common("search")} className="col-span-2 md:col-span-1 xl:col-span-2">
         {(id) => (
           <input
+            ref={searchBox}
             id={id}
             type="search"
             className={filterControl}

@@ -73,7 +73,7 @@ export function WinnerFilterBar({
     queryFn: ({ signal }) => pickersApi.prizes("", signal),
     enabled: readsCatalogue,
   });
-  const [search, setSearch] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
+  const [search, setSearch, searchBox] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
 
   return (
     <FilterBar
@@ -136,6 +136,7 @@ export function WinnerFilterBar({
       <FilterField label={common("search")} className="col-span-2 md:col-span-1 xl:col-span-2">
         {(id) => (
           <input
+            ref={searchBox}
             id={id}
             type="search"
             className={filterControl}
