@@ -1,3 +1,4 @@
+import { awayFromDayTurn, MACHINE_ZONE } from "../support/day-turn";
 import { PrizesPage } from "./pages/prizes";
 import { pngFile } from "./pages/products";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
@@ -170,6 +171,8 @@ test.describe("prize management", () => {
   test("refuses a stale edit with what changed, resets today's counter, deletes by the typed name", async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const name = unique("Stale Mug", testInfo.project.name);
+    // Today's counter below counts the server's day (the machine's zone here): not one that turns meanwhile.
+    await awayFromDayTurn(MACHINE_ZONE, 20);
     const admin = await GiveawayAdmin.signIn(baseURL);
     await admin.stopMaintenanceMode();
     const prizeId = await admin.createPrizeWith(name, { total: 5, daily: 5, maintenance: 5 });

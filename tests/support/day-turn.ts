@@ -1,3 +1,6 @@
+/** The zone of this machine: the browser tests' servers keep the event's day on it (no APP_TIMEZONE). */
+export const MACHINE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * Daily counters start again when the day turns on the event's clock. A test that compares today's count
  * with the wins it made, or its daily limit, would see both days' wins if the day turned while it ran; so
