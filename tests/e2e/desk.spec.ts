@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { DeskPage } from "./pages/desk";
-import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 import { expect, test } from "./support/signed-in";
 import { holdPageScripts } from "./support/visitors";
 
@@ -125,13 +125,9 @@ test.describe("prize desk", () => {
 
   test("a code and nickname typed before the desk's scripts have run are looked up once they have", async ({ browser }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
-    const admin = await GiveawayAdmin.signIn(baseURL);
-    await admin.stopMaintenanceMode();
-    const prizeId = await admin.createPrize(`Early desk prize ${testInfo.project.name} ${Date.now()}`);
-    const stand = await admin.createPage(`Early desk stand ${testInfo.project.name} ${Date.now()}`);
-    await admin.place(prizeId, stand);
+    const { admin, pages } = await signInWithPrize(testInfo, "Early desk");
     const password = String(1000 + (Date.now() % 9000));
-    await winAsVisitor(baseURL, stand.urlPath, "Earlybird", password);
+    await winAsVisitor(baseURL, await pages.withPrize(), "Earlybird", password);
     const deskAccount = await admin.createAccount(`desk-early-${testInfo.project.name}`, "desk");
     const page = await deskBrowser(browser, baseURL, deskAccount, "en");
     // A tablet on venue Wi-Fi: the screen is drawn, its scripts still on the way, and the desk types.

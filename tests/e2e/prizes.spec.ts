@@ -25,15 +25,7 @@ test.describe("prize management", () => {
     const form = prizes.addPanel;
     await form.getByRole("textbox", { name: "Name" }).fill(name);
     // The save answers only once the search is typed: the form used to take the focus back when it did.
-    let answerSave = () => {};
-    const saveHeld = new Promise<void>((resolve) => {
-      answerSave = resolve;
-    });
-    await page.route("**/api/prizes/", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      await saveHeld;
-      await route.continue();
-    });
+    const answerSave = await prizes.holdNextSave();
     await form.getByRole("button", { name: "Save", exact: true }).click();
     const box = page.getByRole("searchbox", { name: "Search prizes" });
     await box.fill(name);
@@ -54,15 +46,7 @@ test.describe("prize management", () => {
     await prizes.addPanel.getByRole("textbox", { name: "Name" }).fill(name);
     // The save answers only once the search has applied (a browser test lost a search typed during a save
     // once, unexplained).
-    let answerSave = () => {};
-    const saveHeld = new Promise<void>((resolve) => {
-      answerSave = resolve;
-    });
-    await page.route("**/api/prizes/", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      await saveHeld;
-      await route.continue();
-    });
+    const answerSave = await prizes.holdNextSave();
     await prizes.addPanel.getByRole("button", { name: "Save", exact: true }).click();
     const box = page.getByRole("searchbox", { name: "Search prizes" });
     await box.fill(name);

@@ -1,7 +1,7 @@
 import * as XLSX from "xlsx";
 import { ProductsPage } from "./pages/products";
 import { WinnersPage } from "./pages/winners";
-import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 import { placeholderRoom, renderedLines } from "./support/layout";
 import { expect, test } from "./support/signed-in";
 import { holdPageScripts } from "./support/visitors";
@@ -113,13 +113,9 @@ test.describe("winner management", () => {
 
   test("a search typed before the screen's scripts have run is applied once they have", async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
-    const admin = await GiveawayAdmin.signIn(baseURL);
-    await admin.stopMaintenanceMode();
-    const prizeId = await admin.createPrize(`Early search prize ${testInfo.project.name} ${Date.now()}`);
-    const stand = await admin.createPage(`Early search stand ${testInfo.project.name} ${Date.now()}`);
-    await admin.place(prizeId, stand);
+    const { admin, pages } = await signInWithPrize(testInfo, "Early search");
     const nickname = `Early${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-4)}`;
-    await winAsVisitor(baseURL, stand.urlPath, nickname, "5318");
+    await winAsVisitor(baseURL, await pages.withPrize(), nickname, "5318");
     await admin.dispose();
     const releaseScripts = await holdPageScripts(page);
     await page.goto("/admin/winners", { waitUntil: "commit" });

@@ -31,6 +31,20 @@ export class PrizesPage {
     return this.page.getByRole("region", { name: "Add prize" });
   }
 
+  /** Holds the next new prize's save (POST /api/prizes/) until the returned function is called. */
+  async holdNextSave(): Promise<() => void> {
+    let answerSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      answerSave = resolve;
+    });
+    await this.page.route("**/api/prizes/", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await saveHeld;
+      await route.continue();
+    });
+    return answerSave;
+  }
+
   async openAddForm() {
     await this.page.getByRole("button", { name: "Add prize" }).first().click();
     await expect(this.addPanel).toBeVisible();
