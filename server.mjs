@@ -23,10 +23,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import next from "next";
-import { answer, answerBusy, readBusyWords } from "./server/answers.mjs";
+import { answer, answerBusy, answerRefusedBody, readServerWords } from "./server/answers.mjs";
 import { channel, METRICS_REQUEST, SHED, STOPPED, STOPPING } from "./server/channels.mjs";
-import { boundFrom, DEFAULT_ADMIN_CONCURRENCY, DEFAULT_ADMIN_QUEUE, DEFAULT_VISITOR_CONCURRENCY, Lanes, laneOf } from "./server/lane.mjs";
+import { ConfigError, getConfig } from "./server/config.mjs";
+import { parseCookies, SessionCheck, sessionCookie, verifiedVisitorId } from "./server/credentials.mjs";
+import { FORGED, isClaimPath, isFreePath, isVerifiedUpload, Lanes, laneOf, pathOf } from "./server/lane.mjs";
 import { AppResponse, PageCopies, pageEncoding } from "./server/page-copies.mjs";
+import { CLAIM_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES, declaredTooLarge, readWholeBody, replayWithBody } from "./server/request-body.mjs";
 import { StaticCopies } from "./server/static-copies.mjs";
 
 /** @typedef {import("node:http").IncomingMessage} Request */
@@ -42,9 +45,17 @@ if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
 }
 // @ts-expect-error NODE_ENV is typed read-only (next's types); the production server sets it before Next.js loads.
 process.env.NODE_ENV = "production";
-process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR || "data");
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "0.0.0.0";
+/** @type {import("./server/config.mjs").AppConfig} */
+let config;
+try {
+  // Parsed here, once, for the server and the app alike (the app finds the same parse: server/config.mjs).
+  config = getConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`\n✖ ${error.message}\n`);
+  process.exit(1);
+}
+const { port, hostname } = config;
 
 /** Methods some route answers; anything else (TRACE, PROPFIND, ...) is refused before Next.js. */
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -53,11 +64,11 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
  * 10 s that `docker stop` (and most orchestrators) wait before SIGKILL, with room to close the database.
  */
 const DRAIN_MS = 8_000;
-/**
- * Idle keep-alive connections stay open longer than any client or load balancer keeps them idle (60 s at
- * most): with Node's default of 5 s, a client could reuse a socket the server was closing and get ECONNRESET.
- */
-const keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT || 65_000);
+/** A request's headers must arrive within this long of its first byte; a body within BODY_DEADLINE_MS of them. */
+const HEADERS_DEADLINE_MS = 10_000;
+const BODY_DEADLINE_MS = 10_000;
+/** An organiser's upload (a picture, a spreadsheet) streams to the app: Node's own limit on the whole request. */
+const UPLOAD_DEADLINE_MS = 120_000;
 /**
  * Connections the kernel completes before the server accepts them. A crowd arrives at once: with Node's
  * default of 511, the connections beyond it had their SYN dropped and retried 1, 3 and 7 s later, and on a busy
@@ -67,12 +78,9 @@ const LISTEN_BACKLOG = 4096;
 /** The compressed product pages kept in memory (server/page-copies.mjs). */
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
-const lanes = new Lanes({
-  visitors: boundFrom(process.env.VISITOR_CONCURRENCY, DEFAULT_VISITOR_CONCURRENCY),
-  admins: boundFrom(process.env.ADMIN_CONCURRENCY, DEFAULT_ADMIN_CONCURRENCY),
-  adminQueue: boundFrom(process.env.ADMIN_QUEUE, DEFAULT_ADMIN_QUEUE),
-});
-const busyWords = readBusyWords(root);
+const lanes = new Lanes(config.lanes);
+const sessions = new SessionCheck(config.authSecret);
+const words = readServerWords(root);
 const shed = channel(SHED);
 const metricsRequest = channel(METRICS_REQUEST);
 
@@ -120,8 +128,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 /**
- * A request let in by its lane: on to Next.js. `release` frees its place when the answer ends (or the
- * connection does); a big screen's stream frees it once its head is out, as it then lasts hours.
+ * A request let in by its lane: on to Next.js (`request` may be a replay of the original with its body read,
+ * server/request-body.mjs). `release` frees its place when the answer ends (or the connection does); a big
+ * screen's stream frees it once its head is out, as it then lasts hours.
  * @param {Request} request
  * @param {Response} response
  * @param {() => void} release
@@ -136,7 +145,69 @@ function handleAdmitted(request, response, release) {
   handle(request, response);
 }
 
-const server = createServer({ ServerResponse: AppResponse }, (request, response) => {
+/**
+ * Asks the request's lane for a place, and hands it on once it has one, or answers 503 when shed.
+ * @param {Request} request
+ * @param {Response} response
+ * @param {import("./server/lane.mjs").RequestFacts} facts
+ */
+function admitAndHandle(request, response, facts) {
+  const admission = lanes.admit(laneOf(facts), facts);
+  if (admission instanceof Promise) {
+    admission.then((admitted) => {
+      if (!admitted.admitted) return;
+      // Gone while it waited: its place goes to the next in the queue.
+      if (request.socket.destroyed) admitted.release();
+      else handleAdmitted(request, response, admitted.release);
+    });
+    return;
+  }
+  if (!admission.admitted) {
+    if (shed.hasSubscribers) shed.publish({});
+    answerBusy(request, response, admission.retryAfterSeconds, words);
+    return;
+  }
+  handleAdmitted(request, response, admission.release);
+}
+
+/**
+ * What the cookies prove, the body read whole (within its deadline and size), then the lane. An organiser's
+ * upload is the exception: the app reads it as it streams, and refuses one from its declared size.
+ * @param {Request} request
+ * @param {Response} response
+ */
+async function admitByCredentials(request, response) {
+  const method = request.method || "GET";
+  const path = pathOf(request.url);
+  const cookies = parseCookies(request.headers.cookie);
+  const cookie = sessionCookie(cookies);
+  const session = cookie ? ((await sessions.verify(cookie)) ?? FORGED) : undefined;
+  const visitorId = verifiedVisitorId(config.authSecret, cookies);
+  if (isVerifiedUpload(method, path, session)) {
+    admitAndHandle(request, response, { method, path, session, visitorId, bodyBytes: 0 });
+    return;
+  }
+  const maxBytes = isClaimPath(path) ? CLAIM_MAX_BODY_BYTES : DEFAULT_MAX_BODY_BYTES;
+  if (declaredTooLarge(request, maxBytes)) {
+    answerRefusedBody(request, response, 413, words);
+    return;
+  }
+  const body = await readWholeBody(request, { maxBytes, deadlineMs: BODY_DEADLINE_MS });
+  if (body.kind === "too_large" || body.kind === "too_slow") {
+    answerRefusedBody(request, response, body.kind === "too_large" ? 413 : 408, words);
+    return;
+  }
+  if (body.kind === "gone") {
+    console.log(`A client hung up while sending ${method} ${path.slice(0, 200)}: nothing was done.`);
+    request.socket.destroy();
+    return;
+  }
+  const bodyBytes = body.kind === "read" ? body.body.length : 0;
+  const admitted = body.kind === "read" ? replayWithBody(request, body.body) : request;
+  admitAndHandle(admitted, response, { method, path, session, visitorId, bodyBytes });
+}
+
+const server = createServer({ ServerResponse: AppResponse, connectionsCheckingInterval: 1_000 }, (request, response) => {
   if (!ALLOWED_METHODS.includes(request.method || "")) {
     answer(request, response, 405, "Method not allowed.", { allow: ALLOWED_METHODS.join(", ") });
     return;
@@ -156,26 +227,22 @@ const server = createServer({ ServerResponse: AppResponse }, (request, response)
   }
   // The build's scripts and styles: from memory, before the lanes (they cost no app work to bound).
   if (staticCopies.answer(request, response)) return;
-  const admission = lanes.admit(laneOf(request.method, request.url, request.headers));
-  if (admission instanceof Promise) {
-    admission.then((admitted) => {
-      if (!admitted.admitted) return;
-      // Gone while it waited: its place goes to the next in the queue.
-      if (request.destroyed) admitted.release();
-      else handleAdmitted(request, response, admitted.release);
-    });
+  const path = pathOf(request.url);
+  if (isFreePath(path) && (request.method === "GET" || request.method === "HEAD")) {
+    handleAdmitted(request, response, () => {});
     return;
   }
-  if (!admission.admitted) {
-    if (shed.hasSubscribers) shed.publish({});
-    answerBusy(request, response, admission.retryAfterSeconds, busyWords);
-    return;
-  }
-  handleAdmitted(request, response, admission.release);
+  admitByCredentials(request, response).catch((error) => {
+    console.error("While admitting a request:", error instanceof Error ? error.message : error);
+    if (!response.headersSent) answer(request, response, 500, "Server error.");
+  });
 });
-server.keepAliveTimeout = keepAliveTimeout;
-// A request's headers must be allowed to arrive on a kept-alive connection for as long as it stays open.
-server.headersTimeout = keepAliveTimeout + 1_000;
+server.keepAliveTimeout = config.keepAliveTimeoutMs;
+// Counted from a request's first byte, not from the kept-alive connection's idle time before it (Node checks
+// every connectionsCheckingInterval): a client that trickles its headers gets 408 and its socket back.
+server.headersTimeout = HEADERS_DEADLINE_MS;
+// Bodies other than uploads have their own, shorter deadline (admitByCredentials); this bounds an upload.
+server.requestTimeout = UPLOAD_DEADLINE_MS;
 server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG });
 
 let stopping = false;

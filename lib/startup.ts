@@ -67,7 +67,7 @@ export async function startUp(): Promise<void> {
     await funnel.stop();
     await database.close();
   });
-  const url = config.publicBaseUrl ?? `http://localhost:${process.env.PORT ?? config.port}`;
+  const url = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   recordServerAddress(config.dataDir, url);
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   if (config.logFormat === "json") {

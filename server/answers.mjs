@@ -46,16 +46,22 @@ function send(request, response, status, type, body, headers) {
 }
 
 /** @typedef {{ title: string, text: string, again: string, detail: string }} BusyWords */
+/** @typedef {{ busy: BusyWords, bodyTooLarge: string, bodyTooSlow: string }} ServerWords */
 
 /**
- * The busy answer's words in both languages, from the app's catalogues (messages/*.json, key serverBusy).
+ * The server entry's own answers' words in both languages, from the app's catalogues (messages/*.json: the
+ * busy answer, and the errors a body can earn before the app sees it).
  * @param {string} root
- * @returns {Record<"en" | "ko", BusyWords>}
+ * @returns {Record<"en" | "ko", ServerWords>}
  */
-export function readBusyWords(root) {
-  /** @param {string} locale */
-  const read = (locale) =>
-    /** @type {{ serverBusy: BusyWords }} */ (JSON.parse(readFileSync(path.join(root, "messages", `${locale}.json`), "utf8"))).serverBusy;
+export function readServerWords(root) {
+  /** @param {string} locale @returns {ServerWords} */
+  const read = (locale) => {
+    const catalogue = /** @type {{ serverBusy: BusyWords, errors: { bodyTooLarge: string, bodyTooSlow: string } }} */ (
+      JSON.parse(readFileSync(path.join(root, "messages", `${locale}.json`), "utf8"))
+    );
+    return { busy: catalogue.serverBusy, bodyTooLarge: catalogue.errors.bodyTooLarge, bodyTooSlow: catalogue.errors.bodyTooSlow };
+  };
   return { en: read("en"), ko: read("ko") };
 }
 
@@ -89,11 +95,11 @@ const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)
  * @param {Request} request
  * @param {Response} response
  * @param {number} retryAfterSeconds
- * @param {Record<"en" | "ko", BusyWords>} words
+ * @param {Record<"en" | "ko", ServerWords>} words
  */
 export function answerBusy(request, response, retryAfterSeconds, words) {
   const locale = localeOf(request);
-  const said = words[locale];
+  const said = words[locale].busy;
   const headers = { "retry-after": String(retryAfterSeconds) };
   if ((request.url || "").startsWith("/api/")) {
     send(request, response, 503, "application/json", JSON.stringify({ detail: said.detail, retry_after: retryAfterSeconds }), headers);
@@ -103,4 +109,23 @@ export function answerBusy(request, response, retryAfterSeconds, words) {
 <body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem;text-align:center">
 <h1>${escapeHtml(said.title)}</h1><p>${escapeHtml(said.text)}</p><p><a href="">${escapeHtml(said.again)}</a></p></body></html>`;
   send(request, response, 503, "text/html; charset=utf-8", page, headers);
+}
+
+/** After a refused body, how long the connection may linger for the answer to be read before it is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * A body refused before the app saw it: 413 (declared or grown larger than its route takes) or 408 (it did not
+ * arrive in time). The rest of the body is never read: the connection closes once the answer is out.
+ * @param {Request} request
+ * @param {Response} response
+ * @param {413 | 408} status
+ * @param {Record<"en" | "ko", ServerWords>} words
+ */
+export function answerRefusedBody(request, response, status, words) {
+  const said = words[localeOf(request)];
+  const detail = status === 413 ? said.bodyTooLarge : said.bodyTooSlow;
+  response.shouldKeepAlive = false;
+  response.once("finish", () => setTimeout(() => request.socket.destroy(), LINGER_MS).unref());
+  send(request, response, status, "application/json", JSON.stringify({ detail }), { connection: "close" });
 }

@@ -1,162 +1,341 @@
 // @ts-check
-// The organiser's lane (issue 37): admission control in the server entry, before Next.js sees a request.
-// Each request is put in one of five lanes by its method, path and the admin session cookie's presence
-// (nothing is read from its body, nothing from the database):
-//   - admin: anything with an admin session cookie, and the organiser's own addresses (/admin..., /api/admin/,
-//     /api/prizes/, /api/products/, /api/prize-distributions/, /api/winners/). Bounded in flight; beyond the
-//     bound the request waits in a bounded queue (a forged cookie only lets its sender wait there), and
-//     while any admin request waits, no visitor request is let in: the organiser goes first;
-//   - button: an admin request that changes something at one of the organiser's addresses (any method but
-//     GET and HEAD): reset daily counts, place at random, pause, mark received. An admin request in every
-//     other way; and on an overloaded instance (one that shed a visitor in the last 10 s), while a button is
-//     in flight, no new visitor request is let in either. Those buttons update the rows the crowd's holds
-//     and claims lock (a prize, its placements), and Postgres does not queue a waiting UPDATE ahead of
-//     later ones: with visitors still coming in, a button waited 3-4 s; with none let in, well under one.
-//     A shed visitor's page asks again in 1-3 s. An instance that is not overloaded has no queue to jump;
-//   - keep: what a visitor must never lose, a claim with a nickname (a POST to .../prize/claim/ with a body)
-//     and a let-go (PATCH). Always let in, and counted among the visitors in flight;
-//   - visitor: everything else a visitor (or any client) asks of the app: pages, the state call, a new hold
-//     (a POST to .../prize/claim/ with an empty or `{}` body), pings, the big screen's streams. Beyond the
-//     bound it is refused at once with 503 and Retry-After, which the page's script waits out and retries;
-//   - free: what costs no app work worth bounding: Next.js's static files, public files, photos, health.
+// The organiser's lane: admission control in the server entry, before Next.js sees a request, so that a crowd
+// of phones cannot keep the organiser's buttons waiting, and so that no small number of connections (slow
+// bodies, forged cookies, admin paths, claim floods) can stop honest phones or the organiser. Each request is
+// put in one lane by its method, path, body size and what its cookies prove (server/credentials.mjs: a
+// session that verifies, a signed visitor id); its body has been read whole before it asks for a place
+// (server/request-body.mjs), so a slow sender holds none. Nothing comes from the database.
+//   - free: what costs no app work worth bounding: Next.js's static files, public files, photos, health;
+//   - sign_in: the sign-in page and call. A small bound and queue of their own: an organiser whose session ran
+//     out signs in during a rush, and a flood of sign-ins never takes a visitor's place;
+//   - admin: an organiser's request with a session that verifies, at an organiser's address. Bounded, with a
+//     queue; at most 4 in flight per session (one browser cannot fill the lane);
+//   - button: an admin request that changes something and is short (pause, place, mark received: not an upload
+//     or long work). As admin, and for its first second in flight on an overloaded instance (one that shed a
+//     visitor in the last 10 s) no new visitor is let in: those buttons update the rows the crowd's holds and
+//     claims lock, and Postgres does not queue a waiting UPDATE ahead of later ones. After that second it waits
+//     like anyone: a slow button cannot hold the crowd out;
+//   - claim: what a visitor must never lose: a claim with a nickname, and a let-go, from a phone with a signed
+//     visitor cookie and a body the size of a claim. A bound and a queue of their own; one visitor's claims
+//     at most 5 in 10 s (beyond it 503 with Retry-After: a script, not a phone);
+//   - visitor: pages, the state call, a new hold, pings, the big screen's streams, and any claim body that
+//     cannot be one. Beyond the bound it is refused at once with 503 and Retry-After, which the page's script
+//     waits out and asks again;
+//   - unverified: a session cookie that does not verify (forged, expired, from another installation), and an
+//     organiser's address without a session. A small bound of its own, shed whenever visitors are shed: it
+//     earns nothing and can hold nobody back.
 
-/** @typedef {"admin" | "button" | "keep" | "visitor" | "free"} Lane */
-/** @typedef {{ visitors: number, admins: number, adminQueue: number }} LaneBounds */
+/** @typedef {"free" | "sign_in" | "admin" | "button" | "claim" | "visitor" | "unverified"} Lane */
+/** @typedef {import("./config.mjs").LaneBounds} LaneBounds */
 /** @typedef {{ admitted: true, release: () => void } | { admitted: false, retryAfterSeconds: number }} Admission */
+/**
+ * What the lane is decided on. `session`: the verified session's key, "forged" for a session cookie that did
+ * not verify, undefined for none. `visitorId`: the signed visitor id, if any. `bodyBytes`: the body as read.
+ * @typedef {{ method: string, path: string, session: string | undefined, visitorId: string | undefined, bodyBytes: number }} RequestFacts
+ */
+
+/** A session cookie that came and did not verify. */
+export const FORGED = "forged";
+
+const ADMIN_PATH = /^\/(?:admin(?:\/|$)|api\/(?:admin|prizes|products|prize-distributions|winners)(?:\/|$))/;
+const SIGN_IN_PATH = /^\/(?:admin\/login\/?$|api\/admin\/login\/?$|api\/auth\/)/;
+const CLAIM_PATH = /^\/api\/p\/[^/]+\/prize\/claim\/?$/;
+/** Next.js's own files, the public folder's files (a dot in the last segment), photos, health. */
+const FREE_PATH = /^\/(?:_next\/|api\/images\/|api\/health\/?$|[^/]*\.[a-z0-9]+$)/i;
+/** The organiser's uploads: their bodies are the app's to read (it refuses one from its declared size). */
+const UPLOAD_PATH = /^\/api\/(?:admin\/settings\/logo|admin\/create-product|admin\/import|products\/\d+|prizes(?:\/\d+)?)\/?$/;
+/** Admin writes that may run long: they get no priority over visitors. */
+const LONG_WORK_PATH = /^\/api\/admin\/(?:event\/start_new|import|webhooks\/[^/]+\/(?:test|send))\/?/;
 
 /**
- * Visitor requests one instance works on at once by default (VISITOR_CONCURRENCY to change): measured on the
- * 2-core machine with `npm run bench:overload` (docs/performance.md, "Overload").
+ * A claim's body: `{"name": ..., "password": "1234"}`, tens of bytes; the nickname's 64 characters at most
+ * (lib/validation/claim.ts) fit even with every one escaped as \uXXXX. A new hold's body is empty or `{}`.
  */
-export const DEFAULT_VISITOR_CONCURRENCY = 24;
-/** Admin requests in flight at once; more wait in the admin queue. A few organisers' screens and buttons. */
-export const DEFAULT_ADMIN_CONCURRENCY = 8;
-/** Admin requests that may wait; beyond that they too are 503 (a flood of forged cookies, not organisers). */
-export const DEFAULT_ADMIN_QUEUE = 200;
+export const CLAIM_BODY_MAX_BYTES = 1024;
+const HOLD_BODY_MAX_BYTES = 2;
+
+/** Admin requests one signed-in browser may have in flight; more wait their turn. */
+const PER_SESSION = 4;
+/** How long a button keeps visitors waiting outside, at most. */
+const BUTTON_PRIORITY_MS = 1_000;
+/** Sign-in: in flight at once, and waiting. */
+const SIGN_IN_BOUND = 2;
+const SIGN_IN_QUEUE = 16;
+/** Requests that proved nothing, in flight at once. */
+const UNVERIFIED_BOUND = 4;
+/** Claims that may wait for a place: every phone holding a prize at one moment fits. */
+const CLAIM_QUEUE = 1_000;
+/** One visitor's claims: at most this many in this window. */
+const CLAIMS_PER_VISITOR = 5;
+const CLAIM_WINDOW_MS = 10_000;
 /** How long after shedding a visitor an instance counts as overloaded (a button then pauses visitors). */
 const OVERLOADED_FOR_MS = 10_000;
 /** Retry-After on a shed visitor: 1 to 3 s, spread so that shed visitors do not all come back at once. */
 const RETRY_AFTER_MIN_SECONDS = 1;
 const RETRY_AFTER_MAX_SECONDS = 3;
 
-const ADMIN_PATH = /^\/(?:admin(?:\/|$)|api\/(?:admin|prizes|products|prize-distributions|winners)(?:\/|$))/;
-/** next-auth v5's session cookie (over plain HTTP, and with the __Secure- prefix over HTTPS). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
-const CLAIM_PATH = /^\/api\/p\/[^/]+\/prize\/claim\/?$/;
-/** Next.js's own files, the public folder's files (a dot in the last segment), photos, health, metrics. */
-const FREE_PATH = /^\/(?:_next\/|api\/images\/|api\/health\/?$|metrics$|[^/]*\.[a-z0-9]+$)/i;
+/** @param {string | undefined} url */
+export function pathOf(url) {
+  return (url || "/").split("?")[0] || "/";
+}
+
+/** @param {string} path */
+export const isFreePath = (path) => FREE_PATH.test(path);
+/** @param {string} path */
+export const isClaimPath = (path) => CLAIM_PATH.test(path);
 
 /**
- * The lane of a request. `contentLength` is the request's Content-Length header: a hold's body is empty or
- * `{}`, a claim's carries a nickname and a code (tens of bytes); a body sent in chunks (no length) is a claim.
- * @param {string | undefined} method
- * @param {string | undefined} url
- * @param {{ cookie?: string | undefined, "content-length"?: string | undefined, "transfer-encoding"?: string | undefined }} headers
+ * An organiser's upload, sent with a session that verifies: the app reads its body as it streams.
+ * @param {string} method
+ * @param {string} path
+ * @param {string | undefined} session
+ */
+export function isVerifiedUpload(method, path, session) {
+  return (
+    session !== undefined && session !== FORGED && (method === "POST" || method === "PUT" || method === "PATCH") && UPLOAD_PATH.test(path)
+  );
+}
+
+/**
+ * @param {RequestFacts} facts
  * @returns {Lane}
  */
-export function laneOf(method, url, headers) {
-  const path = (url || "/").split("?")[0] || "/";
-  if (ADMIN_PATH.test(path)) return method === "GET" || method === "HEAD" ? "admin" : "button";
-  if (SESSION_COOKIE.test(headers.cookie ?? "")) return "admin";
+export function laneOf({ method, path, session, visitorId, bodyBytes }) {
   if (FREE_PATH.test(path)) return "free";
-  if (CLAIM_PATH.test(path)) {
-    if (method === "PATCH") return "keep";
-    if (method === "POST") {
-      const length = headers["content-length"];
-      if (length === undefined ? headers["transfer-encoding"] !== undefined : Number(length) > 2) return "keep";
-    }
+  const verified = session !== undefined && session !== FORGED;
+  if (verified && ADMIN_PATH.test(path) && !SIGN_IN_PATH.test(path)) {
+    const reads = method === "GET" || method === "HEAD";
+    return reads || UPLOAD_PATH.test(path) || LONG_WORK_PATH.test(path) ? "admin" : "button";
+  }
+  if (SIGN_IN_PATH.test(path)) return "sign_in";
+  if (session === FORGED || ADMIN_PATH.test(path)) return "unverified";
+  if (CLAIM_PATH.test(path) && visitorId !== undefined && bodyBytes <= CLAIM_BODY_MAX_BYTES) {
+    if (method === "PATCH") return "claim";
+    if (method === "POST" && bodyBytes > HOLD_BODY_MAX_BYTES) return "claim";
   }
   return "visitor";
 }
 
+/** A bounded number in flight, and a queue of those waiting for a place (first come, first served). */
+class Bounded {
+  /**
+   * @param {number} bound
+   * @param {number} queue how many may wait; 0: none
+   */
+  constructor(bound, queue) {
+    this.bound = bound;
+    this.queue = queue;
+    this.inFlight = 0;
+    /** @type {Array<() => void>} */
+    this.waiting = [];
+  }
+
+  full() {
+    return this.inFlight >= this.bound;
+  }
+
+  /**
+   * In at once, waits in the queue, or (queue full) refused.
+   * @returns {Admission | Promise<Admission>}
+   */
+  admit() {
+    if (!this.full()) {
+      this.inFlight += 1;
+      return { admitted: true, release: once(() => this.release()) };
+    }
+    if (this.waiting.length >= this.queue) return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
+    return new Promise((resolve) => {
+      // The place is handed over as it is freed: inFlight stays counted for the waiter.
+      this.waiting.push(() => resolve({ admitted: true, release: once(() => this.release()) }));
+    });
+  }
+
+  release() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight -= 1;
+  }
+}
+
 /**
- * What one instance works on at once. `admit(lane)` answers at once for visitors (in, or shed with a
- * Retry-After) and may wait for admins; every admitted request must call its `release` once when done.
+ * What one instance works on at once. `admit(lane, facts)` answers at once for visitors (in, or shed with a
+ * Retry-After) and may wait for the others; every admitted request must call its `release` once when done.
  */
 export class Lanes {
   /**
    * @param {LaneBounds} bounds
-   * @param {() => number} now milliseconds, for the overload's memory (a test moves it)
+   * @param {() => number} now milliseconds (a test moves it)
    */
   constructor(bounds, now = () => performance.now()) {
-    this.bounds = bounds;
     this.now = now;
     this.lastShedAt = Number.NEGATIVE_INFINITY;
-    this.visitorsInFlight = 0;
-    this.adminsInFlight = 0;
-    /** @type {Array<() => void>} */
-    this.adminWaiting = [];
-    this.buttonsInFlight = 0;
+    this.visitors = new Bounded(bounds.visitors, 0);
+    this.unverified = new Bounded(UNVERIFIED_BOUND, 0);
+    this.signIn = new Bounded(SIGN_IN_BOUND, SIGN_IN_QUEUE);
+    this.claims = new Bounded(bounds.claims, CLAIM_QUEUE);
+    this.admins = new AdminLane(bounds.admins, bounds.adminQueue);
+    /** When each button in flight stops having priority (ms). */
+    this.buttonPriorityEnds = new Set();
+    /** @type {Map<string, number[]>} each visitor's recent claim times */
+    this.recentClaims = new Map();
     this.shed = 0;
   }
 
   /**
    * @param {Lane} lane
+   * @param {RequestFacts} facts
    * @returns {Admission | Promise<Admission>}
    */
-  admit(lane) {
-    if (lane === "free") return { admitted: true, release: () => {} };
-    if (lane === "admin") return this.admitAdmin();
-    if (lane === "button") return this.admitButton();
-    if (lane === "visitor" && (this.visitorsInFlight >= this.bounds.visitors || this.organiserFirst())) {
-      this.shed += 1;
-      this.lastShedAt = this.now();
-      return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
+  admit(lane, facts) {
+    switch (lane) {
+      case "free":
+        return { admitted: true, release: () => {} };
+      case "sign_in":
+        return this.counted(this.signIn.admit());
+      case "admin":
+        return this.counted(this.admins.admit(facts.session ?? ""));
+      case "button":
+        return this.admitButton(facts.session ?? "");
+      case "claim":
+        return this.admitClaim(facts.visitorId ?? "");
+      case "unverified":
+        if (this.visitorsShedding()) return this.refuse();
+        return this.unverified.full() ? this.refuse() : this.unverified.admit();
+      default:
+        if (this.visitorsShedding()) return this.refuse();
+        return this.visitors.admit();
     }
-    this.visitorsInFlight += 1;
-    return { admitted: true, release: once(() => (this.visitorsInFlight -= 1)) };
   }
 
-  /** An admin request waits, or (on an overloaded instance) a button is in flight: visitors wait outside. */
+  /** The visitor lane is full, or a button has its second of priority on an overloaded instance. */
+  visitorsShedding() {
+    return this.visitors.full() || this.organiserFirst();
+  }
+
   organiserFirst() {
-    const overloaded = this.now() - this.lastShedAt < OVERLOADED_FOR_MS;
-    return this.adminWaiting.length > 0 || (this.buttonsInFlight > 0 && overloaded);
+    const now = this.now();
+    if (now - this.lastShedAt >= OVERLOADED_FOR_MS) return false;
+    for (const ends of this.buttonPriorityEnds) if (ends > now) return true;
+    return false;
   }
 
-  /** @returns {Admission | Promise<Admission>} */
-  admitAdmin() {
-    if (this.adminsInFlight < this.bounds.admins) {
-      this.adminsInFlight += 1;
-      return { admitted: true, release: once(() => this.releaseAdmin()) };
-    }
-    if (this.adminWaiting.length >= this.bounds.adminQueue) {
+  /** @returns {Admission} */
+  refuse() {
+    this.shed += 1;
+    this.lastShedAt = this.now();
+    return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
+  }
+
+  /**
+   * A refusal from a lane's full queue counts as shed; it does not make the instance "overloaded".
+   * @param {Admission | Promise<Admission>} admission
+   */
+  counted(admission) {
+    if (!(admission instanceof Promise) && !admission.admitted) this.shed += 1;
+    return admission;
+  }
+
+  /**
+   * @param {string} session
+   * @returns {Admission | Promise<Admission>}
+   */
+  admitButton(session) {
+    /** @param {Admission} admission @returns {Admission} */
+    const withPriority = (admission) => {
+      if (!admission.admitted) return admission;
+      const ends = this.now() + BUTTON_PRIORITY_MS;
+      this.buttonPriorityEnds.add(ends);
+      const { release } = admission;
+      return {
+        admitted: true,
+        release: once(() => {
+          this.buttonPriorityEnds.delete(ends);
+          release();
+        }),
+      };
+    };
+    const admission = this.counted(this.admins.admit(session));
+    return admission instanceof Promise ? admission.then(withPriority) : withPriority(admission);
+  }
+
+  /**
+   * @param {string} visitorId
+   * @returns {Admission | Promise<Admission>}
+   */
+  admitClaim(visitorId) {
+    const now = this.now();
+    const recent = (this.recentClaims.get(visitorId) ?? []).filter((at) => now - at < CLAIM_WINDOW_MS);
+    if (recent.length >= CLAIMS_PER_VISITOR) {
       this.shed += 1;
-      return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
+      const oldest = recent[0] ?? now;
+      return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + CLAIM_WINDOW_MS - now) / 1000)) };
     }
+    recent.push(now);
+    this.recentClaims.set(visitorId, recent);
+    if (this.recentClaims.size > 10_000) this.forgetOldClaims(now);
+    return this.counted(this.claims.admit());
+  }
+
+  /** @param {number} now */
+  forgetOldClaims(now) {
+    for (const [visitorId, times] of this.recentClaims) {
+      if (times.every((at) => now - at >= CLAIM_WINDOW_MS)) this.recentClaims.delete(visitorId);
+    }
+  }
+}
+
+/** The organiser's lane: a bound and a queue, and at most PER_SESSION in flight for any one session. */
+class AdminLane {
+  /**
+   * @param {number} bound
+   * @param {number} queue
+   */
+  constructor(bound, queue) {
+    this.bound = bound;
+    this.queue = queue;
+    this.inFlight = 0;
+    /** @type {Map<string, number>} */
+    this.perSession = new Map();
+    /** @type {Array<{ session: string, start: () => void }>} */
+    this.waiting = [];
+  }
+
+  /** @param {string} session */
+  canStart(session) {
+    return this.inFlight < this.bound && (this.perSession.get(session) ?? 0) < PER_SESSION;
+  }
+
+  /**
+   * @param {string} session
+   * @returns {Admission | Promise<Admission>}
+   */
+  admit(session) {
+    if (this.canStart(session)) return this.start(session);
+    if (this.waiting.length >= this.queue) return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
     return new Promise((resolve) => {
-      // The slot is handed over as it is freed: adminsInFlight stays counted for the waiter.
-      this.adminWaiting.push(() => resolve({ admitted: true, release: once(() => this.releaseAdmin()) }));
+      this.waiting.push({ session, start: () => resolve(this.start(session)) });
     });
   }
 
   /**
-   * An admin request counted as a button from the moment it asks (waiting or not) until it is answered.
-   * @returns {Admission | Promise<Admission>}
+   * @param {string} session
+   * @returns {Admission}
    */
-  admitButton() {
-    this.buttonsInFlight += 1;
-    const done = once(() => (this.buttonsInFlight -= 1));
-    /** @param {Admission} admission */
-    const asButton = (admission) => {
-      if (!admission.admitted) {
-        done();
-        return admission;
-      }
-      const { release } = admission;
-      const releaseBoth = () => {
-        done();
-        release();
-      };
-      return { admitted: /** @type {const} */ (true), release: once(releaseBoth) };
-    };
-    const admission = this.admitAdmin();
-    return admission instanceof Promise ? admission.then(asButton) : asButton(admission);
+  start(session) {
+    this.inFlight += 1;
+    this.perSession.set(session, (this.perSession.get(session) ?? 0) + 1);
+    return { admitted: true, release: once(() => this.release(session)) };
   }
 
-  releaseAdmin() {
-    const next = this.adminWaiting.shift();
-    if (next) next();
-    else this.adminsInFlight -= 1;
+  /** @param {string} session */
+  release(session) {
+    this.inFlight -= 1;
+    const left = (this.perSession.get(session) ?? 1) - 1;
+    if (left > 0) this.perSession.set(session, left);
+    else this.perSession.delete(session);
+    // The first waiter whose session has room: one busy browser does not hold up another's turn.
+    const index = this.waiting.findIndex((waiter) => this.canStart(waiter.session));
+    if (index >= 0) this.waiting.splice(index, 1)[0]?.start();
   }
 }
 
@@ -175,14 +354,4 @@ function once(action) {
     done = true;
     action();
   };
-}
-
-/**
- * A bound from the environment: a positive whole number, else the default (a typo must not switch it off).
- * @param {string | undefined} value
- * @param {number} fallback
- */
-export function boundFrom(value, fallback) {
-  const number = Number(value);
-  return value && Number.isInteger(number) && number > 0 ? number : fallback;
 }

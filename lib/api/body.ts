@@ -1,15 +1,16 @@
 import type { NextRequest } from "next/server";
 import { AppError, badRequest, type Said } from "@/lib/errors";
+import { DEFAULT_MAX_BODY_BYTES } from "@/server/request-body.mjs";
 import { text } from "@/shared/i18n/text";
 import { readForm } from "./form";
 
 export type BodyFormat = "json" | "multipart";
 
 /**
- * Bodies are capped per route to what it needs (lib/api/route.ts: `maxBodyBytes`); a JSON body of this
- * size already holds a thousand ids. Uploads set their own, larger caps.
+ * Bodies are capped per route to what it needs (lib/api/route.ts: `maxBodyBytes`); the server entry refuses
+ * one over the default before the app sees it (server/request-body.mjs).
  */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export { DEFAULT_MAX_BODY_BYTES };
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
@@ -36,7 +37,10 @@ async function readLimited(request: NextRequest, limit: number, tooLargeMessage:
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // The sender hung up mid-body: its own doing, never a database failure in the log or the metrics.
+      throw new AppError("bad_request", text("errors.bodyIncomplete"), {}, { cause: error });
+    });
     if (done) break;
     received += value.byteLength;
     if (received > limit) {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
-import { signValue, verifiedValue } from "./signed-value";
+import { getConfig } from "@/lib/config";
+import { VISITOR_COOKIE, visitorIdWith } from "@/server/signed-value.mjs";
+import { signValue } from "./signed-value";
 
 /**
  * The anonymous visitor's id: 128 random bits in a signed, HttpOnly cookie. Holds and claims are tied to
@@ -10,13 +12,10 @@ import { signValue, verifiedValue } from "./signed-value";
  * with the first hold, parallel taps with no cookie would each make their own and hold a prize each.
  * Signed, so that a script cannot make up ids of its own and tap as ten visitors at once.
  */
-export const VISITOR_COOKIE = "visitor_id";
-
-const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+export { VISITOR_COOKIE };
 
 export function readVisitorId(request: NextRequest): string | undefined {
-  const id = verifiedValue("visitor", request.cookies.get(VISITOR_COOKIE)?.value);
-  return id && VISITOR_ID.test(id) ? id : undefined;
+  return visitorIdWith(getConfig().authSecret, request.cookies.get(VISITOR_COOKIE)?.value);
 }
 
 /** Gives this response a new visitor's cookie. */

@@ -3,7 +3,9 @@
  * by the language switch), else the browser's Accept-Language, else DEFAULT_LOCALE. Pure: the proxy, the
  * API's error answers and the tests share it. No locale is ever in a URL (a printed QR code works in both).
  */
-export const LOCALES = ["en", "ko"] as const;
+import { LOCALES } from "./locale-list.mjs";
+
+export { LOCALES };
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 /** Each language's own name, as the switch shows it (never translated). */

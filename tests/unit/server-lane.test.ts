@@ -1,116 +1,167 @@
 import { describe, expect, it } from "vitest";
-import { boundFrom, Lanes, laneOf } from "@/server/lane.mjs";
+import { FORGED, type Lane, Lanes, laneOf, type RequestFacts } from "@/server/lane.mjs";
+
+const CLAIM = "/api/p/abcdefghijk/prize/claim/";
+const VISITOR = "AAAAAAAAAAAAAAAAAAAAAA";
+const facts = (method: string, path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({
+  method,
+  path,
+  session: undefined,
+  visitorId: undefined,
+  bodyBytes: 0,
+  ...more,
+});
+const bounds = { visitors: 2, claims: 1, admins: 2, adminQueue: 2 };
+
+type Admission = ReturnType<Lanes["admit"]>;
+function admitted(admission: Admission) {
+  if (admission instanceof Promise || !admission.admitted) throw new Error("not admitted at once");
+  return admission;
+}
+const admit = (lanes: Lanes, lane: Lane, more: Partial<RequestFacts> = {}) => lanes.admit(lane, facts("GET", "/", more));
 
 describe("laneOf (server/lane.mjs)", () => {
-  it("puts the organiser's addresses and any admin session in the admin lane, and their changes in the button lane", () => {
-    for (const url of [
-      "/admin",
-      "/admin/dashboard",
-      "/api/admin/login/",
-      "/api/prizes/reset_all_daily/",
-      "/api/products/1/",
-      "/api/prize-distributions/randomize/",
-      "/api/winners/3/mark_received/",
-    ]) {
-      expect(laneOf("GET", url, {}), url).toBe("admin");
-      expect(laneOf("HEAD", url, {}), url).toBe("admin");
-      for (const method of ["POST", "PATCH", "PUT", "DELETE"]) expect(laneOf(method, url, {}), `${method} ${url}`).toBe("button");
+  it("gives the admin lanes only to a session that verified; short changes are buttons, uploads and long work are not", () => {
+    const session = "session-1";
+    for (const path of ["/admin", "/admin/dashboard", "/api/prizes/", "/api/winners/3/", "/api/admin/settings/"]) {
+      expect(laneOf(facts("GET", path, { session })), path).toBe("admin");
+      expect(laneOf(facts("GET", path)), path).toBe("unverified");
+      expect(laneOf(facts("GET", path, { session: FORGED })), path).toBe("unverified");
     }
-    // A visitor's own calls stay the visitor's, even from an organiser's phone: only the organiser's addresses are buttons.
-    expect(laneOf("POST", "/api/p/abcdefghijk/prize/claim/", { cookie: "authjs.session-token=xyz" })).toBe("admin");
-    expect(laneOf("GET", "/p/abcdefghijk", { cookie: "a=1; authjs.session-token=xyz" })).toBe("admin");
-    expect(laneOf("GET", "/p/abcdefghijk", { cookie: "__Secure-authjs.session-token=xyz" })).toBe("admin");
+    for (const path of ["/api/prizes/reset_all_daily/", "/api/prize-distributions/randomize/", "/api/winners/3/mark_received/"]) {
+      expect(laneOf(facts("POST", path, { session })), path).toBe("button");
+      expect(laneOf(facts("POST", path, { session: FORGED })), path).toBe("unverified");
+    }
+    for (const path of ["/api/prizes/", "/api/products/4/", "/api/admin/settings/logo/", "/api/admin/event/start_new/"])
+      expect(laneOf(facts("POST", path, { session })), path).toBe("admin");
   });
 
-  it("never sheds a claim with a nickname or a let-go; a new hold is a visitor's", () => {
-    const claim = "/api/p/abcdefghijk/prize/claim/";
-    expect(laneOf("POST", claim, { "content-length": "40" })).toBe("keep");
-    expect(laneOf("POST", claim, { "transfer-encoding": "chunked" })).toBe("keep");
-    expect(laneOf("PATCH", claim, {})).toBe("keep");
-    expect(laneOf("POST", claim, { "content-length": "0" })).toBe("visitor");
-    expect(laneOf("POST", claim, { "content-length": "2" })).toBe("visitor");
-    expect(laneOf("POST", claim, {})).toBe("visitor");
+  it("gives sign-in its own lane; a forged session cookie anywhere earns nothing", () => {
+    for (const path of ["/admin/login", "/api/admin/login/", "/api/auth/session"]) {
+      expect(laneOf(facts("GET", path)), path).toBe("sign_in");
+      expect(laneOf(facts("POST", path, { session: FORGED })), path).toBe("sign_in");
+    }
+    expect(laneOf(facts("GET", "/p/abcdefghijk", { session: FORGED }))).toBe("unverified");
+    // A real organiser on a visitor's page is a visitor there.
+    expect(laneOf(facts("GET", "/p/abcdefghijk", { session: "session-1" }))).toBe("visitor");
+  });
+
+  it("keeps claims only when they can be one: a signed visitor cookie and a claim-sized body", () => {
+    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 40 }))).toBe("claim");
+    expect(laneOf(facts("PATCH", CLAIM, { visitorId: VISITOR, bodyBytes: 0 }))).toBe("claim");
+    // A new hold is a visitor's call.
+    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 0 }))).toBe("visitor");
+    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 2 }))).toBe("visitor");
+    // No signed visitor cookie, or a 2,000-character nickname: shed like any visitor call.
+    expect(laneOf(facts("POST", CLAIM, { bodyBytes: 40 }))).toBe("visitor");
+    expect(laneOf(facts("PATCH", CLAIM))).toBe("visitor");
+    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 2_040 }))).toBe("visitor");
   });
 
   it("bounds pages, state calls, pings and streams; leaves static files and health alone", () => {
-    for (const url of ["/p/abcdefghijk", "/api/p/abcdefghijk/prize/", "/api/ping/", "/api/display/tok/events/", "/"])
-      expect(laneOf("GET", url, {}), url).toBe("visitor");
-    for (const url of ["/_next/static/chunks/a.js", "/robots.txt", "/api/images/1.webp", "/api/health/", "/metrics"])
-      expect(laneOf("GET", url, {}), url).toBe("free");
+    for (const path of ["/p/abcdefghijk", "/api/p/abcdefghijk/prize/", "/api/ping/", "/api/display/tok/events/", "/"])
+      expect(laneOf(facts("GET", path)), path).toBe("visitor");
+    for (const path of ["/_next/static/chunks/a.js", "/robots.txt", "/api/images/1.webp", "/api/health/"])
+      expect(laneOf(facts("GET", path)), path).toBe("free");
   });
 });
 
 describe("Lanes", () => {
-  it("sheds visitors beyond the bound with a Retry-After of 1-3 s, admits keeps always, and frees places once", () => {
-    const lanes = new Lanes({ visitors: 2, admins: 1, adminQueue: 1 });
-    const first = lanes.admit("visitor");
-    const second = lanes.admit("visitor");
-    if (first instanceof Promise || second instanceof Promise || !first.admitted || !second.admitted) throw new Error("not admitted");
-    const shed = lanes.admit("visitor");
-    expect(shed).toMatchObject({ admitted: false });
-    if (!(shed instanceof Promise) && !shed.admitted) expect([1, 2, 3]).toContain(shed.retryAfterSeconds);
-    expect(lanes.admit("keep")).toMatchObject({ admitted: true });
-    expect(lanes.admit("free")).toMatchObject({ admitted: true });
+  it("sheds visitors beyond the bound with a Retry-After of 1-3 s, and frees a place once however often it is released", () => {
+    const lanes = new Lanes(bounds);
+    const first = admitted(admit(lanes, "visitor"));
+    admitted(admit(lanes, "visitor"));
+    const shed = admit(lanes, "visitor");
+    if (shed instanceof Promise || shed.admitted) throw new Error("not shed");
+    expect([1, 2, 3]).toContain(shed.retryAfterSeconds);
+    admitted(admit(lanes, "free"));
     first.release();
     first.release();
-    // Two in flight still (the second and the keep): a twice-released place is freed once.
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
+    admitted(admit(lanes, "visitor"));
+    expect(admit(lanes, "visitor")).toMatchObject({ admitted: false });
   });
 
-  it("queues admins beyond their bound, sheds visitors while one waits, and sheds admins past the queue", async () => {
-    const lanes = new Lanes({ visitors: 10, admins: 1, adminQueue: 1 });
-    const first = lanes.admit("admin");
-    if (first instanceof Promise || !first.admitted) throw new Error("not admitted");
-    const waiting = lanes.admit("admin");
+  it("never lets unverified requests, sign-ins or waiting admins hold visitors back", async () => {
+    const lanes = new Lanes({ ...bounds, visitors: 10, admins: 1 });
+    for (let index = 0; index < 4; index += 1) admitted(admit(lanes, "unverified"));
+    expect(admit(lanes, "unverified")).toMatchObject({ admitted: false });
+    admitted(admit(lanes, "sign_in"));
+    admitted(admit(lanes, "sign_in"));
+    expect(admit(lanes, "sign_in")).toBeInstanceOf(Promise);
+    const organiser = admitted(admit(lanes, "admin", { session: "a" }));
+    const waiting = admit(lanes, "admin", { session: "b" });
     expect(waiting).toBeInstanceOf(Promise);
-    expect(lanes.admit("admin")).toMatchObject({ admitted: false });
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
-    first.release();
-    const second = await waiting;
-    expect(second.admitted).toBe(true);
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: true });
+    // With all of those in flight or waiting, a visitor still goes in.
+    admitted(admit(lanes, "visitor"));
+    organiser.release();
+    expect((await waiting).admitted).toBe(true);
   });
 
-  it("on an overloaded instance, lets no new visitor in while a button is asked for or in flight, and lets them in once it is answered", async () => {
+  it("sheds unverified requests whenever visitors are being shed: they come first to go", () => {
+    const lanes = new Lanes(bounds);
+    admitted(admit(lanes, "visitor"));
+    admitted(admit(lanes, "visitor"));
+    expect(admit(lanes, "unverified")).toMatchObject({ admitted: false });
+  });
+
+  it("lets one session have 4 admin requests in flight; its 5th waits while another session goes ahead", async () => {
+    const lanes = new Lanes({ ...bounds, admins: 8, adminQueue: 8 });
+    const busy = Array.from({ length: 4 }, () => admitted(admit(lanes, "admin", { session: "busy" })));
+    const fifth = admit(lanes, "admin", { session: "busy" });
+    expect(fifth).toBeInstanceOf(Promise);
+    admitted(admit(lanes, "admin", { session: "other" }));
+    busy[0]?.release();
+    expect((await fifth).admitted).toBe(true);
+  });
+
+  it("refuses admins past the queue", () => {
+    const lanes = new Lanes({ ...bounds, admins: 1, adminQueue: 1 });
+    admitted(admit(lanes, "admin", { session: "a" }));
+    expect(admit(lanes, "admin", { session: "b" })).toBeInstanceOf(Promise);
+    expect(admit(lanes, "admin", { session: "c" })).toMatchObject({ admitted: false });
+  });
+
+  it("on an overloaded instance, a button keeps visitors out for its first second only", () => {
     let clock = 0;
-    const lanes = new Lanes({ visitors: 2, admins: 1, adminQueue: 5 }, () => clock);
-    const admitted = (admission: ReturnType<Lanes["admit"]>) => {
-      if (admission instanceof Promise || !admission.admitted) throw new Error("not admitted");
-      return admission;
-    };
+    const lanes = new Lanes({ ...bounds, visitors: 1 }, () => clock);
     // Not overloaded: a button leaves visitors alone.
-    const quiet = admitted(lanes.admit("button"));
-    const first = admitted(lanes.admit("visitor"));
+    const quiet = admitted(admit(lanes, "button", { session: "a" }));
+    const visitor = admitted(admit(lanes, "visitor"));
     quiet.release();
-    // Overloaded: a visitor over the bound is shed.
-    const second = admitted(lanes.admit("visitor"));
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
-    first.release();
-    second.release();
-    clock += 1_000;
-    const button = admitted(lanes.admit("button"));
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
-    // Claims and let-gos still go in; a second button waits for the admin's place, and visitors after it.
-    const keep = admitted(lanes.admit("keep"));
-    const waitingButton = lanes.admit("button");
-    expect(waitingButton).toBeInstanceOf(Promise);
+    expect(admit(lanes, "visitor")).toMatchObject({ admitted: false });
+    visitor.release();
+    clock += 100;
+    const button = admitted(admit(lanes, "button", { session: "a" }));
+    expect(admit(lanes, "visitor")).toMatchObject({ admitted: false });
+    clock += 999;
+    expect(admit(lanes, "visitor")).toMatchObject({ admitted: false });
+    // A second in, the button still running: visitors come in again.
+    clock += 2;
+    admitted(admit(lanes, "visitor")).release();
     button.release();
-    button.release();
-    const next = await waitingButton;
-    if (!next.admitted) throw new Error("not admitted");
-    expect(lanes.admit("visitor")).toMatchObject({ admitted: false });
-    next.release();
-    admitted(lanes.admit("visitor")).release();
-    keep.release();
     // Ten seconds after the last shed visitor the instance is no longer overloaded: a button pauses nobody.
     clock += 10_000;
-    const calm = admitted(lanes.admit("button"));
-    admitted(lanes.admit("visitor")).release();
-    calm.release();
+    admitted(admit(lanes, "button", { session: "a" }));
+    admitted(admit(lanes, "visitor"));
   });
 
-  it("reads a bound from the environment, keeping the default for anything but a positive whole number", () => {
-    expect(boundFrom("12", 24)).toBe(12);
-    for (const value of [undefined, "", "0", "-3", "2.5", "lots"]) expect(boundFrom(value, 24)).toBe(24);
+  it("queues claims past their bound rather than shedding them, and limits one visitor to 5 claims in 10 s", async () => {
+    let clock = 0;
+    const lanes = new Lanes(bounds, () => clock);
+    const first = admitted(admit(lanes, "claim", { visitorId: "one" }));
+    const queued = admit(lanes, "claim", { visitorId: "two" });
+    expect(queued).toBeInstanceOf(Promise);
+    first.release();
+    admitted(await queued).release();
+    for (let index = 0; index < 3; index += 1) admitted(admit(lanes, "claim", { visitorId: "one" })).release();
+    clock += 4_000;
+    admitted(admit(lanes, "claim", { visitorId: "one" })).release();
+    const sixth = admit(lanes, "claim", { visitorId: "one" });
+    if (sixth instanceof Promise || sixth.admitted) throw new Error("a sixth claim in 10 s went in");
+    // The first of the five was at 0 s: a place frees at 10 s, 6 s from now.
+    expect(sixth.retryAfterSeconds).toBe(6);
+    admitted(admit(lanes, "claim", { visitorId: "two" })).release();
+    clock += 6_000;
+    admitted(admit(lanes, "claim", { visitorId: "one" })).release();
   });
 });

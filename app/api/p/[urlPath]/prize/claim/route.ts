@@ -14,6 +14,7 @@ import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim";
+import { CLAIM_MAX_BODY_BYTES } from "@/server/request-body.mjs";
 import { RESERVE_REFUSAL_CODES } from "@/shared/contracts/claims";
 import type { Locale } from "@/shared/i18n/locales";
 import { inLanguage } from "@/shared/i18n/localized";
@@ -33,7 +34,7 @@ function noCookiesYet(_request: NextRequest, locale: Locale): Response {
 
 // A claim needs a few hundred bytes; 16 KB leaves room for a long (refused) nickname to get its field error.
 export const POST = route(
-  { access: "public", body: claimRequest, maxBodyBytes: 16 * 1024, beforeCookies: noCookiesYet },
+  { access: "public", body: claimRequest, maxBodyBytes: CLAIM_MAX_BODY_BYTES, beforeCookies: noCookiesYet },
   async ({ ctx, request, params, body, locale }) => {
     const urlPath = params.urlPath;
     if (!isUrlPath(urlPath)) {
