@@ -1,5 +1,5 @@
-// npm run bench:overload -- [--visitors 300] [--seconds 20] [--burst 2000] [--bound N]
-// The organiser's lane under overload (issue 37). Starts the production build (`npm run build` first) on a
+// npm run bench:overload -- [--visitors 300] [--seconds 20] [--burst 2000] [--bound N] [--attack-seconds 15]
+// The organiser's lane under overload. Starts the production build (`npm run build` first) on a
 // fresh Postgres database of its own, with `--bound` as VISITOR_CONCURRENCY (the default's when absent), then:
 //   1. `--visitors` visitor requests in flight for `--seconds` across 20 pages (maintenance on): each new
 //      visitor asks for the page, its state, a hold, and claims when the hold is given. A shed answer (503) is
@@ -7,7 +7,8 @@
 //      counts, random placement, pause (and resume) and mark received, one after another. Prints each
 //      button's time, the visitors' p50/p99 and longest answer, and the shed rate;
 //   2. a burst of `--burst` connections opened at once (half the big screen's event stream with a wrong
-//      token, half GET /api/ping/), and during it a product page and the admin dashboard asked for in turn.
+//      token, half GET /api/ping/), and during it a product page and the admin dashboard asked for in turn;
+//   3. the five attacks on the lane (scripts/bench-attacks.ts), each beside an honest phone and the organiser.
 // Sends traffic to 127.0.0.1 only, bounded in count and time.
 import http from "node:http";
 import { openDatabase } from "@/db";
@@ -15,11 +16,13 @@ import { placements, prizes, products, settings } from "@/db/schema";
 import { newUrlPath } from "@/lib/url-path";
 import { startServer } from "../tests/support/app-server";
 import { signedInClient, TestClient } from "../tests/support/http-client";
+import { runAttacks } from "./bench-attacks";
 import { freshBenchDatabase, positiveOption } from "./bench-support";
 
 const visitorCount = positiveOption("visitors", 300);
 const seconds = positiveOption("seconds", 20);
 const burst = positiveOption("burst", 2000);
+const attackSeconds = positiveOption("attack-seconds", 15);
 const boundIndex = process.argv.indexOf("--bound");
 const bound = boundIndex > 0 ? String(positiveOption("bound", 1)) : undefined;
 const ADMIN = { name: "bench-organiser", password: "bench-organiser-password-1234" };
@@ -206,6 +209,10 @@ async function main(): Promise<void> {
     console.log(
       `  admin dashboard during it: n=${during.admin.length}  p50 ${ms(percentile(during.admin, 50))}  max ${ms(Math.max(0, ...during.admin))}`,
     );
+
+    // --- 3. The attacks. ---
+    await sleep(3000);
+    await runAttacks(base, pages[0]!.urlPath, admin, ADMIN, attackSeconds);
   } finally {
     await server.stop();
     await database.close();

@@ -80,6 +80,8 @@ const envSchema = z
     CLAIM_CONCURRENCY: requestsAtOnce(8),
     ADMIN_CONCURRENCY: requestsAtOnce(8),
     ADMIN_QUEUE: requestsAtOnce(64),
+    // One visitor's claims (and let-gos) in any 10 s: a phone sends one or two; beyond it, a script.
+    CLAIMS_PER_VISITOR: requestsAtOnce(5),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -103,7 +105,7 @@ const envSchema = z
 
 /**
  * @typedef {{ kind: "postgres", url: string, poolSize: number } | { kind: "embedded", dataDir: string }} DatabaseTarget
- * @typedef {{ visitors: number, claims: number, admins: number, adminQueue: number }} LaneBounds
+ * @typedef {{ visitors: number, claims: number, admins: number, adminQueue: number, claimsPerVisitor: number }} LaneBounds
  * @typedef {{
  *   port: number,
  *   hostname: string,
@@ -184,6 +186,7 @@ export function parseConfig(env) {
       claims: values.CLAIM_CONCURRENCY,
       admins: values.ADMIN_CONCURRENCY,
       adminQueue: values.ADMIN_QUEUE,
+      claimsPerVisitor: values.CLAIMS_PER_VISITOR,
     },
   };
 }

@@ -17,12 +17,12 @@
 //     like anyone: a slow button cannot hold the crowd out;
 //   - claim: what a visitor must never lose: a claim with a nickname, and a let-go, from a phone with a signed
 //     visitor cookie and a body the size of a claim. A bound and a queue of their own; one visitor's claims
-//     at most 5 in 10 s (beyond it 503 with Retry-After: a script, not a phone);
+//     at most 5 in 10 s by default (CLAIMS_PER_VISITOR; beyond it 503 with Retry-After: a script, not a phone);
 //   - visitor: pages, the state call, a new hold, pings, the big screen's streams, and any claim body that
 //     cannot be one. Beyond the bound it is refused at once with 503 and Retry-After, which the page's script
 //     waits out and asks again;
 //   - unverified: a session cookie that does not verify (forged, expired, from another installation), and an
-//     organiser's address without a session. A small bound of its own, shed whenever visitors are shed: it
+//     organiser's address without a session. A small bound of its own, shed whenever visitors are: it
 //     earns nothing and can hold nobody back.
 
 /** @typedef {"free" | "sign_in" | "admin" | "button" | "claim" | "visitor" | "unverified"} Lane */
@@ -58,15 +58,17 @@ const HOLD_BODY_MAX_BYTES = 2;
 const PER_SESSION = 4;
 /** How long a button keeps visitors waiting outside, at most. */
 const BUTTON_PRIORITY_MS = 1_000;
-/** Sign-in: in flight at once, and waiting. */
+/**
+ * Sign-in: in flight at once (each hashes a password), and waiting: a crowd of guesses waits its turn and is
+ * throttled by the app, as an organiser's own sign-in does.
+ */
 const SIGN_IN_BOUND = 2;
-const SIGN_IN_QUEUE = 16;
-/** Requests that proved nothing, in flight at once. */
-const UNVERIFIED_BOUND = 4;
+const SIGN_IN_QUEUE = 256;
+/** Requests that proved nothing, in flight at once: a quarter of the visitors' bound, at least 4. */
+const unverifiedBound = (/** @type {number} */ visitors) => Math.max(4, Math.floor(visitors / 4));
 /** Claims that may wait for a place: every phone holding a prize at one moment fits. */
 const CLAIM_QUEUE = 1_000;
-/** One visitor's claims: at most this many in this window. */
-const CLAIMS_PER_VISITOR = 5;
+/** The window in which one visitor's claims are counted (at most `claimsPerVisitor`). */
 const CLAIM_WINDOW_MS = 10_000;
 /** How long after shedding a visitor an instance counts as overloaded (a button then pauses visitors). */
 const OVERLOADED_FOR_MS = 10_000;
@@ -168,9 +170,10 @@ export class Lanes {
    */
   constructor(bounds, now = () => performance.now()) {
     this.now = now;
+    this.claimsPerVisitor = bounds.claimsPerVisitor;
     this.lastShedAt = Number.NEGATIVE_INFINITY;
     this.visitors = new Bounded(bounds.visitors, 0);
-    this.unverified = new Bounded(UNVERIFIED_BOUND, 0);
+    this.unverified = new Bounded(unverifiedBound(bounds.visitors), 0);
     this.signIn = new Bounded(SIGN_IN_BOUND, SIGN_IN_QUEUE);
     this.claims = new Bounded(bounds.claims, CLAIM_QUEUE);
     this.admins = new AdminLane(bounds.admins, bounds.adminQueue);
@@ -199,17 +202,15 @@ export class Lanes {
       case "claim":
         return this.admitClaim(facts.visitorId ?? "");
       case "unverified":
-        if (this.visitorsShedding()) return this.refuse();
-        return this.unverified.full() ? this.refuse() : this.unverified.admit();
+        if (this.visitors.full() || this.organiserFirst() || this.unverified.full()) return this.refuse();
+        return this.unverified.admit();
       default:
-        if (this.visitorsShedding()) return this.refuse();
+        // Only a full visitor lane makes the instance overloaded: a refusal for any other reason must not
+        // start the buttons' priority over visitors.
+        if (this.visitors.full()) return this.refuse({ overloaded: true });
+        if (this.organiserFirst()) return this.refuse();
         return this.visitors.admit();
     }
-  }
-
-  /** The visitor lane is full, or a button has its second of priority on an overloaded instance. */
-  visitorsShedding() {
-    return this.visitors.full() || this.organiserFirst();
   }
 
   organiserFirst() {
@@ -220,9 +221,9 @@ export class Lanes {
   }
 
   /** @returns {Admission} */
-  refuse() {
+  refuse({ overloaded = false } = {}) {
     this.shed += 1;
-    this.lastShedAt = this.now();
+    if (overloaded) this.lastShedAt = this.now();
     return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
   }
 
@@ -265,7 +266,7 @@ export class Lanes {
   admitClaim(visitorId) {
     const now = this.now();
     const recent = (this.recentClaims.get(visitorId) ?? []).filter((at) => now - at < CLAIM_WINDOW_MS);
-    if (recent.length >= CLAIMS_PER_VISITOR) {
+    if (recent.length >= this.claimsPerVisitor) {
       this.shed += 1;
       const oldest = recent[0] ?? now;
       return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + CLAIM_WINDOW_MS - now) / 1000)) };

@@ -172,6 +172,26 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
     expect((await rawRequest(deployment.url, { method: "GET", path: "/p/%ED%A0%80" })).status).toBe(404);
   });
 
+  it("serves each plain visitor their own language, whatever an odd request put in nginx's cache just before", async () => {
+    const product = await createProduct(admin, { name: "Language stand" });
+    const page = `${deployment.url}/p/${product.url_path as string}`;
+    const english = { "accept-language": "en-US,en;q=0.9" };
+    const korean = { "accept-language": "ko-KR,ko;q=0.9" };
+    // Each of these once made nginx key a page by one language while the app wrote it in the other.
+    const odd: Record<string, string>[] = [
+      { "accept-language": "en,ko;q=2" },
+      { ...english, cookie: "NEXT_LOCALE=%6Bo" },
+      { ...english, cookie: "NEXT_LOCALE=en; NEXT_LOCALE=ko" },
+      { ...english, cookie: "next_locale=ko" },
+      { "accept-language": "en;q=0.1, ko" },
+    ];
+    for (const headers of odd) {
+      await (await fetch(page, { headers })).arrayBuffer();
+      expect(await (await fetch(page, { headers: english })).text(), JSON.stringify(headers)).toContain('<html lang="en"');
+      expect(await (await fetch(page, { headers: korean })).text(), JSON.stringify(headers)).toContain('<html lang="ko"');
+    }
+  });
+
   it("answers first visits from nginx's cache (same bytes, no Set-Cookie) and counts each view's scan once, whoever answered", async () => {
     const product = await createProduct(admin, { name: "Shared stand" });
     const urlPath = product.url_path as string;

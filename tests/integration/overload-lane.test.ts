@@ -56,6 +56,7 @@ describe.runIf(await postgresReachable())("the organiser's lane", () => {
       DATA_DIR: tempDir("lane"),
       APP_TIMEZONE: TEST_TIME_ZONE,
       VISITOR_CONCURRENCY: String(BOUND),
+      CLAIMS_PER_VISITOR: "5",
     });
     database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
     const prizeId = await seedPrize(database.db, { total: 20 });

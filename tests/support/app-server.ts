@@ -16,7 +16,7 @@ const BUILD_ID = path.join(root, ".next/BUILD_ID");
  * retries. So test servers admit that many visitor requests at once (the benchmarks keep the default); the lane itself is proved with a small
  * bound by tests/integration/overload-lane.test.ts, which sets its own.
  */
-export const TEST_LANES = { VISITOR_CONCURRENCY: "1000" };
+export const TEST_LANES = { VISITOR_CONCURRENCY: "1000", CLAIMS_PER_VISITOR: "1000" };
 /**
  * Postgres's 100 connections are shared by every server of `npm test` at once: the Vitest run's server, the
  * files' own servers, the browser tests' four (docs/testing.md). Ten visitor connections each came near to

@@ -11,7 +11,7 @@ const facts = (method: string, path: string, more: Partial<RequestFacts> = {}): 
   bodyBytes: 0,
   ...more,
 });
-const bounds = { visitors: 2, claims: 1, admins: 2, adminQueue: 2 };
+const bounds = { visitors: 2, claims: 1, admins: 2, adminQueue: 2, claimsPerVisitor: 5 };
 
 type Admission = ReturnType<Lanes["admit"]>;
 function admitted(admission: Admission) {
@@ -102,6 +102,14 @@ describe("Lanes", () => {
     admitted(admit(lanes, "visitor"));
     admitted(admit(lanes, "visitor"));
     expect(admit(lanes, "unverified")).toMatchObject({ admitted: false });
+  });
+
+  it("does not count an unverified request's refusal as overload: a button then keeps no visitor out", () => {
+    const lanes = new Lanes({ ...bounds, visitors: 10 });
+    for (let index = 0; index < 4; index += 1) admitted(admit(lanes, "unverified"));
+    expect(admit(lanes, "unverified")).toMatchObject({ admitted: false });
+    admitted(admit(lanes, "button", { session: "a" }));
+    admitted(admit(lanes, "visitor"));
   });
 
   it("lets one session have 4 admin requests in flight; its 5th waits while another session goes ahead", async () => {
