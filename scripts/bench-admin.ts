@@ -1,5 +1,5 @@
 // npm run bench:admin [-- --winners 100000 --pages 1000 --prizes 20 --audit 100000 --requests 200]
-// The event's largest day for the admin screens (issue 9 item 2, issue 10 item 1): seeds that many winners,
+// The event's largest day for the admin screens (lists and the export must stay fast at that size): seeds that many winners,
 // product pages and prizes into a fresh Postgres database named `prize_bench_admin` (dropped and made
 // again each run; TEST_POSTGRES_URL picks the server), starts the production build on it, and prints p50/p95
 // of each admin list beside a static file from the same server, then the Excel export of every winner: its

@@ -1,5 +1,5 @@
 // npm run bench:firstvisit -- [--requests N] [--concurrency N] [--rounds N] [--port N]
-// Issue 37 item 2: a QR scan is a first visit (no cookies). Starts the production recipe (nginx in front of
+// A QR scan is a first visit (no cookies), so a crowd's scans must cost what a static file does. Starts the production recipe (nginx in front of
 // two instances, scripts/local-deployment.ts) on a fresh Postgres database, seeds a product page with a prize
 // waiting, saves that page's HTML as a static file nginx serves itself, and measures side by side in one run:
 // nginx serving the static file, and a first visit of the product page (no cookies, gzip accepted, as a
@@ -62,7 +62,7 @@ const median = (values: number[]) =>
     50,
   );
 
-/** Answers that set a cookie: none on this build (a build before issue 37 sets them on every first visit). */
+/** Answers that set a cookie: none on this build (an older build set them on every first visit, which kept nginx from caching the page). */
 let withSetCookie = 0;
 
 /** `requests` calls, `concurrency` at a time: requests per second and p50/p99 (ms); any answer not 200 fails the run. */

@@ -1,5 +1,5 @@
 // npm run bench:login -- <server URL> [--logins N]
-// What a flood of sign-ins does to everyone else (issue 11, item 4): prints GET /api/ping/ latency at rest,
+// What a flood of sign-ins does to everyone else (hashing is slow on purpose, and must not starve other requests): prints GET /api/ping/ latency at rest,
 // then while N wrong-password sign-ins arrive at once, and how long the flood took. Each attempt claims its
 // own address in X-Forwarded-For, so against a server with TRUSTED_PROXY_HOPS=1 every one is hashed (the
 // worst case); with the default 0 they share the connection's address and all but 20 are refused unhashed.

@@ -5,7 +5,7 @@
 // (2,000 ms round trip, 400 kbit/s each way). Prints, per run and as medians: the first contentful paint,
 // when the prize is announced, when the ticket takes a tap (the inline early-tap script), when the page's
 // own scripts run (the claim form can open), and when the photo is in. `--branded`: with an event name,
-// a primary colour, a footer line and a logo set (issue 23), and when the logo is in.
+// a primary colour, a footer line and a logo set (what branding costs a slow phone), and when the logo is in.
 import { randomBytes } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
@@ -177,7 +177,7 @@ async function main() {
     console.log(
       `median: first paint ${seconds(firstPaint)}, prize announced ${seconds(median(runs.map((run) => run.announced)))}, ticket tappable ${seconds(tappable)} (${(tappable / firstPaint).toFixed(2)}x first paint), page scripts running ${seconds(median(runs.map((run) => run.interactive)))}, photo in ${seconds(median(runs.map((run) => run.photo)))}${BRANDED ? `, logo in ${seconds(median(runs.map((run) => run.logo)))}` : ""}`,
     );
-    console.log("goals (issue 12): first paint within 3 s, ticket tappable within 1.3x of first paint");
+    console.log("goals: first paint within 3 s, ticket tappable within 1.3x of first paint");
   } finally {
     await server.stop();
   }

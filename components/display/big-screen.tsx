@@ -162,7 +162,7 @@ function standsNow(count: number, words: DisplayWords): string {
 
 /**
  * What can be won now, on how many stands, apart from the stock for later: a prize in the box is not one
- * a visitor can find (issue 36). Prizes on a stand now come first.
+ * a visitor can find, so counting it would promise the hall more than is out there. Prizes on a stand now come first.
  */
 function PrizesLeft({
   prizes,

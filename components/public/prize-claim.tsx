@@ -263,10 +263,10 @@ export function PrizeClaim({
   }, [urlPath, holdSeconds]);
 
   const reload = () => window.location.reload();
-  // The prize is announced in the server's HTML (issue 12) and the ticket takes a tap from then on: the
+  // The prize is announced in the server's HTML (so a slow phone sees it with the first paint) and the ticket takes a tap from then on: the
   // inline early-tap script until React runs, React's handler after. It does not wait for the picture:
   // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
-  // the picture's frame is a still placeholder of its size until the picture is in (issue 25).
+  // the picture's frame is a still placeholder of its size until the picture is in (no spinner beside a prize that can already be tapped).
   const ticketShown = ticket !== null && !claimed && !dropPending;
 
   useEffect(() => {

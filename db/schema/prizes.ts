@@ -9,7 +9,7 @@ export const prizes = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(""),
-    // The name and description in English and in Korean (issue 36), each optional: a visitor reads their
+    // The name and description in English and in Korean, each optional: a visitor reads their
     // language's, else `name` / `description` (shared/i18n/localized.ts). The spec's `name` is unchanged.
     nameEn: varchar({ length: 200 }),
     nameKo: varchar({ length: 200 }),
@@ -24,7 +24,7 @@ export const prizes = pgTable(
     // so the daily budget restarts at midnight without a scheduler.
     todayDistributed: integer().notNull().default(0),
     distributedOn: date({ mode: "string" }),
-    // Hourly pacing (issue 20): at most this many units won per clock hour in APP_TIMEZONE; null: no limit.
+    // Hourly pacing, to spread a prize over the day: at most this many units won per clock hour in APP_TIMEZONE; null: no limit.
     // Counted like the daily budget: wins in `distributedHour` only (the hour's start), so a new hour starts
     // at 0 by itself, and the claim's conditional UPDATE of this row keeps it exact under a crowd.
     hourlyLimit: integer(),

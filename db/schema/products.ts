@@ -9,7 +9,7 @@ export const products = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(""),
-    // The name and description in English and in Korean (issue 36), each optional: a visitor reads their
+    // The name and description in English and in Korean, each optional: a visitor reads their
     // language's, else `name` / `description` (shared/i18n/localized.ts). The spec's `name` is unchanged.
     nameEn: varchar({ length: 200 }),
     nameKo: varchar({ length: 200 }),

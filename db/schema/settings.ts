@@ -14,18 +14,18 @@ export const settings = pgTable(
     maintenanceMode: boolean().notNull().default(false),
     eventStartDate: date({ mode: "string" }),
     eventEndDate: date({ mode: "string" }),
-    // The event's rules (issue 20): opening hours (null: no limit), the pause switch, the win limit.
+    // The event's rules: opening hours (null: no limit), the pause switch, the win limit.
     eventStartsAt: timestamp({ withTimezone: true }),
     eventEndsAt: timestamp({ withTimezone: true }),
     paused: boolean().notNull().default(false),
     pauseMessage: varchar({ length: 200 }),
     winsPerVisitor: text().$type<WinsPerVisitor>().notNull().default("unlimited"),
-    // The product page names and shows the prize waiting on it before the tap (issue 36).
+    // The product page names and shows the prize waiting on it before the tap, so nobody taps for a prize they do not want.
     showPrizeBeforeTap: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The big screen's unguessable address (/display/{token}); 32 random hex characters until rotated.
     displayToken: varchar({ length: 64 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    // Branding (issue 23); null keeps today's look: "Prize Giveaway", no logo, the default colours.
+    // Branding; null keeps today's look: "Prize Giveaway", no logo, the default colours.
     eventName: varchar({ length: 60 }),
     logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
     primaryColor: varchar({ length: 7 }),
@@ -33,14 +33,14 @@ export const settings = pgTable(
     // Moves with every branding change only: names the visitor page's cached copies (shared/urls/public-page-cache.ts)
     // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
     brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    // The event's own clock (issue 36): an IANA name; null follows APP_TIMEZONE. Every time typed or shown, the
+    // The event's own clock, for an event in another zone than the server: an IANA name; null follows APP_TIMEZONE. Every time typed or shown, the
     // day boundary and the clock hours use it (lib/event/time-zone.ts, db/prize-rules.ts eventZone()).
     timeZone: varchar({ length: 64 }),
-    // Collecting a prize (issue 32): minutes a winner has to collect (null: no deadline), and where.
+    // Collecting a prize: minutes a winner has to collect (null: no deadline), and where.
     collectWithinMinutes: smallint(),
     deskLocationEn: varchar({ length: 80 }),
     deskLocationKo: varchar({ length: 80 }),
-    // Privacy (issue 33, server-behaviour.md "Privacy"): the notice as written (null: the default written from
+    // Privacy (server-behaviour.md "Privacy"): the notice as written (null: the default written from
     // the settings), who to ask, whether the claim asks consent, and how long winners' data is kept.
     privacyNoticeEn: varchar({ length: 4000 }),
     privacyNoticeKo: varchar({ length: 4000 }),

@@ -12,7 +12,7 @@ export const winnerTallies = pgTable(
     prizeId: integer(),
     productId: integer(),
     isReceived: boolean().notNull(),
-    // expired_at IS NOT NULL (a win not collected in time, its unit back in stock): issue 32.
+    // expired_at IS NOT NULL (a win not collected in time, its unit back in stock): counted apart from waiting and received.
     isExpired: boolean().notNull().default(false),
     winners: integer().notNull(),
   },

@@ -23,14 +23,14 @@ export const winners = pgTable(
     isReceived: boolean().notNull().default(false),
     receivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    // The signed visitor cookie's id, for the win limit (issue 20). Never shown to anyone, never exported.
+    // The signed visitor cookie's id, for the win limit. Never shown to anyone, never exported.
     visitorId: text(),
     // The collection deadline (server-behaviour.md, "Collecting a prize: the deadline"): set when the win is
     // made (won_at + the window then set; null = none), moved only by cancel_received and reinstate.
     collectBy: timestamp({ withTimezone: true }),
     // When a waiting win passed its deadline and its unit went back to stock; null again once reinstated.
     expiredAt: timestamp({ withTimezone: true }),
-    // Consent (issue 33): when the visitor ticked the notice's box, and which version of the notice it was.
+    // Consent, as the law asks it be kept: when the visitor ticked the notice's box, and which version of the notice it was.
     consentedAt: timestamp({ withTimezone: true }),
     consentNoticeVersion: timestamp({ withTimezone: true }),
     // When the nickname, code and visitor id were erased (on request or by the retention sweep); null: not yet.

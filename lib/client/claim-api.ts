@@ -4,7 +4,7 @@ import type { PublicPrizeState, VisitorWins } from "@/shared/contracts/claims";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
 
-/** How many times a call shed by a busy server (issue 37) is asked again before its error shows. */
+/** How many times a call shed by a busy server (a 503 the server sends fast, with Retry-After) is asked again before its error shows. */
 const BUSY_RETRIES = 5;
 
 /**

@@ -5,7 +5,7 @@ const subscribe = () => () => {};
 /**
  * False on the server and during hydration, true after it. For what only the browser knows: a client
  * query's `isFetching` is true on its first browser render (react-query fetches on mount) but false on the
- * server, and rendering it straight away breaks hydration (React's error #418, issue 31).
+ * server, and rendering it straight away breaks hydration (React's error #418).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
@@ -19,7 +19,7 @@ export function useHydrated(): boolean {
  * A query's data as the server rendered it (none) until hydrated. For a query another part of the page
  * shares: the header's event switch reads the settings too, and its answer can be in the cache before a
  * screen inside a Suspense boundary hydrates, which would then render the data where the server rendered
- * a spinner (issue 31, intermittently).
+ * a spinner: a hydration error that only some loads hit.
  */
 export function useHydratedData<T>(data: T | undefined): T | undefined {
   return useHydrated() ? data : undefined;

@@ -51,7 +51,7 @@ class DisplayHub {
    * The big screen's stored token, to check an address against: the one the hub holds while it listens for
    * changes (a rotation notifies every instance, and this instance's own rotation says so at once:
    * tokenRotated), else one read shared by every request that asks meanwhile. A burst of streams opening, with
-   * right or wrong tokens, costs one query, not one each (issue 37).
+   * right or wrong tokens, costs one query, not one each, so it cannot exhaust the pool.
    */
   token(): Promise<string> {
     if (this.latest && this.unlisten) return Promise.resolve(this.latest.token);

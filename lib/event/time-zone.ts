@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 
 /**
- * The event's clock (server-behaviour.md, "Field fixes"): the settings' `time_zone`, else APP_TIMEZONE.
+ * The event's clock (server-behaviour.md, "Day boundary and the event's clock"): the settings' `time_zone`, else APP_TIMEZONE.
  * Every time typed or shown uses it, and the database sessions carry it (db/index.ts setTimeZone), so SQL
  * that reads dates in the session's zone (filters, exports, to_char) follows it too. The rules that decide
  * a win (today's budget, the clock hour, one win a day) do not wait for this: they read the setting inside

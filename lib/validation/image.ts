@@ -12,7 +12,7 @@ export const ONLY_IMAGES = "validation.image.onlyImages" satisfies MessageKey;
 export const IMAGE_LIMITS = {
   product: { maxBytes: 20 * 1024 * 1024, tooLarge: "validation.image.productTooLarge" },
   prize: { maxBytes: 10 * 1024 * 1024, tooLarge: "validation.image.prizeTooLarge" },
-  // The event's logo follows the prizes' rules (issue 23).
+  // The event's logo follows the prizes' rules: one way to check an upload.
   logo: { maxBytes: 10 * 1024 * 1024, tooLarge: "validation.image.prizeTooLarge" },
 } as const satisfies Record<string, { maxBytes: number; tooLarge: MessageKey }>;
 export type ImageKind = keyof typeof IMAGE_LIMITS;

@@ -38,7 +38,7 @@ const prizeFields = z.object({
   total_quantity: wholeNumber("totalQuantity", 1),
   daily_distribution: wholeNumber("dailyDistribution", 1),
   maintenance_count: wholeNumber("maintenanceCount", 1),
-  // Optional pacing (issue 20): empty or absent means no hourly limit.
+  // Optional pacing, to spread a prize over the day: empty or absent means no hourly limit.
   hourly_limit: z.preprocess(emptyToNull, wholeNumber("hourlyLimit", 1).nullable()).default(null),
   is_active: formBoolean.default(true),
   image: imageFile,

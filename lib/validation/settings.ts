@@ -88,7 +88,7 @@ export const updateSettingsBody = z
     event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,
     footer_text: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
-    // The event's clock (server-behaviour.md, "Field fixes"): an IANA name; null or blank follows APP_TIMEZONE.
+    // The event's clock (server-behaviour.md, "Day boundary and the event's clock"): an IANA name; null or blank follows APP_TIMEZONE.
     time_zone: z
       .string({ error: "validation.settings.timeZone" })
       .trim()

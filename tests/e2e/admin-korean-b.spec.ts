@@ -5,7 +5,7 @@ import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { expect, test } from "./support/signed-in";
 
 /**
- * Issue 24: a team member whose browser asks for Korean runs the winners, prize desk, audit log, accounts
+ * A team member whose browser asks for Korean runs the winners, prize desk, audit log, accounts
  * and settings screens in Korean, on a phone (390 px) and a wide screen (1440 px), with nothing wider than
  * the screen. Screenshots in .tmp/screenshots/ko-*.png are for a person to look at.
  */

@@ -27,7 +27,7 @@ async function backgroundOf(page: Page, selector: string): Promise<string> {
 }
 
 /**
- * Issue 23: the event's face. Branding applies to every page the server shows, so every test puts the
+ * The event's face. Branding applies to every page the server shows, so every test puts the
  * defaults back (the other specs share this server).
  */
 test.describe("branding", () => {

@@ -4,7 +4,7 @@ import { SCREENS, type Screen } from "./support/screens";
 import { expect, test } from "./support/signed-in";
 
 /**
- * Issue 31: every screen (support/screens.ts, checked against app/[locale]/ by a unit test) opened cold, in
+ * Every screen (support/screens.ts, checked against app/[locale]/ by a unit test) opened cold, in
  * English and Korean, at 1440 px in the desktop project and 390 px in the phone project: no console error,
  * no uncaught exception, no React warning. /admin/distributions once threw React's hydration error #418 at
  * both widths; the screens reading the shared settings (winners, the settings' event rules and branding)

@@ -31,7 +31,7 @@ const said = (message: string, language: Language, values: Record<string, string
   new RegExp(`^${pattern(message, language, values)}$`);
 
 /**
- * Issue 32: the visitor's win card and the prize desk before and after a collection deadline, in English
+ * The visitor's win card and the prize desk before and after a collection deadline, in English
  * and Korean, at the project's size (screenshots at 390 and 1440 px). On a server and Postgres database of
  * its own: the deadline is moved into the past straight in the database, not waited for.
  */

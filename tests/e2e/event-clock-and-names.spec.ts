@@ -19,7 +19,7 @@ async function expectNoSidewaysOverflow(page: Page) {
 }
 
 /**
- * Issue 36, items 6 and 8, in English and in Korean at the widths the screens are reviewed at (390 px and
+ * The event's clock and names in the visitor's language, in English and in Korean at the widths the screens are reviewed at (390 px and
  * 1440 px): the settings screen's time zone, the prize form's names in the other languages, and a visitor
  * reading the product and the prize in their own language.
  */

@@ -21,7 +21,7 @@ async function openVisitorPageShowing(page: Page, urlPath: string, shown: Locato
 
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
 
-/** Issue 20: the event's rules as visitors and the organiser see them. Every test puts the rules back. */
+/** The event's rules as visitors and the organiser see them. Every test puts the rules back. */
 test.describe("the event's rules", () => {
   test.afterEach(async ({ baseURL }) => {
     const admin = await GiveawayAdmin.signIn(String(baseURL));

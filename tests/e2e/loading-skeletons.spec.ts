@@ -6,7 +6,7 @@ import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 /**
- * Issue 36 item 12: a click on a loaded machine took 2.7 s with a blank screen. Every admin route now shows
+ * A click on a loaded machine once took 2.7 s with a blank screen. Every admin route now shows
  * its outline at once (loading.tsx), and each screen keeps the same outline until its first data. Here the
  * server's answers are held back (route interception) so the waiting state stays on screen to be checked
  * and photographed, in English and Korean, at 390 px (phone project) and 1440 px (desktop project).

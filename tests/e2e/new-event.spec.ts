@@ -56,7 +56,7 @@ async function signedIn(page: Page) {
 }
 
 /**
- * Issue 23, "A clean start for the next event", as the owner and a visitor holding a prize see it. On a
+ * "A clean start for the next event", as the owner and a visitor holding a prize see it. On a
  * server and database of its own: it wipes the event, which the other specs share.
  */
 test.describe("starting a new event", () => {

@@ -26,7 +26,7 @@ const UNDER_THE_OVERLAY: KnownViolation[] = (["en", "ko"] as const).map((languag
 }));
 
 /**
- * Issue 33, privacy: the notice and the claim form's two boxes on a phone (390 px), the settings screen's
+ * Privacy: the notice and the claim form's two boxes on a phone (390 px), the settings screen's
  * privacy section on a desktop (1440 px), in English and Korean, axe on each. On a server and database of
  * its own: it switches consent on for the whole event.
  */

@@ -221,7 +221,7 @@ test.describe("prize management", () => {
     const values = card.getByRole("definition");
     await expect(values.nth(0)).toHaveText("9 / 9");
     await expect(values.nth(1)).toContainText("0 / 4");
-    // No hourly limit: a dash (issue 20).
+    // No hourly limit: a dash.
     await expect(values.nth(2)).toHaveText("–");
     await expect(values.nth(3)).toHaveText("3");
     await expect(values.nth(4)).toHaveText("Active");

@@ -75,7 +75,7 @@ test.describe("public product page: the early tap", () => {
     await other.page.context().close();
   });
 
-  // Issue 37: the page's HTML sets no cookie, so a tap made while the page's first state call is on its way
+  // The page's HTML sets no cookie (so a cache can answer every scan), so a tap made while the page's first state call is on its way
   // goes without cookies too. Both answers hand out a visitor id; the hold must be the one the phone keeps.
   test("a tap while the page's first state call is still on its way keeps its hold and wins", async ({ page }) => {
     const urlPath = await pages.withPrize();
@@ -121,7 +121,7 @@ test.describe("public product page: the early tap", () => {
     await expect(visitor.alert("Congratulations!")).toBeVisible();
   }
 
-  // Issue 25 item 4, issue 37: the visitor id comes with the page's first state call; a tap without one is
+  // One visitor id for parallel taps, and a page that sets no cookie: the visitor id comes with the page's first state call; a tap without one is
   // refused (428) and handed one.
 
   test("a phone with no cookies yet, or that lost its visitor cookie, still holds the prize, early tap or not", async ({ page }) => {

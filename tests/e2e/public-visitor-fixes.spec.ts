@@ -8,7 +8,7 @@ import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 import { secondsShown } from "./support/visitors";
 
-// Issue 36's visitor-page fixes, in English and Korean, at 390 and 1440 px: a reload mid-form keeps the
+// The visitor page's fixes, in English and Korean, at 390 and 1440 px: a reload mid-form keeps the
 // hold; the prize named and pictured before the tap (and the organiser's switch for it); the phone's own
 // wins listed on every stand's page.
 

@@ -3,7 +3,7 @@ import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 
-// Issue 24: a phone whose browser asks for Korean sees the whole visitor flow in Korean, from the scan to
+// A phone whose browser asks for Korean sees the whole visitor flow in Korean, from the scan to
 // the winner's proof, the refusal and the not-found page. The English run of the same flow is
 // public-page.spec.ts. Each screen is checked for sideways overflow (Korean runs wider) and photographed.
 test.use({ locale: "ko-KR" });

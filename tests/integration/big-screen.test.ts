@@ -79,7 +79,7 @@ describe.runIf(connection)("the big screen", () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     const snapshot = JSON.parse(text) as DisplaySnapshot;
-    // The prize's names in English and Korean (issue 36) ride along: none given here.
+    // The prize's names in English and Korean ride along: none given here.
     const names = { en: null, ko: null };
     expect(snapshot.recent_winners[0]).toEqual({
       nickname_masked: "B*********",

@@ -18,7 +18,7 @@ import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 const DEFAULTS = { event_name: null, primary_color: null, footer_text: null };
 
 /**
- * Issue 23, branding: validation, and a change reaching the visitor page and the big screen on two instances
+ * Branding: validation, and a change reaching the visitor page and the big screen on two instances
  * of the app over one Postgres database of their own (branding applies to every page: no other file may
  * share it), with no restart.
  */

@@ -132,7 +132,7 @@ describe.runIf(connection)("the public claim API", () => {
     await first.post(claimPath(urlPath));
     const refused = await second.post(claimPath(urlPath));
     expect(refused.status).toBe(409);
-    // The reason beside the detail: the page words its modal by it (issue 25, item 7).
+    // The reason beside the detail: the page words its modal by it, not by parsing the text.
     expect(await refused.json()).toEqual({ detail: TAKEN, code: "taken" });
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);
     expect((await first.patch(claimPath(urlPath))).status).toBe(200);

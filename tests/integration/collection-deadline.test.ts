@@ -48,7 +48,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 /**
- * Issue 32, the collection deadline (server-behaviour.md, "Collecting a prize: the deadline"), on Postgres:
+ * The collection deadline (server-behaviour.md, "Collecting a prize: the deadline"), on Postgres:
  * deadlines are arranged in the database (tests/support/deadline.ts) rather than waited for.
  */
 describe.runIf(connection)("the collection deadline", () => {

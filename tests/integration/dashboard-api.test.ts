@@ -65,7 +65,7 @@ describe("GET /api/admin/dashboard/", () => {
     expect(after.active_prizes - before.active_prizes).toBe(1);
     expect(after.total_winners - before.total_winners).toBe(11);
     expect(after.received_winners - before.received_winners).toBe(2);
-    // Waiting wins only: expired ones (issue 32, left by other files) are counted apart.
+    // Waiting wins only: expired ones (a collection deadline passed, left by other files) are counted apart.
     expect(after.unreceived_winners).toBe(after.total_winners - after.received_winners - after.expired_winners);
 
     expect(after.recent_winners).toHaveLength(10);

@@ -42,7 +42,7 @@ type Sample = {
 };
 
 /**
- * Issue 25 item 1: Postgres lost (refusing connections, or black-holed: connections accepted and never
+ * Postgres lost (refusing connections, or black-holed: connections accepted and never
  * answered) while 20 visitors and the organiser keep asking. Every path must answer, 503 with Retry-After
  * (the product page: its error screen), within about 2 s of the request starting, however the database
  * is lost; and serve again within about 2 s of Postgres returning. A server of its own behind a proxy.

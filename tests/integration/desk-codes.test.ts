@@ -5,7 +5,7 @@ import { setMaintenanceMode } from "../support/settings";
 import { createPrizeViaApi, winViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
-// Issue 36: a desk volunteer's phone listed every winner's code and found them by nickname, so anyone who
+// A desk volunteer's phone once listed every winner's code and found them by nickname, so anyone who
 // knew a nickname could collect. The desk finds a winner by the code the visitor shows, and never sees one.
 
 const baseUrl = inject("baseUrl");

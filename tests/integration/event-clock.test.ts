@@ -19,7 +19,7 @@ const EAST = "Pacific/Kiritimati"; // UTC+14
 const dateIn = (timeZone: string) => new Date().toLocaleDateString("en-CA", { timeZone });
 
 /**
- * Issue 36 item 6, the event's own clock: the time zone is a setting (default APP_TIMEZONE) that moves the
+ * The event's own clock: the time zone is a setting (default APP_TIMEZONE) that moves the
  * day boundary and the times said, on two instances of the app over one Postgres database of their own
  * (the zone applies to everything: no other file may share it), with no restart.
  */

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const NO_RULES = { event_starts_at: null, event_ends_at: null, paused: false, pause_message: null, wins_per_visitor: "unlimited" };
 
 /**
- * Issue 20: opening hours, the pause switch, the win limit and hourly pacing, through the real server on a
+ * Opening hours, the pause switch, the win limit and hourly pacing, through the real server on a
  * database of its own (these settings apply to every page, so no other file may share them).
  */
 describe.runIf(inject("databaseUrl"))("the event's rules", () => {

@@ -37,7 +37,7 @@ function onAgent(
   });
 }
 
-/** Issue 25 item 2: 20,000 fields took 6.2 s to refuse, growing with the square, and froze /api/health/. */
+/** 20,000 fields once took 6.2 s to refuse, growing with the square, and froze /api/health/. */
 describe("a form with many fields is refused at the first one it cannot take", () => {
   let admin: TestClient;
   let product: ProductJson;

@@ -10,7 +10,7 @@ const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** What a newcomer meets first (issue 11, item 8). */
+/** What a newcomer meets first. */
 describe("the front door", () => {
   it("/ says what this server is and links to the admin", async () => {
     const response = await new TestClient(baseUrl).get("/");

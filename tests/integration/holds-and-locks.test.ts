@@ -47,7 +47,7 @@ async function lapseHold(pageId: number, secondsAgo: number) {
 }
 const liveOn = (pageId: number) => sql`${placements.productId} = ${pageId} and ${placements.isActive}`;
 
-describe("one hold per visitor (issue 11, item 5)", () => {
+describe("one hold per visitor", () => {
   it("a second page is refused while the first is held, and allowed once it is claimed", async () => {
     const { pages } = await pagesWithPrize(2);
     const [first, second] = pages as [(typeof pages)[0], (typeof pages)[0]];
@@ -108,7 +108,7 @@ describe("taps read together (lib/services/claims/reservable.ts)", () => {
   });
 });
 
-describe("lock order (issue 11, item 3)", () => {
+describe("lock order", () => {
   it("claims stormed while the admin places and deletes placements: every claim wins, nothing fails oddly", async () => {
     const prizeId = await seedPrize(database.db, { total: 1000, daily: 1000, maintenance: 1000, name: "Storm prize" });
     const unexpected: unknown[] = [];

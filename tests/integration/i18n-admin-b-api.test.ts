@@ -8,7 +8,7 @@ import { createPrizeViaApi, winViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
 /**
- * Issue 24: the API of the winners, accounts, settings and audit screens answers in the caller's language
+ * The API of the winners, accounts, settings and audit screens answers in the caller's language
  * (Accept-Language or the NEXT_LOCALE cookie), with the exact texts of messages/*.json; the Excel files are
  * headed and named in it too.
  */

@@ -13,7 +13,7 @@ const KOREAN = { "accept-language": "ko-KR,ko;q=0.9,en;q=0.8" };
 const ENGLISH = { "accept-language": "en-US,en;q=0.9" };
 
 /**
- * Issue 24: the visitor's API speaks the caller's language: the NEXT_LOCALE cookie, else Accept-Language,
+ * The visitor's API speaks the caller's language: the NEXT_LOCALE cookie, else Accept-Language,
  * else DEFAULT_LOCALE (English here). The Korean texts are pinned as written, not only "not English".
  */
 describe.runIf(connection)("the visitor's API in Korean and English", () => {

@@ -10,7 +10,7 @@ const CLAIM_MESSAGES = en.visitor.claim.errors;
 const baseUrl = inject("baseUrl");
 const SOME_PAGE = "AbCdEfGhJk";
 
-/** Items 1 and 2 of issue 11: every kind of odd input is a clear 4xx, never a 500 or a stalled server. */
+/** Every kind of odd input is a clear 4xx, never a 500 or a stalled server. */
 describe("long text is refused before any costly check", () => {
   it("a 10 KB nickname gets one field error: the character count never ran", async () => {
     const response = await (await newVisitor(baseUrl)).post(claimPath(SOME_PAGE), { name: "x".repeat(10_000), password: "1234" });

@@ -38,7 +38,7 @@ async function scrapeUntil(ready: (samples: Sample[]) => boolean): Promise<Sampl
 const appSeries = (samples: Sample[]) =>
   new Set(samples.filter((sample) => sample.name.startsWith("prize_")).map((sample) => `${sample.name}${JSON.stringify(sample.labels)}`));
 
-/** Issue 35: each instance's metrics for Prometheus, behind METRICS_TOKEN (server-behaviour.md, "Metrics"). */
+/** Each instance's metrics for Prometheus, behind METRICS_TOKEN (server-behaviour.md, "Metrics"). */
 describe("GET /metrics", () => {
   it("is a 404, like any unknown address, without the token, with a wrong one, or another scheme or method", async () => {
     const unknown = await fetch(`${baseUrl}/no-such-address`);

@@ -14,7 +14,7 @@ const direct = openServerDatabase("names-in-language.test.ts");
 const stamp = Date.now().toString(36);
 
 /**
- * Issue 36 item 8, names in the visitor's language: products and prizes take an optional name (and
+ * Names in the visitor's language: products and prizes take an optional name (and
  * description) in English and in Korean beside `name`; a visitor reads their language's, else `name`.
  */
 describe.runIf(direct)("names in the visitor's language", () => {

@@ -30,7 +30,7 @@ const ARCHIVE = "/api/admin/event/archive/";
 const STEPS: NewEventStep[] = ["locked", "winners", "placements", "counters", "prizes"];
 
 /**
- * Issue 23, "A clean start for the next event": the archive and the reset, through the real server on a
+ * "A clean start for the next event": the archive and the reset, through the real server on a
  * database of its own (the reset wipes every winner, so no other file may share it).
  */
 describe.runIf(inject("databaseUrl"))("starting a new event", () => {

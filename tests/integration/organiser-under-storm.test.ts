@@ -17,7 +17,7 @@ const STOCK = 400;
 const PRESSES = 3;
 
 /**
- * Issue 25 item 6: the organiser's buttons while 300 visitors claim. "Reset all daily counters" took 21 s
+ * The organiser's buttons while 300 visitors claim. "Reset all daily counters" once took 21 s
  * and random placement 3-5 s under such a storm; both must answer within about 2 s. This prints their
  * times (no timed assertion: the machine's load varies) and proves the storm stayed exact: every unit
  * handed out once, no placement won twice. A server and a database of its own: the storm's maintenance

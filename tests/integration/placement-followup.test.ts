@@ -5,7 +5,7 @@ import { setMaintenanceMode } from "../support/settings";
 import { createPrizeViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
-// Issue 36: after the first win on a page nothing was placed again unless maintenance mode was on, and the
+// After the first win on a page nothing was once placed again unless maintenance mode was on, and the
 // random placement form switched that system-wide mode on by a box ticked by default. A placement now says
 // how many units are still on no page, and random placement leaves the mode alone unless asked.
 

@@ -15,7 +15,7 @@ import { createPrizeViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
 /**
- * Issue 33, privacy (server-behaviour.md, "Privacy"), on a server and Postgres database of its own: its log
+ * Privacy (server-behaviour.md, "Privacy"), on a server and Postgres database of its own: its log
  * is read for nicknames, and the retention sweep is made due by moving the event's end into the past.
  */
 const postgres = await createFreshPostgresDatabase("privacy-probe")

@@ -16,7 +16,7 @@ const productShape = {
   id: expect.any(Number),
   name: expect.any(String),
   description: expect.any(String),
-  // The optional names in English and Korean (issue 36): none unless given.
+  // The optional names in English and Korean: none unless given.
   name_en: null,
   name_ko: null,
   description_en: null,

@@ -24,8 +24,8 @@ async function timed(request: () => Promise<Response>): Promise<{ status: number
 }
 
 /**
- * A server of its own, on the integration database reached through a proxy the test cuts (items 6, 7 and 9
- * of issue 11): it logs JSON, trusts no proxy in front (TRUSTED_PROXY_HOPS default 0).
+ * A server of its own, on the integration database reached through a proxy the test cuts (a lost
+ * database, its logs and its keep-alive): it logs JSON, trusts no proxy in front (TRUSTED_PROXY_HOPS default 0).
  */
 describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-alive, sign-in addresses", () => {
   let server: RunningServer;

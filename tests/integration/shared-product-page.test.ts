@@ -24,7 +24,7 @@ async function firstVisit(urlPath: string, acceptLanguage: string) {
 }
 
 /**
- * Issue 37 items 1 and 2: the product page's HTML is the same bytes for every visitor in one state and
+ * The product page's HTML is the same bytes for every visitor in one state and
  * language, with no Set-Cookie, so nginx or a CDN can answer every scan, the first too, from its cache. The
  * page's first state call (`?view=1`) hands out the cookies and counts the scan; a tap before it gets a 428
  * with the cookies, and the tap sent again holds.

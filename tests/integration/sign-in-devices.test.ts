@@ -16,7 +16,7 @@ const ATTACKING_ADDRESSES = 42;
 const GUESSES_EACH = 5;
 
 /**
- * Issue 25 item 5: five wrong passwords for one name from each of 42 addresses locked the organiser out
+ * Five wrong passwords for one name from each of 42 addresses once locked the organiser out
  * from any new address for 13 minutes, and their success cleared the name's failures (fresh guesses for
  * the attacker). Device cookies (OWASP): the organiser's browser keeps signing in; attackers' counts stay.
  * Admins of their own here: locking out the suite's admin would lock out every other test file.

@@ -32,7 +32,7 @@ async function healthy(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-describe("stopping and starting, as a newcomer does (issue 25, item 10)", () => {
+describe("stopping and starting, as a newcomer does", () => {
   it("one SIGTERM to `npm start` finishes the request in flight, frees ./data and exits 0; demo:seed then prints the server's port", async () => {
     const dataDir = tempDir("stopping");
     const port = await freePort();

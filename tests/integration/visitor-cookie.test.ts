@@ -15,7 +15,7 @@ const baseUrl = inject("baseUrl");
 const connection = openServerDatabase("visitor-cookie");
 
 /**
- * Issue 25 item 4: ten parallel taps with only the csrftoken cookie got ten holds under ten new visitor
+ * Ten parallel taps with only the csrftoken cookie once got ten holds under ten new visitor
  * ids, since each made its own id. The id now comes with the page (proxy.ts); a tap without one is refused
  * and handed one, and the page taps again with it.
  */
@@ -69,7 +69,7 @@ describe.runIf(connection)("a visitor's first taps", () => {
     const visitor = new TestClient(baseUrl);
     const html = await visitor.get(`/p/${page!.urlPath}`);
     expect(html.status).toBe(200);
-    // The page itself sets none (issue 37: every visitor gets the same bytes); its first state call does.
+    // The page itself sets none (every visitor gets the same bytes, so a cache can answer them); its first state call does.
     expect([...visitor.cookies.keys()]).toEqual([]);
     expect((await visitor.get(`/api/p/${page!.urlPath}/prize/?view=1`)).status).toBe(200);
     expect([...visitor.cookies.keys()].sort()).toEqual(["csrftoken", VISITOR_COOKIE].sort());

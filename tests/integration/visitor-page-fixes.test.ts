@@ -14,7 +14,7 @@ const connection = openServerDatabase("visitor-page-fixes");
 
 type PrizeState = { has_prize: boolean; is_reserved: boolean; event_state: string; my_hold?: MyHold };
 
-/** Issue 36's visitor-page fixes: a reload mid-form keeps the hold; the prize named before the tap; the phone's wins. */
+/** The visitor page's fixes: a reload mid-form keeps the hold; the prize named before the tap; the phone's wins. */
 describe.runIf(connection)("the visitor's product page, ready for a real organiser", () => {
   const database = connection!;
   let admin: TestClient;

@@ -74,11 +74,11 @@ describe("GET /api/winners/", () => {
       created_at: expect.any(String),
       is_received: false,
       received_at: null,
-      // The collection deadline (issue 32): none set, so none given; the spec's fields above are as they were.
+      // The collection deadline: none set, so none given; the spec's fields above are as they were.
       collect_by: null,
       expired_at: null,
       status: "waiting",
-      // Privacy (issue 33): when this winner's personal data was erased; never yet.
+      // Privacy: when this winner's personal data was erased; never yet.
       erased_at: null,
     });
   });

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { auditLog, prizes, winners } from "@/db/schema";
 
 /**
- * The collection deadline (issue 32) without waiting minutes: wins arranged straight in the database, as a
+ * The collection deadline without waiting minutes: wins arranged straight in the database, as a
  * claim leaves them (the prize's stock taken), with a deadline in the past or the future, by Postgres's clock.
  */
 export async function insertWins(

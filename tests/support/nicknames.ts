@@ -1,4 +1,4 @@
-/** Nicknames the desk and the big screen would show blank or spoofed (issue 36, item 13). */
+/** Nicknames the desk and the big screen would show blank or spoofed. */
 export const UNREADABLE_NICKNAMES: Record<string, string> = {
   "zero-width space alone": "\u200B",
   "zero-width space inside": "Mi\u200Bna",

@@ -27,7 +27,7 @@ export async function newVisitors(count: number, baseUrlOf: (index: number) => s
   return visitors;
 }
 
-/** A phone whose only cookie is a csrftoken it made up: no page ever answered it (issue 25 item 4). */
+/** A phone whose only cookie is a csrftoken it made up: no page ever answered it. */
 export function visitorWithOnlyCsrfToken(baseUrl: string): TestClient {
   const client = new TestClient(baseUrl);
   client.cookies.set("csrftoken", newCsrfToken());

@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const thisFile = path.relative(root, import.meta.filename);
 
 /**
- * Issue 19: the app runs the server Next.js ships, through its documented custom-server API (server.mjs).
+ * The app runs the server Next.js ships, through its documented custom-server API (server.mjs).
  * Private internals (next/dist/...), patched prototypes and a rewritten server output would each break
  * silently on a minor upgrade, so none may come back. Every tracked file is read except this one.
  */

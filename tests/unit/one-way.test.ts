@@ -22,7 +22,7 @@ function sourceFiles(...folders: string[]): string[] {
 
 const offenders = (files: string[], pattern: RegExp) => files.filter((file) => pattern.test(readFileSync(path.join(root, file), "utf8")));
 
-/** Issue 31, item 3: one way for each thing, so the next change is made in one place. */
+/** One way for each thing, so the next change is made in one place. */
 describe("one way for each thing", () => {
   const app = sourceFiles("app", "lib", "db", "scripts", "components");
 

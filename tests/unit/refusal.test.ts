@@ -8,7 +8,7 @@ const { holdingAnother: HOLDING_ANOTHER, letGoRecently: LET_GO_RECENTLY, taken: 
 
 const refused = (body: Record<string, unknown> | null, status = 409) => new ApiError(status, body);
 
-describe("what a refused tap tells the visitor (issue 25, item 7)", () => {
+describe("what a refused tap tells the visitor", () => {
   it("keeps the server's own words, and only 'taken' is someone else's doing", () => {
     expect(refusalOf(refused({ detail: TAKEN, code: "taken" }), null, TAKEN)).toEqual({ kind: "taken", message: TAKEN });
     expect(refusalOf(refused({ detail: HOLDING_ANOTHER, code: "holding_another" }), null, TAKEN)).toEqual({
@@ -25,7 +25,7 @@ describe("what a refused tap tells the visitor (issue 25, item 7)", () => {
     });
   });
 
-  it("the event's rules are said as such, never as someone else's tap (issue 20)", () => {
+  it("the event's rules are said as such, never as someone else's tap", () => {
     for (const code of ["event_not_started", "event_ended", "event_paused", "win_limit", "hour_budget"] as const) {
       expect(refusalOf(refused({ detail: "The server's words.", code }), null, TAKEN)).toEqual({
         kind: "rule",

@@ -37,7 +37,7 @@ export function DashboardScreen() {
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
   const settingsShown = useHydratedData(settings.data);
   // The quick actions are writes: a viewer reads the dashboard without them.
   const mayWrite = useMay(WRITE_ROLES);

@@ -1,7 +1,7 @@
 import type { useTranslations } from "next-intl";
 import type { PrizeStat } from "@/shared/contracts/dashboard";
 
-/** What a prize's maintenance status means, in the organiser's words (issue 10) and language. */
+/** What a prize's maintenance status means, in the organiser's words (not the code's) and language. */
 export function prizeStatusText(prize: PrizeStat, t: ReturnType<typeof useTranslations<"admin.dashboard.prizeStatus">>): string {
   if (prize.maintenance_status === "inactive") return t("inactive");
   if (prize.maintenance_status === "exhausted") {

@@ -37,7 +37,7 @@ export function BrandingSection() {
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
   const shown = useHydratedData(settings.data);
   const logo = useImageChange(shown?.logo_url ?? null);
   const form = useForm<BrandingForm>({ defaultValues: { event_name: "", primary_color: "", footer_text: "" } });

@@ -47,7 +47,7 @@ export function CollectionSection() {
   const mayWrite = useMay(WRITE_ROLES);
   const [formError, setFormError] = useState<string | null>(null);
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (issue 31, #418).
+  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
   const shown = useHydratedData(settings.data);
   const form = useForm<CollectionForm>({ defaultValues: { collect_within_minutes: "", desk_location_en: "", desk_location_ko: "" } });
   const { register, handleSubmit, reset, setError, formState } = form;

@@ -107,7 +107,7 @@ export function PrivacySection() {
     onError: (error) => setFormError(applyServerErrors<PrivacyForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
   });
 
-  // Shared with the header's event switch: rendered once hydrated, as the server rendered it (issue 31, #418).
+  // Shared with the header's event switch: rendered once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
   if (!shown) return null;
   const saved = shown;
   const previews = [

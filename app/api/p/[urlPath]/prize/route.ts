@@ -27,7 +27,7 @@ export const GET = route({ access: "public", query: pageStateQuery }, async ({ c
   const visitorId = readVisitorId(request);
   // Only a held prize can be the caller's: the read costs nothing on a page nobody holds.
   const myHold = visitorId && state.is_reserved ? await getMyHold({ db: ctx.db, urlPath, visitorId }) : null;
-  // The win card's deadline (issue 32): only for a visitor who won here, by their cookie; absent otherwise.
+  // The win card's deadline: only for a visitor who won here, by their cookie; absent otherwise.
   const myWin = visitorId ? await myWinOnPage({ db: ctx.db, urlPath, visitorId, locale }) : null;
   // Only to their owner: everyone else gets the spec's answer, unchanged.
   const answer = {

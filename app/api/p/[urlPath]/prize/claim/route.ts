@@ -44,7 +44,7 @@ export const POST = route(
     if ("reserve" in body) {
       const visitorId = readVisitorId(request);
       if (!visitorId) {
-        // The page gave one with the csrftoken; without it, parallel taps would be as many visitors (issue 25).
+        // The page gave one with the csrftoken; without it, parallel taps would each make an id and hold as many prizes.
         const refused = json({ detail: translate(locale, NO_VISITOR_COOKIE) }, 428);
         issueVisitorCookie(request, refused);
         countHoldRefused("no_visitor_cookie");
@@ -69,7 +69,7 @@ export const POST = route(
     if (!won.repeated) countWin();
     // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
     if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
-    // prize_name beside the spec's detail: the page shows and remembers what was won (issue 12), in the
+    // prize_name beside the spec's detail: the page shows and remembers what was won, in the
     // visitor's language when the organiser gave the prize a name in it.
     const prizeName = inLanguage(locale, won.prizeName, won.prizeNames);
     const detail = translate(locale, text("visitor.api.won", { prize: prizeName }));
