@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import next from "next";
 import { answer, answerBusy, answerRefusedBody, readServerWords } from "./server/answers.mjs";
-import { channel, METRICS_REQUEST, SHED, STOPPED, STOPPING } from "./server/channels.mjs";
+import { channel, closeTheApp, METRICS_REQUEST, SERVER_ENTRY, SHED, STOPPING } from "./server/channels.mjs";
 import { ConfigError, getConfig } from "./server/config.mjs";
 import { parseCookies, SessionCheck, sessionCookie, verifiedVisitorId } from "./server/credentials.mjs";
 import { FORGED, isClaimPath, isFreePath, isVerifiedUpload, Lanes, laneOf, pathOf } from "./server/lane.mjs";
@@ -45,6 +45,7 @@ if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
 }
 // @ts-expect-error NODE_ENV is typed read-only (next's types); the production server sets it before Next.js loads.
 process.env.NODE_ENV = "production";
+/** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[SERVER_ENTRY] = true;
 /** @type {import("./server/config.mjs").AppConfig} */
 let config;
 try {
@@ -268,17 +269,7 @@ async function stop(signal) {
   await drained;
   clearInterval(idle);
   clearTimeout(cut);
-  // The app's closings, one after another in the order they were subscribed (the funnel's last flush before
-  // the database closes).
-  let closing = Promise.resolve();
-  /** @type {import("./server/channels.mjs").ShutdownMessage} */
-  const message = {
-    add: (close) => {
-      closing = closing.then(close).catch((error) => console.error("While stopping:", error instanceof Error ? error.message : error));
-    },
-  };
-  channel(STOPPED).publish(message);
-  await closing;
+  await closeTheApp();
   console.log("Stopped.");
   process.exit(0);
 }

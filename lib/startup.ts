@@ -13,7 +13,7 @@ import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
 import { startRetentionSweeper } from "@/lib/services/privacy/retention";
 import { startExpirySweeper } from "@/lib/services/winners/expire";
-import { onShutdown } from "@/lib/shutdown";
+import { closeUnderAnyServer, onShutdown } from "@/lib/shutdown";
 
 /** Explains in one line what is wrong and stops: a half-configured server must not start. */
 function fail(message: string): never {
@@ -67,6 +67,7 @@ export async function startUp(): Promise<void> {
     await funnel.stop();
     await database.close();
   });
+  closeUnderAnyServer();
   const url = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   recordServerAddress(config.dataDir, url);
   const storage = config.database.kind === "postgres" ? "Postgres (DATABASE_URL)" : `embedded database in ${config.dataDir}`;

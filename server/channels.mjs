@@ -24,6 +24,9 @@ export const SHED = "prize-giveaway.server.shed";
 /** @typedef {{ add: (close: () => Promise<void> | void) => void }} ShutdownMessage */
 /** @typedef {{ request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, answered: boolean }} MetricsRequest */
 
+/** Set on globalThis by the production server (server.mjs): it runs the app's closings itself. */
+export const SERVER_ENTRY = Symbol.for("prize-giveaway.server-entry");
+
 /** @param {string} name */
 export function channel(name) {
   return diagnosticsChannel.channel(name);
@@ -36,4 +39,21 @@ export function channel(name) {
  */
 export function subscribe(name, listener) {
   diagnosticsChannel.subscribe(name, listener);
+}
+
+/**
+ * The app's closings (STOPPED), one after another in the order they were subscribed (the funnel's last flush
+ * before the database closes); one that fails is logged and the next still runs.
+ * @returns {Promise<void>}
+ */
+export function closeTheApp() {
+  let closing = Promise.resolve();
+  /** @type {ShutdownMessage} */
+  const message = {
+    add: (close) => {
+      closing = closing.then(close).catch((error) => console.error("While stopping:", error instanceof Error ? error.message : error));
+    },
+  };
+  channel(STOPPED).publish(message);
+  return closing;
 }

@@ -130,6 +130,9 @@ const envSchema = z
  * metricsToken: the bearer token GET /metrics asks for; undefined: /metrics answers 404.
  */
 
+/** Every variable read, by name: the README's table and .env.example document each (a unit test holds that). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {}
 
 /**

@@ -60,4 +60,23 @@ describe("stopping and starting, as a newcomer does", () => {
     expect(await exited(seed.child)).toBe(0);
     expect(seed.output()).toContain(`http://localhost:${port}/p/`);
   }, 120_000);
+
+  it("one SIGTERM to `next start` also runs the app's closings (the funnel's last flush, the database) before it exits", async () => {
+    const port = await freePort();
+    let output = "";
+    const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", DATA_DIR: tempDir("next-start") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const url = `http://127.0.0.1:${port}`;
+    await healthy(url);
+    child.kill("SIGTERM");
+    // Next.js's own exit code for SIGTERM (128 + 15), after the app said it closed.
+    expect(await exited(child)).toBe(143);
+    expect(output).toContain("Stopped.");
+    expect(output).not.toContain("While stopping");
+  }, 120_000);
 });

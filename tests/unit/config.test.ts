@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
 import { isRealDate } from "@/lib/validation/dates";
+import { SETTING_NAMES } from "@/server/config.mjs";
 import { tempDir } from "../support/test-database";
 
 const embedded = () => ({ DATA_DIR: tempDir("config") });
@@ -99,5 +100,18 @@ describe("isRealDate", () => {
     expect(isRealDate("2026-02-30")).toBe(false);
     expect(isRealDate("2026-13-01")).toBe(false);
     expect(isRealDate("2026-4-24")).toBe(false);
+  });
+});
+
+describe("the documented settings", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  it("lists every variable the configuration reads in the README's table and in .env.example", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    expect(SETTING_NAMES.length).toBeGreaterThan(20);
+    for (const name of SETTING_NAMES) {
+      expect(readme, name).toMatch(new RegExp(`^\\|[^\\n]*\`${name}\``, "m"));
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, "m"));
+    }
   });
 });
