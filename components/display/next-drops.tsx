@@ -7,7 +7,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { DisplayDrop } from "@/shared/contracts/display";
 import type { Locale } from "@/shared/i18n/locales";
 import { displayApiPath } from "@/shared/urls/display";
-import type { DisplayWords } from "./big-screen";
+import type { DisplayWords } from "./display-words";
 
 /** A drop stays on the screen this long after its time, saying "Now!", then makes way for the next. */
 const SHOWN_AFTER_MS = 15_000;
