@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/app-server";
 import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
@@ -56,7 +55,7 @@ describe.runIf(postgresAnswers)("deploy:local on a port another server holds", (
 
   it("exits non-zero, naming the port and nginx's complaint, and stops its instance", async () => {
     // Its own folder (the script works in ./.tmp/deploy-local): a deploy:local of this checkout is left alone.
-    const run = promisify(execFile)(
+    const script = spawn(
       path.join(root, "node_modules/.bin/tsx"),
       [
         "--tsconfig",
@@ -69,18 +68,22 @@ describe.runIf(postgresAnswers)("deploy:local on a port another server holds", (
         "--prometheus-port",
         String(await freePort()),
       ],
-      { cwd: tempDir("deploy-port"), env: { ...process.env, DATABASE_URL: databaseUrl, METRICS_TOKEN: "port-taken-test" } },
+      { cwd: tempDir("deploy-port"), env: { ...process.env, DATABASE_URL: databaseUrl, METRICS_TOKEN: "port-taken-test-metrics-token" } },
     );
-    const failure = await run.then(
-      () => null,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    expect(failure).not.toBeNull();
-    expect(failure?.code).toBe(1);
-    expect(failure?.stdout).not.toContain("nginx at");
-    expect(failure?.stderr).toContain(`nginx did not start on http://127.0.0.1:${port}`);
-    expect(failure?.stderr).toContain(`Another server answers at http://127.0.0.1:${port}`);
-    expect(failure?.stderr).toContain("Address already in use");
+    let stdout = "";
+    let stderr = "";
+    script.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      // It believes it is up: Ctrl+C, as a person would, so that the failing test leaves nothing running.
+      if (stdout.includes("Ctrl+C stops everything")) script.kill("SIGINT");
+    });
+    script.stderr.on("data", (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => script.once("exit", resolve));
+    expect(stdout).not.toContain("nginx at");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`nginx did not start on http://127.0.0.1:${port}`);
+    expect(stderr).toContain(`Another server answers at http://127.0.0.1:${port}`);
+    expect(stderr).toContain("Address already in use");
     // The instance it started for nginx is gone with it.
     await expect(fetch(`http://127.0.0.1:${port + 1}/api/health/`)).rejects.toThrow();
   });
