@@ -11,6 +11,14 @@ const NODE = `^(node:)?(${builtinModules.filter((name) => !name.startsWith("_"))
 module.exports = {
   forbidden: [
     {
+      name: "no-circular",
+      comment:
+        "No module reaches itself through its imports: a loop means the order modules load in decides what is undefined at start-up, and no layer is below another. Move what the two ends share down a layer.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "shared-imports-no-layer",
       comment:
         "shared/ is the bottom layer: pure helpers and the types every layer shares. It imports nothing from app/, components/, lib/ or db/ (and no Node module: browsers load it too).",
@@ -46,12 +54,20 @@ module.exports = {
       from: { pathNot: "^(app|tests)/" },
       to: { path: "^app/" },
     },
+    {
+      name: "server-imports-no-app",
+      comment:
+        "server.mjs and server/ run as plain Node beside the bundled app: they import none of the app's TypeScript (they meet it on Node's diagnostics channels, server/channels.mjs).",
+      severity: "error",
+      from: { path: ["^server/", "^server[.]mjs$"] },
+      to: { path: "^(app|components|lib|db|shared|i18n)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: ["^[.]next/", "^node_modules/", "^drizzle/", "^data/", "^test-results/", "^playwright-report/"] },
     includeOnly: {
-      path: ["^(app|components|lib|db|shared|i18n|tests|scripts)/", "^[^/]+[.](ts|mts|mjs)$", "node_modules/server-only/", NODE],
+      path: ["^(app|components|lib|db|shared|i18n|tests|scripts|server)/", "^[^/]+[.](ts|mts|mjs)$", "node_modules/server-only/", NODE],
     },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },

@@ -60,9 +60,9 @@ export async function startUp(): Promise<void> {
   // The gauges read on the organiser's connections: a crowd filling the visitors' pool is not an outage.
   startMetrics({ readDatabase: () => readMetricsSnapshot({ db: database.organiserDb }), token: config.metricsToken });
   onShutdown(async () => {
-    clearInterval(ticker);
-    clearInterval(expiry);
-    clearInterval(retention);
+    ticker.stop();
+    expiry.stop();
+    retention.stop();
     clock.stop();
     await funnel.stop();
     await database.close();

@@ -145,15 +145,60 @@ function keptSecret(file: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-function nginxConfig(prefix: string, port: number, instancePorts: number[]): string {
+/**
+ * A path only this run's nginx answers, with a token of this run. Whatever answers the port is then known to
+ * be ours: an nginx that cannot bind its port (another server holds it) retries for about 2.5 s before it
+ * exits, and meanwhile the other server may well answer /api/health/ (an earlier deploy:local does).
+ */
+const RUN_PATH = "/.local-deployment-run";
+
+function nginxConfig(prefix: string, port: number, instancePorts: number[], runToken: string): string {
   const template = readFileSync(path.join(root, "deploy/nginx.conf.template"), "utf8");
   const servers = instancePorts.map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=2 fail_timeout=5s;`).join("\n");
   const userDirective = process.getuid?.() === 0 ? "user root;" : "";
+  const listen = "    listen {{LISTEN_PORT}};";
+  if (!template.includes(listen)) throw new Error(`deploy/nginx.conf.template: no "${listen.trim()}" line to add the run's check beside.`);
   return template
+    .replace(listen, `${listen}\n    location = ${RUN_PATH} { return 200 "${runToken}"; }`)
     .replaceAll("{{USER_DIRECTIVE}}", userDirective)
     .replaceAll("{{PREFIX}}", prefix)
     .replaceAll("{{LISTEN_PORT}}", `127.0.0.1:${port}`)
     .replaceAll("{{UPSTREAM_SERVERS}}", servers);
+}
+
+/** Waits until this run's nginx answers its port; fails, naming nginx's own complaint, when it exits first. */
+async function waitForOwnNginx(url: string, runToken: string, child: ChildProcess, errorLog: string): Promise<void> {
+  let otherAnswered = false;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const complaints = existsSync(errorLog)
+        ? readFileSync(errorLog, "utf8")
+            .split("\n")
+            .filter((line) => /\[(emerg|alert|crit)\]/.test(line))
+        : [];
+      throw new Error(
+        [
+          `nginx did not start on ${url} (it exited: ${child.exitCode ?? child.signalCode}).`,
+          ...(otherAnswered ? [`Another server answers at ${url}: stop it, or pass another --port.`] : []),
+          ...(complaints.length > 0
+            ? [`nginx said: ${[...new Set(complaints.map((line) => line.replace(/^.*?\[/, "[")))].join("; ")}`]
+            : []),
+        ].join("\n"),
+      );
+    }
+    try {
+      const response = await fetch(`${url}${RUN_PATH}`);
+      if (response.status === 200 && (await response.text()) === runToken) return;
+      otherAnswered = true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `nginx did not answer at ${url} within 30 s${otherAnswered ? `, and another server does: stop it, or pass another --port` : ""}.`,
+  );
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, what: string): Promise<void> {
@@ -240,11 +285,16 @@ export async function startLocalDeployment(options: LocalDeploymentOptions): Pro
   }
 
   const configFile = path.join(prefix, "nginx.conf");
-  writeFileSync(configFile, nginxConfig(prefix, options.port, instancePorts));
+  const runToken = randomBytes(16).toString("hex");
+  writeFileSync(configFile, nginxConfig(prefix, options.port, instancePorts, runToken));
+  // This run's complaints only: the log is read when nginx exits.
+  const errorLog = path.join(prefix, "error.log");
+  rmSync(errorLog, { force: true });
   const proxy = spawn(nginx, ["-p", prefix, "-c", configFile, "-g", "daemon off;"], { stdio: ["ignore", stdio, stdio], detached: true });
   keep(proxy, "nginx");
   const url = `http://127.0.0.1:${options.port}`;
   try {
+    await waitForOwnNginx(url, runToken, proxy, errorLog);
     await waitForHealth(url, proxy, () => logged, "nginx");
   } catch (error) {
     await stopInstances();

@@ -5,10 +5,10 @@ import { BrandLogo } from "@/components/branding/brand-logo";
 import { BrandStyle } from "@/components/branding/brand-style";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
-import type en from "@/messages/en.json";
 import type { DisplayPrize, DisplaySnapshot } from "@/shared/contracts/display";
 import type { Locale } from "@/shared/i18n/locales";
 import { inLanguage } from "@/shared/i18n/localized";
+import type { DisplayWords } from "./display-words";
 import { NextDrops } from "./next-drops";
 import { type LiveState, useLiveSnapshot } from "./use-live-snapshot";
 
@@ -35,9 +35,6 @@ const THEMES = {
     brand: "text-primary-700",
   },
 } as const;
-
-/** The big screen's words, from messages/*.json's `display`, given by its page (lib/i18n/fill.ts fills them in). */
-export type DisplayWords = (typeof en)["display"];
 
 /** A message with one argument shown as an element (a number in the accent colour). */
 function withElement(message: string, name: string, element: ReactNode, values: Record<string, string | number>): ReactNode {

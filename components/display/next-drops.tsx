@@ -2,12 +2,12 @@
 
 import { useEffect, useState } from "react";
 import { timeLeft } from "@/components/public/drop-countdown";
+import { readDisplayClockOffset } from "@/lib/client/display";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { DisplayDrop } from "@/shared/contracts/display";
 import type { Locale } from "@/shared/i18n/locales";
-import { displayApiPath } from "@/shared/urls/display";
-import type { DisplayWords } from "./big-screen";
+import type { DisplayWords } from "./display-words";
 
 /** A drop stays on the screen this long after its time, saying "Now!", then makes way for the next. */
 const SHOWN_AFTER_MS = 15_000;
@@ -24,11 +24,9 @@ function useServerOffset(token: string): number {
   useEffect(() => {
     let stopped = false;
     const measure = async () => {
-      const sent = Date.now();
-      const answer = await fetch(displayApiPath(token), { cache: "no-store" }).catch(() => null);
-      const body = answer?.ok ? ((await answer.json().catch(() => null)) as { now?: string } | null) : null;
-      const received = Date.now();
-      if (!stopped && body?.now) setOffset(Date.parse(body.now) - (sent + received) / 2);
+      // No answer: the last offset stands until the next measure.
+      const measured = await readDisplayClockOffset(token).catch(() => null);
+      if (!stopped && measured !== null) setOffset(measured);
     };
     void measure();
     const interval = setInterval(() => void measure(), MEASURE_EVERY_MS);

@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ApiError } from "@/lib/client/api";
+import { readDisplaySnapshot } from "@/lib/client/display";
 import type { DisplaySnapshot } from "@/shared/contracts/display";
-import { displayApiPath, displayEventsPath } from "@/shared/urls/display";
+import { displayEventsPath } from "@/shared/urls/display";
 
 export type LiveState = "live" | "reconnecting" | "ended";
 
@@ -51,8 +53,11 @@ export function useLiveSnapshot(token: string, initial: DisplaySnapshot): { snap
       };
     };
     const reopenUnlessGone = async () => {
-      const answer = await fetch(displayApiPath(token), { cache: "no-store" }).catch(() => null);
-      if (answer?.status === 404) {
+      const gone = await readDisplaySnapshot(token).then(
+        () => false,
+        (error: unknown) => error instanceof ApiError && error.status === 404,
+      );
+      if (gone) {
         done = true;
         clearTimeout(silence);
         setState("ended");

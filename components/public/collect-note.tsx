@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ApiError } from "@/lib/client/api";
+import { readPrizeClock } from "@/lib/client/claim-api";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { MyWin } from "@/shared/contracts/winners";
@@ -22,14 +24,16 @@ export function CollectNote({ urlPath, words }: { urlPath: string; words: Pick<V
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       try {
-        const response = await fetch(`/api/p/${encodeURIComponent(urlPath)}/prize/`, { cache: "no-store" });
-        const body = response.ok ? ((await response.json()) as { my_win?: MyWin }) : {};
+        const { state } = await readPrizeClock(urlPath);
         if (stopped) return;
-        setWin(body.my_win ?? null);
-        if (body.my_win?.status === "waiting" && body.my_win.collect_by) timer = setTimeout(ask, RECHECK_MS);
-      } catch {
-        // The venue's network: ask again later; the card itself needs no answer.
-        if (!stopped) timer = setTimeout(ask, RECHECK_MS);
+        setWin(state.my_win ?? null);
+        if (state.my_win?.status === "waiting" && state.my_win.collect_by) timer = setTimeout(ask, RECHECK_MS);
+      } catch (error) {
+        if (stopped) return;
+        // The server said no (the page gone, still busy after its retries): nothing to show. No answer (the
+        // venue's network): ask again later; the card itself needs no answer.
+        if (error instanceof ApiError && error.status !== 0) setWin(null);
+        else timer = setTimeout(ask, RECHECK_MS);
       }
     };
     void ask();

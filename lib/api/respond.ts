@@ -1,13 +1,7 @@
 import { NextResponse } from "next/server";
+import { isDatabaseUnavailable, isRetryableTransactionError } from "@/db/errors";
 import { getConfig } from "@/lib/config";
-import {
-  AppError,
-  type ErrorCode,
-  type FieldErrors,
-  isDatabaseUnavailable,
-  isRetryableTransactionError,
-  ValidationError,
-} from "@/lib/errors";
+import { AppError, type ErrorCode, type FieldErrors, ValidationError } from "@/lib/errors";
 import { sayIn, translate } from "@/lib/i18n/translate";
 import { describeError, log } from "@/lib/log";
 import type { Locale } from "@/shared/i18n/locales";

@@ -157,6 +157,26 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}, options
   throw new ApiError(response.status, errorBody);
 }
 
+/** How many times a call shed by a busy server is asked again before its error shows. */
+const BUSY_RETRIES = 5;
+
+/**
+ * A server shedding load answers a visitor's call (the page's state, a hold, the wins, the big screen's
+ * snapshot) with 503 and `retry_after` (and Retry-After): wait that long (5 s at most) and ask again. A claim
+ * and a let-go are never shed.
+ */
+export async function retryWhileBusy<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const seconds = error instanceof ApiError && error.status === 503 ? Number(error.body?.retry_after) : Number.NaN;
+      if (!(seconds > 0) || attempt >= BUSY_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 5) * 1000));
+    }
+  }
+}
+
 /** The first non-blank message of a DRF error value (`"msg"` or `["msg", ...]`); the one way to read one. */
 export function firstMessage(value: unknown): string | undefined {
   if (typeof value === "string" && value.trim() !== "") return value;

@@ -1,27 +1,8 @@
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, apiFetch, retryWhileBusy } from "@/lib/client/api";
 import type { ClaimBody } from "@/lib/validation/claim";
 import type { PublicPrizeState, VisitorWins } from "@/shared/contracts/claims";
 
 /** The public reservation calls (spec §7), in one place for the claim flow. */
-
-/** How many times a call shed by a busy server (a 503 the server sends fast, with Retry-After) is asked again before its error shows. */
-const BUSY_RETRIES = 5;
-
-/**
- * A server shedding load answers a visitor's page state, hold or wins call with 503 and `retry_after` (and
- * Retry-After): wait that long (5 s at most) and ask again. A claim and a let-go are never shed.
- */
-async function retryWhileBusy<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await call();
-    } catch (error) {
-      const seconds = error instanceof ApiError && error.status === 503 ? Number(error.body?.retry_after) : Number.NaN;
-      if (!(seconds > 0) || attempt >= BUSY_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 5) * 1000));
-    }
-  }
-}
 
 export type Reservation = { detail: string; reserved_until: string; seconds_left: number };
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { settings } from "@/db/schema";
+import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
@@ -17,7 +18,7 @@ import { describeError, log } from "@/lib/log";
  */
 const TIME_ZONE_READ_EVERY_MS = 1_000;
 
-type Clock = { zone: string | null; reading: boolean; failing: boolean };
+type Clock = { zone: string | null; failing: boolean };
 
 // One per process (Next.js loads this module once per bundle), on globalThis like the database.
 const CLOCK_KEY = Symbol.for("prize-giveaway.event-time-zone");
@@ -25,7 +26,7 @@ type WithClock = typeof globalThis & { [CLOCK_KEY]?: Clock };
 
 function clock(): Clock {
   const holder = globalThis as WithClock;
-  holder[CLOCK_KEY] ??= { zone: null, reading: false, failing: false };
+  holder[CLOCK_KEY] ??= { zone: null, failing: false };
   return holder[CLOCK_KEY];
 }
 
@@ -34,11 +35,9 @@ export function eventTimeZone(): string {
   return clock().zone ?? getConfig().timeZone;
 }
 
-/** Reads the setting now (a read already under way is enough) and follows it. */
+/** Reads the setting now and follows it; a failure is said here, once per outage, and never thrown. */
 async function readEventTimeZone(): Promise<void> {
   const state = clock();
-  if (state.reading) return;
-  state.reading = true;
   try {
     const [row] = await getDatabase().organiserDb.select({ timeZone: settings.timeZone }).from(settings).where(eq(settings.id, 1));
     adoptEventTimeZone(row?.timeZone ?? null);
@@ -47,17 +46,17 @@ async function readEventTimeZone(): Promise<void> {
     // Said once per outage, not every second.
     if (!state.failing) log("warn", "The event's time zone could not be read; keeping the last known one.", describeError(error, false));
     state.failing = true;
-  } finally {
-    state.reading = false;
   }
 }
 
-/** At start-up, after the migrations: the first read, then one a second until `stop`. */
-export async function followEventTimeZone(): Promise<{ stop(): void }> {
+/** At start-up, after the migrations: the first read, then one a second (a read still under way skips one) until `stop`. */
+export async function followEventTimeZone(): Promise<BackgroundJob> {
   await readEventTimeZone();
-  const timer = setInterval(() => void readEventTimeZone(), TIME_ZONE_READ_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startBackgroundJob(readEventTimeZone, {
+    everyMs: TIME_ZONE_READ_EVERY_MS,
+    // Never said: readEventTimeZone catches its own failures, to say them once per outage.
+    failure: "The event's time zone could not be read; keeping the last known one.",
+  });
 }
 
 /** This process (and its database sessions) follow `stored` (the setting; null: APP_TIMEZONE) from now on. */

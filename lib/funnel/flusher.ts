@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { startBackgroundJob } from "@/lib/background-job";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { describeError, log } from "@/lib/log";
 import { FunnelCounter, type FunnelStep, type PageRef } from "./counter";
@@ -36,15 +37,13 @@ async function flushFunnel(db: Db): Promise<void> {
  * changes.
  */
 export function startFunnelFlusher(db: () => Db): { stop(): Promise<void> } {
-  const timer = setInterval(() => {
-    flushFunnel(db()).catch((error) =>
-      log("warn", "Funnel counts could not be saved; kept for the next try.", describeError(error, false)),
-    );
-  }, FLUSH_EVERY_MS);
-  timer.unref();
+  const job = startBackgroundJob(() => flushFunnel(db()), {
+    everyMs: FLUSH_EVERY_MS,
+    failure: "Funnel counts could not be saved; kept for the next try.",
+  });
   return {
     stop: async () => {
-      clearInterval(timer);
+      job.stop();
       await flushFunnel(db()).catch((error) => log("warn", "Funnel counts could not be saved at shutdown.", describeError(error, false)));
     },
   };

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { isDatabaseUnavailable, isRetryableTransactionError } from "@/lib/errors";
+import { isDatabaseUnavailable, isRetryableTransactionError } from "@/db/errors";
 import { METRICS_REQUEST, type MetricsRequest, SHED, subscribe } from "@/server/channels.mjs";
 import type { RESERVE_REFUSAL_CODES } from "@/shared/contracts/claims";
 import { OTHER_ROUTE, routeTemplateOf } from "./route-templates";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db";
-import { isRetryableTransactionError } from "@/lib/errors";
+import { isRetryableTransactionError } from "@/db/errors";
 
 type Work<T> = Parameters<Db["transaction"]>[0] extends (tx: infer Tx) => Promise<unknown> ? (tx: Tx) => Promise<T> : never;
 

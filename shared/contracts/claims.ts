@@ -1,3 +1,5 @@
+import type { MyWin } from "./winners";
+
 /** The visitor's claim calls (`/api/p/{urlPath}/prize/claim/`), as the product page reads them. */
 
 /**
@@ -34,6 +36,8 @@ export type PublicPrizeState = {
   my_hold?: MyHold;
   opens_at?: string;
   message?: string;
+  /** Only when the caller won here: where and by when to collect it. */
+  my_win?: MyWin;
 };
 
 /**

@@ -171,6 +171,10 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
 
       expect(samples.filter((sample) => sample.status === "hung")).toEqual([]);
       const afterSharedReads = samples.filter((sample) => sample.startedMs >= SHARED_READ_MS);
+      // Every path was asked once the shared reads were stale: the checks below cover each of them.
+      expect(new Set(afterSharedReads.map((sample) => sample.path))).toEqual(
+        new Set(["page", "prize status", "reserve", "claim", "dashboard"]),
+      );
       for (const sample of afterSharedReads.filter((answer) => answer.path !== "page")) {
         if (sample.path === "claim" && sample.holdsNothing && sample.status === 409) continue;
         expect(sample, JSON.stringify(sample)).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });

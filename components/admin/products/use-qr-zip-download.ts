@@ -6,8 +6,8 @@ import type { BannerTone } from "@/components/ui/banner";
 import { errorMessage } from "@/lib/client/api";
 import { saveBlob } from "@/lib/client/download";
 import { productsApi } from "@/lib/client/products";
+import { buildQrZip } from "@/lib/client/qr-zip";
 import { qrZipName } from "@/lib/qr/file-names";
-import { buildQrZip } from "./qr-zip";
 
 export type ZipProgress = { done: number; total: number };
 

@@ -1,6 +1,7 @@
+import { postgresErrorCode, UNIQUE_VIOLATION } from "@/db/errors";
 import { admins } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { postgresErrorCode, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/errors";
 import { type AdminCredentials, createAccountBody } from "@/lib/validation/admin";
 import { text } from "@/shared/i18n/text";
 import type { Role } from "@/shared/roles";

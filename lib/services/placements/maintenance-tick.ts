@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { prizes, settings } from "@/db/schema";
-import { describeError, log } from "@/lib/log";
+import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { retryingTransaction } from "../transaction";
 import { placingByItselfAllowed } from "./maintain";
 import { lockPlacementWrites, topUpPrize, trimPlacements } from "./top-up";
@@ -36,12 +36,13 @@ export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed
   });
 }
 
-/** Starts the periodic tick in this process; it never keeps the process alive on its own. */
-/** `db` is asked each time: the database's pools are replaced when the event's time zone changes. */
-export function startMaintenanceTicker(db: () => Db): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    runMaintenanceTick(db()).catch((error) => log("warn", "Maintenance tick failed; the next one retries", describeError(error, false)));
-  }, TICK_SECONDS * 1000);
-  timer.unref();
-  return timer;
+/**
+ * Starts the periodic tick in this process, the first TICK_SECONDS from now. `db` is asked each time: the
+ * database's pools are replaced when the event's time zone changes.
+ */
+export function startMaintenanceTicker(db: () => Db): BackgroundJob {
+  return startBackgroundJob(() => runMaintenanceTick(db()), {
+    everyMs: TICK_SECONDS * 1000,
+    failure: "Maintenance tick failed; the next one retries",
+  });
 }

@@ -1,8 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "@/db/errors";
 import { placementTarget } from "@/db/prize-rules";
 import { placements, prizes } from "@/db/schema";
-import { postgresErrorCode, type Said, UNIQUE_VIOLATION, ValidationError } from "@/lib/errors";
+import { type Said, ValidationError } from "@/lib/errors";
 import { text } from "@/shared/i18n/text";
 
 /** Checks shared by creating a placement and switching one on (not an operation of its own). */

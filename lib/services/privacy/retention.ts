@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { auditLog, loginAttempts, prizes, settings, winners } from "@/db/schema";
-import { describeError, log } from "@/lib/log";
+import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
+import { log } from "@/lib/log";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
 import { SYSTEM_ACCOUNT } from "../winners/expire";
@@ -90,22 +91,12 @@ async function runRetentionSweep(db: Db): Promise<RetentionResult> {
 }
 
 /** Starts the sweep in this process, on every instance: once now, then every RETENTION_SWEEP_SECONDS. */
-export function startRetentionSweeper(db: () => Db): NodeJS.Timeout {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    runRetentionSweep(db())
-      .then((result) => {
-        if (result.erased > 0) log("info", "Retention: winners' personal data erased", { erased: result.erased });
-      })
-      .catch((error) => log("warn", "The retention sweep failed; the next one retries", describeError(error, false)))
-      .finally(() => {
-        running = false;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, RETENTION_SWEEP_SECONDS * 1000);
-  timer.unref();
-  return timer;
+export function startRetentionSweeper(db: () => Db): BackgroundJob {
+  return startBackgroundJob(
+    async () => {
+      const result = await runRetentionSweep(db());
+      if (result.erased > 0) log("info", "Retention: winners' personal data erased", { erased: result.erased });
+    },
+    { everyMs: RETENTION_SWEEP_SECONDS * 1000, runAtStart: true, failure: "The retention sweep failed; the next one retries" },
+  );
 }

@@ -1,6 +1,6 @@
+import { postgresErrorCode, UNIQUE_VIOLATION } from "@/db/errors";
 import { findProduct, type ProductView } from "@/db/queries/products";
 import { products } from "@/db/schema";
-import { postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
 import { newUrlPath } from "@/lib/url-path";
 import type { CreateProductBody } from "@/lib/validation/product";

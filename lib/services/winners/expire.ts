@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
 import { auditLog, prizes, settings, winners } from "@/db/schema";
-import { describeError, log } from "@/lib/log";
+import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { countExpired } from "@/lib/metrics/registry";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
@@ -121,22 +121,13 @@ export async function expireDueWins(db: Db): Promise<number> {
 
 /**
  * Starts the sweep in this process, on every instance (the conditional UPDATE makes it exact however many
- * run): once now, then every EXPIRY_SWEEP_SECONDS. A sweep still running skips the next beat. `db` is asked
- * at each beat: the database's pools are replaced when the event's time zone changes (lib/event/time-zone.ts).
+ * run): once now, then every EXPIRY_SWEEP_SECONDS. `db` is asked at each beat: the database's pools are
+ * replaced when the event's time zone changes (lib/event/time-zone.ts).
  */
-export function startExpirySweeper(db: () => Db): NodeJS.Timeout {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    expireDueWins(db())
-      .catch((error) => log("warn", "Expiring wins past their deadline failed; the next sweep retries", describeError(error, false)))
-      .finally(() => {
-        running = false;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, EXPIRY_SWEEP_SECONDS * 1000);
-  timer.unref();
-  return timer;
+export function startExpirySweeper(db: () => Db): BackgroundJob {
+  return startBackgroundJob(() => expireDueWins(db()), {
+    everyMs: EXPIRY_SWEEP_SECONDS * 1000,
+    runAtStart: true,
+    failure: "Expiring wins past their deadline failed; the next sweep retries",
+  });
 }

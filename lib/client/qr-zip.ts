@@ -1,4 +1,5 @@
 import { qrEntryName } from "@/lib/qr/file-names";
+import { ApiError, retryWhileBusy } from "./api";
 
 /** How many QR images are fetched at once: quick, without flooding a small server. */
 const PARALLEL_FETCHES = 4;
@@ -21,9 +22,7 @@ export async function buildQrZip(products: QrZipSource[], onProgress: (done: num
     while (next < products.length) {
       const product = products[next++]!;
       try {
-        const response = await fetch(product.qr_code, { credentials: "include" });
-        if (!response.ok) throw new Error(`QR code answered ${response.status}`); // i18n-exempt: never shown, only counted as a failure
-        zip.file(qrEntryName(product.name, product.url_path), await response.blob());
+        zip.file(qrEntryName(product.name, product.url_path), await readQrImage(product.qr_code));
       } catch {
         failed += 1;
       }
@@ -35,4 +34,21 @@ export async function buildQrZip(products: QrZipSource[], onProgress: (done: num
   const succeeded = products.length - failed;
   if (succeeded === 0) return { zip: null, succeeded, failed };
   return { zip: await zip.generateAsync({ type: "blob" }), succeeded, failed };
+}
+
+/** One product's QR PNG; a refusal throws an ApiError (a server too busy for it is asked again first). */
+function readQrImage(address: string): Promise<Blob> {
+  return retryWhileBusy(async () => {
+    let response: Response;
+    try {
+      response = await fetch(address, { credentials: "include" });
+    } catch {
+      throw new ApiError(0, null, "Network error");
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      throw new ApiError(response.status, body && typeof body === "object" ? body : null);
+    }
+    return response.blob();
+  });
 }
