@@ -2,4 +2,4 @@
  * The app's view of the configuration: one reader for the server entry and the app (server/config.mjs),
  * parsed once per process. Nothing else in the app reads process.env for a setting.
  */
-export { type AppConfig, ConfigError, getConfig, parseConfig } from "@/server/config.mjs";
+export { ConfigError, getConfig, parseConfig } from "@/server/config.mjs";

@@ -78,7 +78,7 @@ function loops(
 }
 
 const madeUpToken = "z".repeat(64);
-export const ATTACKS: Attack[] = [
+const ATTACKS: Attack[] = [
   {
     name: "12 slow sign-in bodies",
     start: slowBodies(

@@ -51,7 +51,7 @@ const LONG_WORK_PATH = /^\/api\/admin\/(?:event\/start_new|import|webhooks\/[^/]
  * A claim's body: `{"name": ..., "password": "1234"}`, tens of bytes; the nickname's 64 characters at most
  * (lib/validation/claim.ts) fit even with every one escaped as \uXXXX. A new hold's body is empty or `{}`.
  */
-export const CLAIM_BODY_MAX_BYTES = 1024;
+const CLAIM_BODY_MAX_BYTES = 1024;
 const HOLD_BODY_MAX_BYTES = 2;
 
 /** Admin requests one signed-in browser may have in flight; more wait their turn. */

@@ -21,7 +21,7 @@ export const CLAIM_MAX_BODY_BYTES = 16 * 1024;
  * Whether the request carries a body at all: a Content-Length above 0, or a chunked one.
  * @param {Request} request
  */
-export function hasBody(request) {
+function hasBody(request) {
   const length = request.headers["content-length"];
   if (length !== undefined) return length !== "0";
   return request.headers["transfer-encoding"] !== undefined;
