@@ -165,10 +165,32 @@ function admitAndHandle(request, response, facts) {
   }
   if (!admission.admitted) {
     if (shed.hasSubscribers) shed.publish({});
-    answerBusy(request, response, admission.retryAfterSeconds, words);
+    refuse(request, response, admission);
     return;
   }
   handleAdmitted(request, response, admission.release);
+}
+
+/** Refusals held before they are answered (server/lane.mjs): at most this many at once, the rest answered now. */
+const MAX_HELD_REFUSALS = 2_000;
+let heldRefusals = 0;
+
+/**
+ * A 503 with Retry-After, at once or (a request that proved nothing) after the lane's hold.
+ * @param {Request} request
+ * @param {Response} response
+ * @param {{ retryAfterSeconds: number, answerAfterMs?: number }} refusal
+ */
+function refuse(request, response, { retryAfterSeconds, answerAfterMs }) {
+  if (!answerAfterMs || heldRefusals >= MAX_HELD_REFUSALS) {
+    answerBusy(request, response, retryAfterSeconds, words);
+    return;
+  }
+  heldRefusals += 1;
+  setTimeout(() => {
+    heldRefusals -= 1;
+    if (!request.socket.destroyed) answerBusy(request, response, retryAfterSeconds, words);
+  }, answerAfterMs);
 }
 
 /**

@@ -133,7 +133,7 @@ export async function runAttacks(
 ) {
   console.log(`Attacks on the lane, ${seconds} s each (honest phone: page then state call; organiser: pause + resume, random placement):`);
   console.log(
-    "  attack                                  page p50/max     state p50/max    buttons max   sign-in max  most 503 waits  other 5xx",
+    "  attack                                  page p50/max       state p50/max      buttons p50/max    sign-in  most 503 waits  other 5xx",
   );
   for (const attack of ATTACKS) {
     const figures: Figures = { page: [], state: [], buttons: [], signIn: [], mostWaits: 0, other5xx: 0 };
@@ -182,12 +182,10 @@ export async function runAttacks(
       `${percentile(values, 50).toFixed(0).padStart(5)} / ${Math.max(0, ...values)
         .toFixed(0)
         .padStart(5)} ms`;
+    const signInMs = Math.max(0, ...figures.signIn).toFixed(0);
+    const waits = `${figures.mostWaits}`.padStart(9);
     console.log(
-      `  ${attack.name.padEnd(38)} ${pair(figures.page)}  ${pair(figures.state)}  ${Math.max(0, ...figures.buttons)
-        .toFixed(0)
-        .padStart(7)} ms  ${Math.max(0, ...figures.signIn)
-        .toFixed(0)
-        .padStart(8)} ms  ${String(figures.mostWaits).padStart(9)}  ${String(figures.other5xx).padStart(9)}`,
+      `  ${attack.name.padEnd(38)} ${pair(figures.page)}  ${pair(figures.state)}  ${pair(figures.buttons)}  ${signInMs.padStart(6)} ms  ${waits}  ${String(figures.other5xx).padStart(9)}`,
     );
     await sleep(2_000);
   }

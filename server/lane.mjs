@@ -17,17 +17,23 @@
 //     like anyone: a slow button cannot hold the crowd out;
 //   - claim: what a visitor must never lose: a claim with a nickname, and a let-go, from a phone with a signed
 //     visitor cookie and a body the size of a claim. A bound and a queue of their own; one visitor's claims
-//     at most 5 in 10 s by default (CLAIMS_PER_VISITOR; beyond it 503 with Retry-After: a script, not a phone);
-//   - visitor: pages, the state call, a new hold, pings, the big screen's streams, and any claim body that
-//     cannot be one. Beyond the bound it is refused at once with 503 and Retry-After, which the page's script
+//     at most 5 in 10 s by default (CLAIMS_PER_VISITOR; beyond it 503 with Retry-After, held a second: a
+//     script, not a phone);
+//   - visitor: pages, the state call, a new hold, pings, the big screen's streams. Beyond the bound it is refused at once with 503 and Retry-After, which the page's script
 //     waits out and asks again;
-//   - unverified: a session cookie that does not verify (forged, expired, from another installation), and an
-//     organiser's address without a session. A small bound of its own, shed whenever visitors are: it
-//     earns nothing and can hold nobody back.
+//   - unverified: a session cookie that does not verify (forged, expired, from another installation), an
+//     organiser's address without a session, and a claim body from a phone without our visitor cookie (or
+//     larger than any claim). A small bound and rate of their own, shed whenever visitors are, their refusals
+//     held a second before they are answered: they earn nothing and can hold nobody back.
 
 /** @typedef {"free" | "sign_in" | "admin" | "button" | "claim" | "visitor" | "unverified"} Lane */
 /** @typedef {import("./config.mjs").LaneBounds} LaneBounds */
-/** @typedef {{ admitted: true, release: () => void } | { admitted: false, retryAfterSeconds: number }} Admission */
+/**
+ * In with a place to release, or refused with a Retry-After. `answerAfterMs`: the refusal is answered only after
+ * that long (a script that ignores Retry-After and asks again at once is slowed to one request a second per
+ * connection, and its refusals stop taking the server's time from others).
+ * @typedef {{ admitted: true, release: () => void } | { admitted: false, retryAfterSeconds: number, answerAfterMs?: number }} Admission
+ */
 /**
  * What the lane is decided on. `session`: the verified session's key, "forged" for a session cookie that did
  * not verify, undefined for none. `visitorId`: the signed visitor id, if any. `bodyBytes`: the body as read.
@@ -64,8 +70,15 @@ const BUTTON_PRIORITY_MS = 1_000;
  */
 const SIGN_IN_BOUND = 2;
 const SIGN_IN_QUEUE = 256;
-/** Requests that proved nothing, in flight at once: a quarter of the visitors' bound, at least 4. */
+/**
+ * Requests that proved nothing: in flight at once, a quarter of the visitors' bound (at least 4), and let in at
+ * most as many a second as the visitors' bound (at least 20): an organiser whose session ran out, a phone
+ * without our cookie, get through; a loop of them cannot keep the app busy.
+ */
 const unverifiedBound = (/** @type {number} */ visitors) => Math.max(4, Math.floor(visitors / 4));
+const unverifiedPerSecond = (/** @type {number} */ visitors) => Math.max(20, visitors);
+/** How long a refusal of a request that proved nothing, or of a claim over its visitor's limit, is held. */
+const SLOW_REFUSAL_MS = 1_000;
 /** Claims that may wait for a place: every phone holding a prize at one moment fits. */
 const CLAIM_QUEUE = 1_000;
 /** The window in which one visitor's claims are counted (at most `claimsPerVisitor`). */
@@ -111,9 +124,10 @@ export function laneOf({ method, path, session, visitorId, bodyBytes }) {
   }
   if (SIGN_IN_PATH.test(path)) return "sign_in";
   if (session === FORGED || ADMIN_PATH.test(path)) return "unverified";
-  if (CLAIM_PATH.test(path) && visitorId !== undefined && bodyBytes <= CLAIM_BODY_MAX_BYTES) {
-    if (method === "PATCH") return "claim";
-    if (method === "POST" && bodyBytes > HOLD_BODY_MAX_BYTES) return "claim";
+  if (CLAIM_PATH.test(path) && (method === "PATCH" || (method === "POST" && bodyBytes > HOLD_BODY_MAX_BYTES))) {
+    // A claim or a let-go from a phone that never got our visitor cookie, or with a nickname no form sends,
+    // cannot be one: it proved nothing.
+    return visitorId !== undefined && bodyBytes <= CLAIM_BODY_MAX_BYTES ? "claim" : "unverified";
   }
   return "visitor";
 }
@@ -174,6 +188,7 @@ export class Lanes {
     this.lastShedAt = Number.NEGATIVE_INFINITY;
     this.visitors = new Bounded(bounds.visitors, 0);
     this.unverified = new Bounded(unverifiedBound(bounds.visitors), 0);
+    this.unverifiedRate = new Rate(unverifiedPerSecond(bounds.visitors), now);
     this.signIn = new Bounded(SIGN_IN_BOUND, SIGN_IN_QUEUE);
     this.claims = new Bounded(bounds.claims, CLAIM_QUEUE);
     this.admins = new AdminLane(bounds.admins, bounds.adminQueue);
@@ -202,7 +217,9 @@ export class Lanes {
       case "claim":
         return this.admitClaim(facts.visitorId ?? "");
       case "unverified":
-        if (this.visitors.full() || this.organiserFirst() || this.unverified.full()) return this.refuse();
+        if (this.visitors.full() || this.organiserFirst() || this.unverified.full() || !this.unverifiedRate.take()) {
+          return this.refuse({ answerAfterMs: SLOW_REFUSAL_MS });
+        }
         return this.unverified.admit();
       default:
         // Only a full visitor lane makes the instance overloaded: a refusal for any other reason must not
@@ -220,11 +237,14 @@ export class Lanes {
     return false;
   }
 
-  /** @returns {Admission} */
-  refuse({ overloaded = false } = {}) {
+  /**
+   * @param {{ overloaded?: boolean, answerAfterMs?: number }} [how]
+   * @returns {Admission}
+   */
+  refuse({ overloaded = false, answerAfterMs } = {}) {
     this.shed += 1;
     if (overloaded) this.lastShedAt = this.now();
-    return { admitted: false, retryAfterSeconds: retryAfterSeconds() };
+    return { admitted: false, retryAfterSeconds: retryAfterSeconds(), ...(answerAfterMs ? { answerAfterMs } : {}) };
   }
 
   /**
@@ -269,7 +289,8 @@ export class Lanes {
     if (recent.length >= this.claimsPerVisitor) {
       this.shed += 1;
       const oldest = recent[0] ?? now;
-      return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + CLAIM_WINDOW_MS - now) / 1000)) };
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + CLAIM_WINDOW_MS - now) / 1000));
+      return { admitted: false, retryAfterSeconds, answerAfterMs: SLOW_REFUSAL_MS };
     }
     recent.push(now);
     this.recentClaims.set(visitorId, recent);
@@ -282,6 +303,29 @@ export class Lanes {
     for (const [visitorId, times] of this.recentClaims) {
       if (times.every((at) => now - at >= CLAIM_WINDOW_MS)) this.recentClaims.delete(visitorId);
     }
+  }
+}
+
+/** At most `perSecond` a second, in bursts of as many (a token bucket). */
+class Rate {
+  /**
+   * @param {number} perSecond
+   * @param {() => number} now milliseconds
+   */
+  constructor(perSecond, now) {
+    this.perSecond = perSecond;
+    this.now = now;
+    this.tokens = perSecond;
+    this.at = now();
+  }
+
+  take() {
+    const now = this.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
   }
 }
 

@@ -52,10 +52,12 @@ describe("laneOf (server/lane.mjs)", () => {
     // A new hold is a visitor's call.
     expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 0 }))).toBe("visitor");
     expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 2 }))).toBe("visitor");
-    // No signed visitor cookie, or a 2,000-character nickname: shed like any visitor call.
-    expect(laneOf(facts("POST", CLAIM, { bodyBytes: 40 }))).toBe("visitor");
-    expect(laneOf(facts("PATCH", CLAIM))).toBe("visitor");
-    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 2_040 }))).toBe("visitor");
+    // No signed visitor cookie, or a 2,000-character nickname: it cannot be a claim, and proved nothing.
+    expect(laneOf(facts("POST", CLAIM, { bodyBytes: 40 }))).toBe("unverified");
+    expect(laneOf(facts("PATCH", CLAIM))).toBe("unverified");
+    expect(laneOf(facts("POST", CLAIM, { visitorId: VISITOR, bodyBytes: 2_040 }))).toBe("unverified");
+    // A tap without the cookie yet is a visitor's (the app answers 428 with one).
+    expect(laneOf(facts("POST", CLAIM))).toBe("visitor");
   });
 
   it("bounds pages, state calls, pings and streams; leaves static files and health alone", () => {
@@ -112,6 +114,24 @@ describe("Lanes", () => {
     admitted(admit(lanes, "visitor"));
   });
 
+  it("lets unverified requests in at a bounded rate, and holds their refusals a second before answering", () => {
+    let clock = 0;
+    const lanes = new Lanes({ ...bounds, visitors: 4 }, () => clock);
+    // 20 a second at most (the visitors' bound, at least 20), 4 at once.
+    let admittedCount = 0;
+    for (let index = 0; index < 30; index += 1) {
+      const admission = admit(lanes, "unverified");
+      if (admission instanceof Promise) throw new Error("an unverified request waited");
+      if (admission.admitted) {
+        admittedCount += 1;
+        admission.release();
+      } else expect(admission.answerAfterMs).toBe(1_000);
+    }
+    expect(admittedCount).toBe(20);
+    clock += 500;
+    admitted(admit(lanes, "unverified")).release();
+  });
+
   it("lets one session have 4 admin requests in flight; its 5th waits while another session goes ahead", async () => {
     const lanes = new Lanes({ ...bounds, admins: 8, adminQueue: 8 });
     const busy = Array.from({ length: 4 }, () => admitted(admit(lanes, "admin", { session: "busy" })));
@@ -166,6 +186,7 @@ describe("Lanes", () => {
     admitted(admit(lanes, "claim", { visitorId: "one" })).release();
     const sixth = admit(lanes, "claim", { visitorId: "one" });
     if (sixth instanceof Promise || sixth.admitted) throw new Error("a sixth claim in 10 s went in");
+    expect(sixth.answerAfterMs).toBe(1_000);
     // The first of the five was at 0 s: a place frees at 10 s, 6 s from now.
     expect(sixth.retryAfterSeconds).toBe(6);
     admitted(admit(lanes, "claim", { visitorId: "two" })).release();
