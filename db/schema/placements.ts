@@ -31,6 +31,13 @@ export const placements = pgTable(
     dropsAt: timestamp({ withTimezone: true }),
     /** An announced drop shows its time (countdown, big screen); an unannounced one (a winning moment) shows nothing. */
     announce: boolean().notNull().default(true),
+    /**
+     * A drop scheduled by hand: its unit is set aside apart from automatic placement, so it never counts
+     * towards the prize's "Pages at once" (maintenance_count) and top-ups never place that unit elsewhere.
+     * Still counted against stock and today's budget. False for every other placement, random placement's
+     * winning moments included (those are automatic placement's own).
+     */
+    setAside: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
