@@ -25,8 +25,8 @@ export const placements = pgTable(
     holdEndsAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
     /**
-     * A drop: nobody can hold the placement before this moment (on the database's clock), though it counts
-     * towards its prize's target from the start. Null: live as soon as it is placed.
+     * A drop: nobody can hold the placement before this moment (on the database's clock), though it takes its
+     * page and its unit of stock from the start. Null: live as soon as it is placed.
      */
     dropsAt: timestamp({ withTimezone: true }),
     /** An announced drop shows its time (countdown, big screen); an unannounced one (a winning moment) shows nothing. */
