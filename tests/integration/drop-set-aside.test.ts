@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
-import { placements, prizes } from "@/db/schema";
+import { placements, prizes, products } from "@/db/schema";
 import { createPlacement } from "@/lib/services/placements/create";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
@@ -32,9 +32,9 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Every page free and earlier prizes switched off: random placement and the tick see this test's prize alone. */
+/** No pages and earlier prizes switched off: random placement and the tick see this test's prize and pages alone. */
 async function startClean() {
-  await database.db.delete(placements);
+  await database.db.delete(products);
   await database.db.update(prizes).set({ isActive: false });
 }
 
@@ -82,7 +82,7 @@ describe("a drop scheduled by hand", () => {
   it("stays within the stock and today's budget, drops included, and says what to do when they are used", async () => {
     await startClean();
     const pages = await seedPages(database.db, 4, "Budget");
-    const stock = await seedPrize(database.db, { total: 2, daily: 10, maintenance: 1 });
+    const stock = await seedPrize(database.db, { total: 2, daily: 2, maintenance: 1 });
     await createPlacement({ ctx: ctx(), input: { prize: stock, product: pages[0]!.id, is_active: true } });
     await createPlacement({ ctx: ctx(), input: { prize: stock, product: pages[1]!.id, is_active: true, drops_at: inTenMinutes() } });
     await expect(
@@ -99,7 +99,7 @@ describe("a drop scheduled by hand", () => {
     await startClean();
     await seedPages(database.db, 6, "Set aside");
     // Two in stock, Pages at once 2: with one set aside for the drop, automatic placement has one left.
-    const prizeId = await seedPrize(database.db, { total: 2, daily: 10, maintenance: 2 });
+    const prizeId = await seedPrize(database.db, { total: 2, daily: 2, maintenance: 2 });
     const [dropPage] = await seedPages(database.db, 1, "Drop page");
     const drop = await createPlacement({
       ctx: ctx(),
@@ -117,7 +117,7 @@ describe("a drop scheduled by hand", () => {
 
     // One in stock and it is set aside: random placement places nothing and says why, the tick nothing.
     await startClean();
-    const single = await seedPrize(database.db, { total: 1, daily: 10, maintenance: 1 });
+    const single = await seedPrize(database.db, { total: 1, daily: 1, maintenance: 1 });
     const [singleDropPage] = await seedPages(database.db, 1, "Single drop");
     await createPlacement({ ctx: ctx(), input: { prize: single, product: singleDropPage!.id, is_active: true, drops_at: inTenMinutes() } });
     const nothing = await randomizePlacements({ ctx: ctx(), input: { reset: false, maintenance_mode: true, prize_id: single } });
