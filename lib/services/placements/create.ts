@@ -12,7 +12,7 @@ import { assertPageFree, assertRoomForPlacement, pageTakenInstead } from "./rule
 import { lockPlacementWrites } from "./top-up";
 import { unplacedUnits } from "./unplaced";
 
-export { PAGE_TAKEN } from "./rules";
+export { isPageTakenRefusal } from "./rules";
 
 /**
  * POST /api/prize-distributions/: place a prize on a product page by hand, live now or as a drop at

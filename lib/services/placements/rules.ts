@@ -9,7 +9,14 @@ import { inEachLanguage, text } from "@/shared/i18n/text";
 
 /** Checks shared by creating a placement and switching one on (not an operation of its own). */
 
-export const PAGE_TAKEN = text("errors.placements.pageTaken");
+const PAGE_TAKEN = text("errors.placements.pageTaken");
+const PAGE_TAKEN_KEYS = new Set<string>([PAGE_TAKEN.key, "errors.placements.pageHasPrize", "errors.placements.pageHasDrop"]);
+
+/** A refusal because the product page already has a live placement (whichever way it was found). */
+export function isPageTakenRefusal(error: unknown): boolean {
+  const said = error instanceof ValidationError ? error.fields.non_field_errors?.[0] : undefined;
+  return typeof said === "object" && PAGE_TAKEN_KEYS.has(said.key);
+}
 
 export const refuse = (message: Said) => new ValidationError({ non_field_errors: [message] });
 
