@@ -58,6 +58,10 @@ test.describe("a drop for a prize already placed", () => {
     await placements.choose(drop, "Prize", prizeName);
     // The page picker says which page already holds a prize, and which.
     await expect(await optionFor(drop, "Product page", livePage)).toContainText(`Has “${prizeName}” now`);
+    if (process.env.SCREENSHOTS === "1") {
+      // The open list with its mark, where the organiser sees it (a full-page capture scrolls to the top).
+      await page.screenshot({ path: `.tmp/screenshots/placements-picker-mark-${testInfo.project.name}.png` });
+    }
     await expect(await optionFor(drop, "Product page", dropPage)).not.toContainText("Has");
     await placements.choose(drop, "Product page", dropPage);
     await drop.getByRole("button", { name: "Schedule the drop" }).click();
