@@ -10,7 +10,7 @@ import { settingsApi } from "@/lib/client/settings";
 import { useHydratedData } from "@/lib/client/use-hydrated";
 
 /** What a placement left on no page: units of one prize (`prize`), or of every prize placed at random (null). */
-export type Unplaced = { count: number; prize: string | null };
+type Unplaced = { count: number; prize: string | null };
 
 /** What a placing form reports when its placement has been answered. */
 export type PlacementOutcome = {
