@@ -38,13 +38,27 @@ export function distributedToday(): SQL<number> {
 }
 
 /**
- * How many placements a prize should have live: 0 when inactive, else
- * min(maintenance_count, remaining_quantity, daily_distribution - distributed today).
- * Never more than can still be won, so even if every placement were claimed at once stock and the
- * daily limit would hold (the claim's own conditional UPDATE is the second guard).
+ * Live drops of the prize scheduled by hand (`set_aside`): their units are kept apart from automatic
+ * placement, so they never count towards "Pages at once" (server-behaviour.md, "Field fixes, second round").
+ */
+function setAsideLive(): SQL<number> {
+  return sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive} and ${placements.setAside})`;
+}
+
+/** Live placements of the prize that automatic placement keeps up: every live one but the set-aside drops. */
+export function automaticLive(): SQL<number> {
+  return sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive} and not ${placements.setAside})`;
+}
+
+/**
+ * How many placements automatic placement keeps live for a prize (its target; set-aside drops are not among
+ * them): 0 when inactive, else min(maintenance_count, remaining_quantity, daily_distribution - distributed
+ * today), with the units of the set-aside drops taken out of the stock and of today's budget first. Never
+ * more than can still be won, so even if every placement, drops included, were claimed at once stock and
+ * the daily limit would hold (the claim's own conditional UPDATE is the second guard).
  */
 export function placementTarget(): SQL<number> {
-  return sql<number>`(case when not ${prizes.isActive} then 0 else greatest(0, least(${prizes.maintenanceCount}, ${prizes.remainingQuantity}, ${prizes.dailyDistribution} - ${distributedToday()})) end)`;
+  return sql<number>`(case when not ${prizes.isActive} then 0 else greatest(0, least(${prizes.maintenanceCount}, ${prizes.remainingQuantity} - ${setAsideLive()}, ${prizes.dailyDistribution} - ${distributedToday()} - ${setAsideLive()})) end)`;
 }
 
 /** The prize can be won right now: active, in stock, today's budget and this hour's not used up. */

@@ -22,6 +22,7 @@ export function SearchPicker({
   value,
   onChange,
   allLabel,
+  noteOf,
 }: {
   /** "Prize", "Product page". */
   label: string;
@@ -33,6 +34,8 @@ export function SearchPicker({
   onChange: (option: PickerOption | null) => void;
   /** An option meaning "any" (random placement over all prizes), listed first. */
   allLabel?: string;
+  /** A second line under an option (a product page that already holds a prize), read as part of its name. */
+  noteOf?: (option: PickerOption) => string | null;
 }) {
   const t = useTranslations("admin.shell.picker");
   const id = useId();
@@ -148,6 +151,7 @@ export function SearchPicker({
                 className={`cursor-pointer px-3 py-2.5 [overflow-wrap:anywhere] ${index === active ? "bg-primary-50 text-primary-900" : "text-slate-800"} ${chosen ? "font-semibold" : ""}`}
               >
                 {option?.name ?? allLabel}
+                {option && noteOf?.(option) && <span className="block text-xs font-normal text-amber-800">{noteOf(option)}</span>}
               </div>
             );
           })}

@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { placementTarget } from "@/db/prize-rules";
+import { automaticLive, placementTarget } from "@/db/prize-rules";
 import { funnelHourlyTallies, images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
 import { conversionOf } from "@/shared/contracts/funnel";
 import { present, prizeColumns } from "./prizes";
@@ -12,13 +12,14 @@ const RECENT_LIST_SIZE = 10;
 
 /**
  * server-behaviour.md, Placements: `inactive` for an inactive prize; `exhausted` when its target is 0
- * because stock or today's budget is used up; `sufficient` when its live placements reach the target;
+ * because stock or today's budget is used up; `sufficient` when its live placements reach the target (drops
+ * scheduled by hand are set aside apart from it: neither counted nor targeted);
  * else `insufficient`.
  */
 const maintenanceStatus = sql<"sufficient" | "insufficient" | "exhausted" | "inactive">`(case
   when not ${prizes.isActive} then 'inactive'
   when ${placementTarget()} = 0 then 'exhausted'
-  when ${prizeColumns.active_distributions} >= ${placementTarget()} then 'sufficient'
+  when ${automaticLive()} >= ${placementTarget()} then 'sufficient'
   else 'insufficient' end)`;
 
 const count = (from: SQL) => sql<number>`(select count(*)::int from ${from})`;

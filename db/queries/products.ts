@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { images, products } from "@/db/schema";
+import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
 import { productQrUrl } from "@/shared/urls/products";
 import { likePattern } from "./like";
@@ -18,6 +18,15 @@ function matchesSearch(search: string | undefined): SQL | undefined {
 // From the winner tallies: a few rows per page, however many winners it has.
 const winnersCount = tallyOfProduct(sql`${products.id}`);
 
+type LivePrize = { name: string; drops_at: string | null } | null;
+
+// The page's live placement, at most one (prize_placements_one_active_per_product answers it): its prize and
+// the time of a drop still to come, in UTC ISO 8601.
+const livePrize = sql<LivePrize>`(select json_build_object('name', ${prizes.name}, 'drops_at',
+    case when ${placements.dropsAt} > now() then to_char(${placements.dropsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)
+  from ${placements} join ${prizes} on ${prizes.id} = ${placements.prizeId}
+  where ${placements.productId} = ${products.id} and ${placements.isActive})`;
+
 const productColumns = {
   id: products.id,
   name: products.name,
@@ -29,6 +38,7 @@ const productColumns = {
   imageSha256: images.sha256,
   urlPath: products.urlPath,
   winnersCount,
+  livePrize,
 };
 
 type ProductSelection = {
@@ -42,6 +52,7 @@ type ProductSelection = {
   imageSha256: string | null;
   urlPath: string;
   winnersCount: number;
+  livePrize: LivePrize;
 };
 
 /** A product as every API response and admin screen shows it (spec §3). */
@@ -60,6 +71,7 @@ function toProductView(row: ProductSelection) {
     qr_code: productQrUrl(row.id),
     url_path: row.urlPath,
     winners_count: row.winnersCount,
+    live_prize: row.livePrize,
   };
 }
 

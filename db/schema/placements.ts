@@ -25,12 +25,19 @@ export const placements = pgTable(
     holdEndsAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
     /**
-     * A drop: nobody can hold the placement before this moment (on the database's clock), though it counts
-     * towards its prize's target from the start. Null: live as soon as it is placed.
+     * A drop: nobody can hold the placement before this moment (on the database's clock), though it takes its
+     * page and its unit of stock from the start. Null: live as soon as it is placed.
      */
     dropsAt: timestamp({ withTimezone: true }),
     /** An announced drop shows its time (countdown, big screen); an unannounced one (a winning moment) shows nothing. */
     announce: boolean().notNull().default(true),
+    /**
+     * A drop scheduled by hand: its unit is set aside apart from automatic placement, so it never counts
+     * towards the prize's "Pages at once" (maintenance_count) and top-ups never place that unit elsewhere.
+     * Still counted against stock and today's budget. False for every other placement, random placement's
+     * winning moments included (those are automatic placement's own).
+     */
+    setAside: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -14,6 +14,11 @@ export type ProductRow = {
   qr_code: string;
   url_path: string;
   winners_count: number;
+  /**
+   * What the page holds now, so a placing form can mark a taken page: its live prize, or the drop set aside
+   * on it (`drops_at`, still to come). Null when the page is free.
+   */
+  live_prize: { name: string; drops_at: string | null } | null;
 };
 
 /** DELETE /api/products/delete_all/ and POST /api/products/delete_selected/. */

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placements, winners } from "@/db/schema";
-import { type AppError, ValidationError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
-import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { createPlacement, isPageTakenRefusal } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import en from "@/messages/en.json";
 import { prizeRow, seedPages, seedPrize } from "../support/seed";
@@ -131,8 +131,7 @@ describe("lock order", () => {
         // The admin places the same prize on the very pages being claimed (the page's index is the race).
         ...pages.map((page) =>
           createPlacement({ ctx: ctx(), input: { prize: prizeId, product: page.id, is_active: true } }).catch((error) => {
-            const pageTaken = error instanceof ValidationError && error.fields.non_field_errors?.[0] === PAGE_TAKEN;
-            if (!pageTaken) unexpected.push(error);
+            if (!isPageTakenRefusal(error)) unexpected.push(error);
           }),
         ),
         ...spareIds.map(({ id }) => deletePlacement({ ctx: ctx(), input: { id } }).catch((error) => unexpected.push(error))),

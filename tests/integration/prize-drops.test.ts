@@ -291,7 +291,8 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
   }, 60_000);
 
   it("stock and today's budget hold with everything dropping at once", async () => {
-    // Target min(maintenance 3, stock 5, today 3) = 3: a fourth drop is refused, as a fourth live placement is.
+    // Drops are set aside apart from Pages at once, but every live placement stays within today's budget (3):
+    // a fourth drop is refused, as a fourth live placement is.
     const prizeId = await seedPrize(database.db, { total: 5, daily: 3, maintenance: 3 });
     const pages = await seedPages(database.db, 6, "Budget drop");
     const dropsAt = (await dbNow()) + 4_000;
@@ -302,7 +303,11 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
       drops_at: new Date(dropsAt).toISOString(),
     });
     expect(fourth.status).toBe(400);
-    expect(await fourth.json()).toEqual({ non_field_errors: ["This prize already has its target of 3 live placements."] });
+    expect(await fourth.json()).toEqual({
+      non_field_errors: [
+        "Today's limit leaves 3 units of this prize to win, and all are already on pages or set aside for drops: raise its daily limit on the prizes screen, or take a placement off first.",
+      ],
+    });
     const visitors = await newVisitors(60, (index) => (index % 2 === 0 ? first.url : second.url));
     await untilDatabaseReaches(dropsAt);
     const outcomes = await Promise.all(visitors.map((visitor, index) => tryToWin(visitor, pages[index % 3]!.urlPath)));

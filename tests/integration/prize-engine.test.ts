@@ -5,7 +5,7 @@ import { placements, prizes, winners } from "@/db/schema";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
-import { createPlacement, PAGE_TAKEN } from "@/lib/services/placements/create";
+import { createPlacement } from "@/lib/services/placements/create";
 import { deletePlacement } from "@/lib/services/placements/delete";
 import { runMaintenanceTick } from "@/lib/services/placements/maintenance-tick";
 import { randomizePlacements } from "@/lib/services/placements/randomize";
@@ -194,7 +194,7 @@ describe("manual placements", () => {
     );
     const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
     await expect(createPlacement({ ctx: ctx(), input: { prize: other, product: a!.id, is_active: true } })).rejects.toMatchObject(
-      nonField(PAGE_TAKEN.key),
+      nonField("errors.placements.pageHasPrize"),
     );
     const off = await createPlacement({ ctx: ctx(), input: { prize: other, product: c!.id, is_active: false } });
     await setPlacementActive({ ctx: ctx(), input: { id: off.id, is_active: true } });

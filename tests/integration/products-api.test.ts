@@ -25,6 +25,8 @@ const productShape = {
   qr_code: expect.stringMatching(/^\/api\/products\/\d+\/qr\/$/),
   url_path: expect.stringMatching(/^[a-zA-Z0-9]{10}$/),
   winners_count: expect.any(Number),
+  // What the page holds now (a live prize or a drop set aside on it): nothing on a new page.
+  live_prize: null,
 };
 
 describe("POST /api/admin/create-product/", () => {

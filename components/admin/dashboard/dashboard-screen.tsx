@@ -10,7 +10,7 @@ import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
 import { EventStateSummary } from "@/components/admin/settings/event-state-summary";
-import { Banner, useBanner } from "@/components/ui/banner";
+import { Banner, type BannerTone, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/client/api";
@@ -47,8 +47,13 @@ export function DashboardScreen() {
     queryFn: ({ signal }) => dashboardApi.get(signal),
     refetchInterval: auto.refetchInterval,
   });
-  const { banner, show } = useBanner();
-  const unplaced = useUnplacedNotice({ onChanged: (message) => show("success", message), onFailed: (message) => show("error", message) });
+  const { banner, show: showBanner, clear } = useBanner();
+  const unplaced = useUnplacedNotice({ show: showBanner, clearBanner: clear });
+  // Another action's outcome: the last placement's notice goes, so it is never read as this one's answer.
+  const show = (tone: BannerTone, message: string) => {
+    unplaced.forget();
+    showBanner(tone, message);
+  };
   const resetDailyCounters = useMutation({
     mutationFn: () => prizesApi.resetAllDaily(),
     onSuccess: (result) => show("success", result.detail || t("resetDone")),
@@ -106,13 +111,7 @@ export function DashboardScreen() {
             <Button busy={resetDailyCounters.isPending} onClick={() => resetDailyCounters.mutate()}>
               {t("resetDaily")}
             </Button>
-            <RandomPlacement
-              onPlaced={(detail, left) => {
-                show("success", detail);
-                unplaced.report(left);
-              }}
-              onFailed={(message) => show("error", message)}
-            />
+            <RandomPlacement onPlaced={unplaced.placed} onFailed={(message) => show("error", message)} />
           </div>
         </Card>
       )}

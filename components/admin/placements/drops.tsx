@@ -17,6 +17,7 @@ import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
+import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 
@@ -41,6 +42,7 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const [product, setProduct] = useState<PickerOption | null>(null);
   const [when, setWhen] = useState("");
   const [announce, setAnnounce] = useState(true);
+  const holds = usePageHolds();
   const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
   useEffect(() => setWhen(defaultDropTime(timeZone)), [timeZone]);
@@ -49,7 +51,7 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
       placementsApi.create({ prize: input.prize.id, product: input.product.id, drops_at: input.dropsAt, announce }),
     onSuccess: (placed, input) =>
       onPlaced(t("scheduled", { prize: input.prize.name, product: input.product.name, time: clock(placed.drops_at ?? input.dropsAt) })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
+    onSettled: () => invalidatePlacing(queryClient),
   });
 
   function submit(event: React.FormEvent) {
@@ -68,7 +70,15 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
       <p className="text-sm text-slate-600">{t("intro")}</p>
       <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
-      <SearchPicker label={t("product")} kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
+      <SearchPicker
+        label={t("product")}
+        kind={PAGES_TO_PLACE}
+        load={pickersApi.pagesToPlace}
+        value={product}
+        onChange={setProduct}
+        noteOf={holds}
+      />
+      <PageHoldsNote page={product} holds={holds} />
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => (
           <input

@@ -11,7 +11,8 @@ import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useSaid } from "@/lib/client/use-said";
 import { createPlacementBody } from "@/lib/validation/placement";
-import type { Unplaced } from "./unplaced-notice";
+import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import type { PlacementOutcome } from "./unplaced-notice";
 
 type Refusal = { message: string; at: number };
 
@@ -20,28 +21,24 @@ type Refusal = { message: string; at: number };
  * Its error is about its last attempt: once anything on the screen succeeded after it (`lastSuccessAt`),
  * it is old news and goes.
  */
-export function ManualPlacement({
-  onPlaced,
-  lastSuccessAt,
-}: {
-  onPlaced: (message: string, unplaced: Unplaced) => void;
-  lastSuccessAt: number;
-}) {
+export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcome: PlacementOutcome) => void; lastSuccessAt: number }) {
   const t = useTranslations("admin.placements.manual");
   const said = useSaid();
   const queryClient = useQueryClient();
   const [prize, setPrize] = useState<PickerOption | null>(null);
   const [product, setProduct] = useState<PickerOption | null>(null);
   const [invalid, setInvalid] = useState<Refusal | null>(null);
+  const holds = usePageHolds();
   const place = useMutation({
     mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
       placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
     onSuccess: (placed, chosen) =>
-      onPlaced(t("placed", { prize: chosen.prize.name, product: chosen.product.name }), {
-        count: placed.unplaced,
-        prize: chosen.prize.name,
+      onPlaced({
+        confirmation: t("placed", { prize: chosen.prize.name, product: chosen.product.name }),
+        nothingPlaced: null,
+        unplaced: { count: placed.unplaced, prize: chosen.prize.name },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
+    onSettled: () => invalidatePlacing(queryClient),
   });
 
   function submit(event: React.FormEvent) {
@@ -62,7 +59,15 @@ export function ManualPlacement({
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
       <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
-      <SearchPicker label={t("product")} kind="products" load={pickersApi.products} value={product} onChange={setProduct} />
+      <SearchPicker
+        label={t("product")}
+        kind={PAGES_TO_PLACE}
+        load={pickersApi.pagesToPlace}
+        value={product}
+        onChange={setProduct}
+        noteOf={holds}
+      />
+      <PageHoldsNote page={product} holds={holds} />
       <FormAlert message={shown?.message} />
       <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
         {t("submit")}

@@ -11,7 +11,7 @@ import { useListTable } from "@/components/admin/list/use-list-table";
 import { QrModal } from "@/components/admin/qr-panel";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
-import { useBanner } from "@/components/ui/banner";
+import { type BannerTone, useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
@@ -33,7 +33,7 @@ import { MaintenanceSwitch } from "./maintenance-switch";
 import { ManualPlacement } from "./manual-placement";
 import { PlacementDetailModal } from "./modals";
 import { RandomPlacement } from "./random-placement";
-import { type Unplaced, useUnplacedNotice } from "./unplaced-notice";
+import { type PlacementOutcome, useUnplacedNotice } from "./unplaced-notice";
 import { deleteAllSummary, useDeleteAllPlacements } from "./use-delete-all";
 
 /** /admin/distributions (spec §2): place prizes at random or by hand; the live list of placements. */
@@ -52,17 +52,28 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
     refetchInterval: auto.refetchInterval,
   });
   const counts = list.data as PlacementPage | null;
-  const { banner, show } = useBanner();
+  const { banner, show: showBanner, clear } = useBanner();
   // When something last succeeded here: a form's error from before that is old news (ManualPlacement).
   const [lastSuccessAt, setLastSuccessAt] = useState(0);
+  const unplaced = useUnplacedNotice({
+    show: (tone, message) => {
+      if (tone === "success") setLastSuccessAt(Date.now());
+      showBanner(tone, message);
+    },
+    clearBanner: clear,
+  });
+  // Another action's own outcome: the last placement's notice goes, so it is never read as this one's answer.
+  const show = (tone: BannerTone, message: string) => {
+    unplaced.forget();
+    showBanner(tone, message);
+  };
   const succeeded = (message: string) => {
     setLastSuccessAt(Date.now());
     show("success", message);
   };
-  const unplaced = useUnplacedNotice({ onChanged: succeeded, onFailed: (message) => show("error", message) });
-  const placed = (message: string, left: Unplaced) => {
-    succeeded(message);
-    unplaced.report(left);
+  const placed = (outcome: PlacementOutcome) => {
+    setLastSuccessAt(Date.now());
+    unplaced.placed(outcome);
   };
   // Phones: the list comes first; the forms open from a button above it.
   const [formsOpen, setFormsOpen] = useState(false);

@@ -12,7 +12,7 @@ import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { settingsApi } from "@/lib/client/settings";
 import { useHydratedData } from "@/lib/client/use-hydrated";
-import type { Unplaced } from "./unplaced-notice";
+import type { PlacementOutcome } from "./unplaced-notice";
 
 type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
 
@@ -20,7 +20,8 @@ type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
  * Random placement (server-behaviour.md): every active prize, or one, onto free product pages up to its
  * target; optionally clearing the unheld active placements first. Automatic placement (maintenance mode)
  * is system-wide, so placing leaves it as it is unless the organiser ticks the box offered while it is off
- * (never ticked by default). The result says how many units are still on no page. The dashboard and the
+ * (never ticked by default). The result says how many units are still on no page, and a placement that placed
+ * nothing says why, as a warning. The dashboard and the
  * placements screen both use this one control.
  */
 export function RandomPlacement({
@@ -30,7 +31,7 @@ export function RandomPlacement({
 }: {
   /** Offer "all prizes or one" (the placements screen); the dashboard places all. */
   choosePrize?: boolean;
-  onPlaced: (detail: string, unplaced: Unplaced) => void;
+  onPlaced: (outcome: PlacementOutcome) => void;
   onFailed: (message: string) => void;
 }) {
   const t = useTranslations("admin.placements.random");
@@ -48,7 +49,12 @@ export function RandomPlacement({
     mutationFn: ({ input }: { input: RandomizeInput; prizeName: string | null }) => placementsApi.randomize(input),
     onSuccess: (result, { input, prizeName }) => {
       const turnedOn = input.maintenance_mode === true && current === false;
-      onPlaced(`${result.detail || t("placed")}${turnedOn ? ` ${t("turnedOn")}` : ""}`, { count: result.unplaced, prize: prizeName });
+      const unplaced = { count: result.unplaced, prize: prizeName };
+      // Nothing placed is no success: the server's detail says why, as a warning. Switching automatic
+      // placement on is still a change made, confirmed on its own.
+      if (result.placed === 0) onPlaced({ confirmation: turnedOn ? t("turnedOn") : null, nothingPlaced: result.detail, unplaced });
+      else
+        onPlaced({ confirmation: `${result.detail || t("placed")}${turnedOn ? ` ${t("turnedOn")}` : ""}`, nothingPlaced: null, unplaced });
       setKeepPlaced(false);
     },
     onError: (error) => onFailed(errorMessage(error, t("failed"))),

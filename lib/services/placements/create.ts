@@ -8,15 +8,16 @@ import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
 import { assertDropTime } from "./drop-time";
-import { assertRoomForPlacement, pageTakenInstead } from "./rules";
+import { assertPageFree, assertRoomForPlacement, pageTakenInstead } from "./rules";
 import { lockPlacementWrites } from "./top-up";
 import { unplacedUnits } from "./unplaced";
 
-export { PAGE_TAKEN } from "./rules";
+export { isPageTakenRefusal } from "./rules";
 
 /**
  * POST /api/prize-distributions/: place a prize on a product page by hand, live now or as a drop at
- * `drops_at` (announced unless `announce` is false). A drop counts towards its prize's target from now. Also
+ * `drops_at` (announced unless `announce` is false). A drop is set aside apart from automatic placement: it
+ * does not count towards "Pages at once", only against the stock and today's budget, and keeps its page. Also
  * answers how many units of the prize are still on no page (`unplaced`): once this one is won, nothing is
  * placed again unless automatic placement is on, and the screen offers to switch it on.
  */
@@ -30,8 +31,10 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
     // KEY SHARE: the page cannot be deleted under us (a delete would otherwise fail our insert).
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product)).for("key share");
     if (!product) throw ValidationError.field("product", text("errors.placements.existingProduct"));
-    if (input.is_active) await assertRoomForPlacement(tx, input.prize);
-    else {
+    if (input.is_active) {
+      await assertPageFree(tx, input.product);
+      await assertRoomForPlacement(tx, input.prize, { setAside: dropsAt !== null });
+    } else {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize));
       if (!prize) throw ValidationError.field("prize", text("errors.placements.existingPrize"));
     }
@@ -43,6 +46,7 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
         isActive: input.is_active,
         dropsAt: dropsAt === null ? null : new Date(dropsAt),
         announce,
+        setAside: dropsAt !== null,
       })
       .returning({ id: placements.id });
     await recordAudit(tx, ctx, {

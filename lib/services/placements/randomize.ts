@@ -51,7 +51,15 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
     const cleared = input.reset
       ? await tx
           .delete(placements)
-          .where(and(eq(placements.isActive, true), sql`not ${heldNow()}`, inScope))
+          // A drop scheduled by hand is set aside apart from automatic placement: kept until it has dropped.
+          .where(
+            and(
+              eq(placements.isActive, true),
+              sql`not ${heldNow()}`,
+              sql`not (${placements.setAside} and ${placements.dropsAt} > now())`,
+              inScope,
+            ),
+          )
           .returning({ id: placements.id })
       : [];
     const activePrizes = prizesInScope.filter((prize) => prize.isActive);
@@ -74,14 +82,27 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
         ...(input.reset && { cleared: { before: cleared.length, after: null } }),
       },
     });
-    // Said in the caller's language by the route, one sentence after another.
-    const detail: Text[] = [text("errors.placements.randomPlaced", { count: placed })];
+    // Said in the caller's language by the route, one sentence after another. Nothing placed is said with
+    // its reason first (the screen shows it as a warning, not a success).
+    const detail: Text[] = [
+      placed > 0 ? text("errors.placements.randomPlaced", { count: placed }) : nothingPlacedBecause(activePrizes.length, missing),
+    ];
     if (input.reset) detail.push(text("errors.placements.randomCleared", { count: cleared.length }));
-    if (missing > 0) detail.push(text("errors.placements.randomMissing", { count: missing }));
+    if (missing > 0 && placed > 0) detail.push(text("errors.placements.randomMissing", { count: missing }));
     const unplaced = await unplacedUnits(
       tx,
       activePrizes.map((prize) => prize.id),
     );
     return { detail, placed, missing, cleared: cleared.length, unplaced, maintenance_mode: maintenanceMode };
   });
+}
+
+/**
+ * Why a random placement placed nothing: no active prize in scope, no free page for what was wanted, or
+ * every prize in scope already at its target ("Pages at once", or its stock or today's budget used up).
+ */
+function nothingPlacedBecause(activePrizes: number, missing: number): Text {
+  if (activePrizes === 0) return text("errors.placements.randomNoActivePrize");
+  if (missing > 0) return text("errors.placements.randomNoFreePage", { count: missing });
+  return text("errors.placements.randomAllAtTarget");
 }

@@ -9,7 +9,7 @@ import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { placementName } from "./audit";
-import { assertRoomForPlacement, pageTakenInstead, refuse } from "./rules";
+import { assertPageFree, assertRoomForPlacement, pageTakenInstead, refuse } from "./rules";
 import { lockPlacementWrites } from "./top-up";
 
 async function recordSwitch(tx: Tx, ctx: ServiceContext, id: number, on: boolean) {
@@ -24,13 +24,20 @@ async function recordSwitch(tx: Tx, ctx: ServiceContext, id: number, on: boolean
 export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; input: { id: number; is_active: boolean } }) {
   return retryingTransaction(ctx.db, async (tx) => {
     const [placement] = await tx
-      .select({ prizeId: placements.prizeId, claimedAt: placements.claimedAt, isActive: placements.isActive })
+      .select({
+        prizeId: placements.prizeId,
+        productId: placements.productId,
+        claimedAt: placements.claimedAt,
+        isActive: placements.isActive,
+        setAside: placements.setAside,
+      })
       .from(placements)
       .where(eq(placements.id, input.id));
     if (!placement) throw notFound(MESSAGES.placementNotFound);
     if (input.is_active) {
       if (placement.claimedAt) throw refuse(text("errors.placements.alreadyWon"));
       await lockPlacementWrites(tx);
+      if (!placement.isActive) await assertPageFree(tx, placement.productId);
       // The prize before the placement row, as every path locks them (../README.md).
       await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, placement.prizeId)).for("update");
       const switchedOn = await tx
@@ -40,7 +47,7 @@ export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; 
         .returning({ prizeId: placements.prizeId });
       if (switchedOn.length === 0) return; // Already on (or won meanwhile): nothing to change.
       // Checked after the switch, inside the same transaction: a refusal rolls it back (and its audit row).
-      await assertRoomForPlacement(tx, placement.prizeId, 1);
+      await assertRoomForPlacement(tx, placement.prizeId, { setAside: placement.setAside, alreadyCounted: 1 });
       await recordSwitch(tx, ctx, input.id, true);
       return;
     }

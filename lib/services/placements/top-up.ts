@@ -57,7 +57,7 @@ export async function topUpPrize(
     ),
     wanted as (
       select greatest(0, prize.target - (
-        select count(*) from ${placements} where ${placements.prizeId} = ${prizeId} and ${placements.isActive}
+        select count(*) from ${placements} where ${placements.prizeId} = ${prizeId} and ${placements.isActive} and not ${placements.setAside}
       ))::int as needed from prize
     ),
     free_pages as (
@@ -85,18 +85,32 @@ export async function topUpPrize(
 /**
  * The opposite of a top-up, when a target falls (stock cut, prize switched off): live placements beyond
  * the target that nobody holds are switched off, newest first. A held one is left alone (the claim's own
- * stock check still guards it) and the maintenance tick trims it once the hold is over.
+ * stock check still guards it) and the maintenance tick trims it once the hold is over. Set-aside drops are
+ * not automatic placement's: they go only when the prize is switched off or has less stock than they set
+ * aside (never for today's budget: a drop may be for another day, and the claim checks the budget).
  */
 export async function trimPlacements(tx: Queryable, prizeId: number): Promise<number> {
-  const [prize] = await tx.select({ target: placementTarget() }).from(prizes).where(eq(prizes.id, prizeId)).for("update");
+  const [prize] = await tx
+    .select({ target: placementTarget(), isActive: prizes.isActive, remaining: prizes.remainingQuantity })
+    .from(prizes)
+    .where(eq(prizes.id, prizeId))
+    .for("update");
   if (!prize) return 0;
   const live = await tx
-    .select({ id: placements.id, held: heldNow() })
+    .select({ id: placements.id, held: heldNow(), setAside: placements.setAside })
     .from(placements)
     .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)))
     .orderBy(sql`${placements.createdAt} desc`, sql`${placements.id} desc`);
-  const excess = live.length - prize.target;
-  const removable = live.filter((placement) => !placement.held).slice(0, Math.max(0, excess));
+  const beyond = (group: typeof live, keep: number) =>
+    group.filter((placement) => !placement.held).slice(0, Math.max(0, group.length - keep));
+  const drops = live.filter((placement) => placement.setAside);
+  const removable = [
+    ...beyond(
+      live.filter((placement) => !placement.setAside),
+      prize.target,
+    ),
+    ...beyond(drops, prize.isActive ? Math.max(0, prize.remaining) : 0),
+  ];
   if (removable.length === 0) return 0;
   const switchedOff = await tx
     .update(placements)
