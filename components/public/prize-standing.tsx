@@ -57,7 +57,7 @@ export function prizeStanding({
         className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none"
       />
     );
-    // Under the ticket, not above it: the ticket stays where it was, on a small phone's first screen.
+    // Above the ticket: a 390 px phone's first screen names what the tap wins (the ticket's tap line stays on it).
     const prize = page.prize ? <PrizeShown prize={page.prize} label={label} /> : undefined;
     const ticket = { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize };
     if (page.has_prize || !page.drops_at) return { ticket, standing: null, dropsAt: null };
@@ -68,6 +68,7 @@ export function prizeStanding({
       standing: (
         <Note tone="neutral" title={words.drop.title}>
           <p>{fill(words.drop.at, { time: clockTime(new Date(page.drops_at), locale, timeZone) })}</p>
+          {page.prize && <PrizeShown prize={page.prize} label={words.drop.prizeLabel} />}
         </Note>
       ),
     };
