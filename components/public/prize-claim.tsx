@@ -331,6 +331,7 @@ export function PrizeClaim({
                   {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
+              {ticket.hint}
             </div>
           ) : ownHold && phase.name !== "idle" ? null : dropPending && dropsAt ? (
             <div data-drop-at={dropsAt}>

@@ -76,7 +76,7 @@ test.describe("privacy", () => {
       const age = dialog.getByRole("checkbox", { name: words.privacy.consent.age });
       await expect(consent).not.toBeChecked();
       await expect(age).not.toBeChecked();
-      await expect(dialog.getByRole("link", { name: words.privacy.consent.readNotice })).toHaveAttribute("href", "/privacy");
+      await expect(dialog.getByRole("link", { name: words.privacy.consent.readNotice })).toHaveAttribute("href", /^\/privacy\?from=\w+$/);
       await dialog.getByLabel(words.visitor.claim.nickname).fill(`pv${language}`);
       await dialog.getByLabel(words.visitor.claim.password, { exact: true }).fill("4826");
       await dialog.getByRole("button", { name: words.visitor.claim.submit, exact: true }).click();

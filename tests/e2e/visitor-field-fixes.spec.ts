@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import ko from "../../messages/ko.json";
@@ -185,6 +186,22 @@ test.describe("an English visitor at 390 px", () => {
     await expect(strip.getByTestId("my-win-collect")).toHaveText(/^Collect by \d{1,2}:\d{2}( [AP]M)? at Hall B, desk 3\.$/);
     await strip.scrollIntoViewIfNeeded();
     await reviewScreenshot(page, "visitor-my-wins-deadline-en", { fullPage: false });
+  });
+});
+
+test.describe("the placeholder of a picture that is missing", () => {
+  test.use({ locale: "en-GB" });
+
+  test("@phone-only reads at WCAG AA contrast at 390 px", async ({ page }) => {
+    const urlPath = await pages.withoutPrize();
+    // The stand's picture does not arrive: the page draws its placeholder in the picture's place.
+    await page.route("**/api/images/**", (route) => route.abort());
+    await page.goto(`/p/${urlPath}`);
+    const placeholder = page.getByText(visitor.page.imageFailed);
+    await expect(placeholder).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").withRules(["color-contrast"]).analyze();
+    expect(results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+    expect(results.passes.flatMap((rule) => rule.nodes.map((node) => node.html)).join("\n")).toContain(visitor.page.imageFailed);
   });
 });
 
