@@ -5,6 +5,7 @@ import { BrandLogo } from "@/components/branding/brand-logo";
 import { BrandStyle } from "@/components/branding/brand-style";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
+import { eventNameIn } from "@/shared/contracts/branding";
 import type { DisplayPrize, DisplaySnapshot } from "@/shared/contracts/display";
 import type { Locale } from "@/shared/i18n/locales";
 import { inLanguage } from "@/shared/i18n/localized";
@@ -83,7 +84,7 @@ export function BigScreen({
               <BrandLogo logo={branding.logo} height={72} maxWidth={320} className="h-[6.5vh] w-auto rounded-[0.8vh] bg-white p-[0.4vh]" />
             )}
             <span className="truncate" data-testid="event-name">
-              {branding.event_name ?? productName}
+              {eventNameIn(locale, branding) ?? productName}
             </span>
           </p>
           <h1 className="text-[5.5vh] font-extrabold leading-tight">{words.heading}</h1>

@@ -6,6 +6,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { fill } from "@/lib/i18n/fill";
 import { CLAIM_MESSAGES, type ClaimBody, claimBody, NICKNAME_MAX } from "@/lib/validation/claim";
+import type { ClaimDraft } from "./claim-draft";
 import type { VisitorWords } from "./visitor-words";
 
 type ClaimInput = z.input<typeof claimBody>;
@@ -23,6 +24,12 @@ type ClaimFormProps = {
   words: VisitorWords["claim"];
   /** With the organiser's `consent_required`: the two boxes' words (server-behaviour.md, "Privacy"). */
   consent?: VisitorWords["privacy"];
+  /** Where the consent box's "read the notice" link goes: the notice, with its way back to this page. */
+  noticeHref?: string;
+  /** What was typed during this hold before a reload (claim-draft.ts); the form starts with it. */
+  draft?: ClaimDraft | null;
+  /** Told of every change to the nickname and code, so a reload can bring them back. */
+  onDraft?: (draft: ClaimDraft) => void;
 };
 
 const baseResolver = zodResolver(claimBody);
@@ -59,7 +66,7 @@ function sayError(message: string | undefined, errors: VisitorWords["claim"]["er
  * Errors appear on submit and disappear as soon as the visitor edits that field, as the spec asks,
  * rather than re-validating on every keystroke (a half-typed password would keep shouting).
  */
-export function ClaimForm({ onSubmit, onCancel, formError, words, consent }: ClaimFormProps) {
+export function ClaimForm({ onSubmit, onCancel, formError, words, consent, noticeHref = "/privacy", draft, onDraft }: ClaimFormProps) {
   const ids = {
     name: useId(),
     password: useId(),
@@ -77,10 +84,15 @@ export function ClaimForm({ onSubmit, onCancel, formError, words, consent }: Cla
     clearErrors,
     setError,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ClaimInput, unknown, ClaimBody>({
     resolver: withConsent(consent !== undefined),
-    defaultValues: consent ? { name: "", password: "", consent: false, age_confirmed: false } : { name: "", password: "" },
+    defaultValues: {
+      name: draft?.name ?? "",
+      password: draft?.password ?? "",
+      ...(consent ? { consent: false, age_confirmed: false } : {}),
+    },
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     shouldFocusError: true,
@@ -88,6 +100,12 @@ export function ClaimForm({ onSubmit, onCancel, formError, words, consent }: Cla
 
   // The form may arrive after its modal opened (it is loaded on demand): take the focus then.
   useEffect(() => setFocus("name"), [setFocus]);
+
+  useEffect(() => {
+    if (!onDraft) return;
+    const watching = watch((values) => onDraft({ name: values.name ?? "", password: values.password ?? "" }));
+    return () => watching.unsubscribe();
+  }, [watch, onDraft]);
 
   const submit = handleSubmit(async (values) => {
     const serverErrors = await onSubmit(values);
@@ -208,7 +226,7 @@ export function ClaimForm({ onSubmit, onCancel, formError, words, consent }: Cla
           ))}
           {/* A new tab: the hold and what was typed stay here. */}
           <a
-            href="/privacy"
+            href={noticeHref}
             target="_blank"
             rel="noopener"
             className="inline-flex min-h-11 items-center text-base font-semibold text-primary-700 underline underline-offset-2"

@@ -11,13 +11,34 @@ import type { VisitorWords } from "./visitor-words";
 /** How often a waiting win with a deadline asks again: the server says when it expired, not the phone. */
 const RECHECK_MS = 30_000;
 
+type CollectWords = Pick<VisitorWords, "win" | "locale" | "timeZone">;
+
+/**
+ * What a win says about collecting it, on the event's clock: by when and where, that it expired, or when it
+ * was handed over; null when there is nothing to say (no deadline, no desk). The win card and "Your prizes"
+ * say it alike.
+ */
+export function collectMessage(win: MyWin, words: CollectWords): string | null {
+  const time = (iso: string) => clockTime(new Date(iso), words.locale, words.timeZone);
+  const place = win.desk_location;
+  if (win.status === "expired" && win.expired_at) return fill(words.win.expired, { time: time(win.collect_by ?? win.expired_at) });
+  if (win.status === "received" && win.received_at) return fill(words.win.received, { time: time(win.received_at) });
+  if (win.status === "waiting" && win.collect_by) {
+    return place
+      ? fill(words.win.collectBy, { time: time(win.collect_by), place })
+      : fill(words.win.collectByDesk, { time: time(win.collect_by) });
+  }
+  if (win.status === "waiting" && place) return fill(words.win.collectAt, { place });
+  return null;
+}
+
 /**
  * Where and by when to collect the win, or that it expired or was handed over: from `my_win` of the page's
  * state call (by the visitor cookie; server-behaviour.md, "Collecting a prize: the deadline"). Nothing is
  * shown until the server answers, nor when it knows no win of this visitor here (a win kept on another
  * phone's cookie) or sets no deadline and no desk.
  */
-export function CollectNote({ urlPath, words }: { urlPath: string; words: Pick<VisitorWords, "win" | "locale" | "timeZone"> }) {
+export function CollectNote({ urlPath, words }: { urlPath: string; words: CollectWords }) {
   const [win, setWin] = useState<MyWin | null>(null);
   useEffect(() => {
     let stopped = false;
@@ -43,23 +64,9 @@ export function CollectNote({ urlPath, words }: { urlPath: string; words: Pick<V
     };
   }, [urlPath]);
   if (!win) return null;
-  const time = (iso: string) => clockTime(new Date(iso), words.locale, words.timeZone);
-  const place = win.desk_location;
-  let message: string | null = null;
-  let expired = false;
-  if (win.status === "expired" && win.expired_at) {
-    message = fill(words.win.expired, { time: time(win.collect_by ?? win.expired_at) });
-    expired = true;
-  } else if (win.status === "received" && win.received_at) {
-    message = fill(words.win.received, { time: time(win.received_at) });
-  } else if (win.status === "waiting" && win.collect_by) {
-    message = place
-      ? fill(words.win.collectBy, { time: time(win.collect_by), place })
-      : fill(words.win.collectByDesk, { time: time(win.collect_by) });
-  } else if (win.status === "waiting" && place) {
-    message = fill(words.win.collectAt, { place });
-  }
+  const message = collectMessage(win, words);
   if (!message) return null;
+  const expired = win.status === "expired";
   return (
     <p
       data-testid="collect-note"

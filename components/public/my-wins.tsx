@@ -5,7 +5,14 @@ import { readMyWins } from "@/lib/client/claim-api";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { VisitorWin } from "@/shared/contracts/claims";
+import { collectMessage } from "./collect-note";
 import type { VisitorWords } from "./visitor-words";
+
+const BADGE_LOOK = {
+  received: "bg-slate-100 text-slate-700",
+  waiting: "bg-emerald-50 text-emerald-800",
+  expired: "bg-red-50 text-red-800",
+} as const;
 
 /**
  * "Your prizes": this phone's wins made on other stands (the one won here shows its own card), each with
@@ -42,12 +49,19 @@ export default function MyWins({
               <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                 {win.product_name} · {fill(words.win.wonAt, { time: clockTime(new Date(win.won_at), words.locale, words.timeZone) })}
               </p>
+              {/* By when and where, on the card itself: no need to open the win card to know it. */}
+              {win.status !== "received" && collectMessage(win, words) && (
+                <p
+                  data-testid="my-win-collect"
+                  className={`mt-0.5 text-sm font-semibold [overflow-wrap:anywhere] ${win.status === "expired" ? "text-red-800" : "text-prize-900"}`}
+                >
+                  {collectMessage(win, words)}
+                </p>
+              )}
             </div>
             <div className="flex items-center gap-3">
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${win.is_received ? "bg-slate-100 text-slate-700" : "bg-emerald-50 text-emerald-800"}`}
-              >
-                {win.is_received ? words.myWins.received : words.myWins.waiting}
+              <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${BADGE_LOOK[win.status]}`}>
+                {words.myWins[win.status]}
               </span>
               {win.url_path && (
                 <a

@@ -6,7 +6,9 @@ import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import { cancelHold, claimPrize, pageViewState, type Reservation, reservePrize } from "@/lib/client/claim-api";
 import { fill } from "@/lib/i18n/fill";
 import type { ClaimBody } from "@/lib/validation/claim";
+import { privacyNoticePath } from "@/shared/urls/products";
 import { type PrizeState, prizeStateOf } from "@/shared/urls/public-page-cache";
+import { type ClaimDraft, dropClaimDraft, keepClaimDraft, readClaimDraft } from "./claim-draft";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { DropCountdown, useDrop } from "./drop-countdown";
@@ -24,7 +26,7 @@ import { WinCard } from "./win-card";
 type Phase =
   | { name: "idle" }
   | { name: "reserving" }
-  | { name: "claiming"; deadline: number; seconds: number }
+  | { name: "claiming"; deadline: number; seconds: number; holdUntil: string; draft: ClaimDraft | null }
   | { name: "result"; result: ClaimResult }
   | { name: "refused"; refusal: Refusal }
   | { name: "expired"; tapAgainAt: number };
@@ -158,7 +160,9 @@ export function PrizeClaim({
       const hold = await request();
       // Count to a deadline measured on this device from the server's seconds_left: immune to clock skew.
       const seconds = Math.max(0, hold.seconds_left);
-      setPhase({ name: "claiming", deadline: Date.now() + seconds * 1000, seconds });
+      const holdUntil = hold.reserved_until;
+      // The same hold after a reload mid-form: what was typed during it comes back (claim-draft.ts).
+      setPhase({ name: "claiming", deadline: Date.now() + seconds * 1000, seconds, holdUntil, draft: readClaimDraft(urlPath, holdUntil) });
     } catch (error) {
       // The page is gone (apiFetch is already on its way to /not-found; an early tap's answer is not).
       if (error instanceof ApiError && error.status === 404) {
@@ -194,6 +198,8 @@ export function PrizeClaim({
           void holdPrize(() => reservePrize(urlPath));
           return;
         }
+        // No hold of theirs to come back to: nothing typed for one is kept.
+        if (!state.my_hold) dropClaimDraft(urlPath);
         const stateNow = prizeStateOf(state);
         if (stateNow === shownState || shownState === "drop" || state.my_hold) return caughtUp(urlPath);
         if (tapped.current || readKeptWin(urlPath)) return;
@@ -216,6 +222,7 @@ export function PrizeClaim({
         wonAt: new Date().toISOString(),
       };
       keepWin(urlPath, win);
+      dropClaimDraft(urlPath);
       setKept(win);
       setPhase({ name: "result", result: { kind: "success", message: successMessage(won?.detail, words.result), win } });
     } catch (error) {
@@ -237,6 +244,7 @@ export function PrizeClaim({
       }
       // The hold is gone (409) or the server failed; free whatever is left of it, then say so.
       void cancelHold(urlPath);
+      dropClaimDraft(urlPath);
       // A new event was started while this visitor held the prize: the title says so too.
       const title = error.body?.code === "event_ended" ? words.refused.rules.event_ended : undefined;
       setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, words.result.failureFallback), title } });
@@ -249,6 +257,7 @@ export function PrizeClaim({
     // Mid-submit the answer decides what happens; closing now could cancel a hold that is being won.
     if (submitting.current) return;
     void cancelHold(urlPath);
+    dropClaimDraft(urlPath);
     letGoAt.current = Date.now();
     setFormError(undefined);
     setPhase({ name: "idle" });
@@ -257,10 +266,19 @@ export function PrizeClaim({
   const onExpire = useCallback(() => {
     if (submitting.current) return;
     void cancelHold(urlPath);
+    dropClaimDraft(urlPath);
     const now = Date.now();
     letGoAt.current = now;
     setPhase((current) => (current.name === "claiming" ? { name: "expired", tapAgainAt: now + holdSeconds * 1000 } : current));
   }, [urlPath, holdSeconds]);
+
+  const holdUntil = phase.name === "claiming" ? phase.holdUntil : null;
+  const onDraft = useCallback(
+    (draft: ClaimDraft) => {
+      if (holdUntil) keepClaimDraft(urlPath, holdUntil, draft);
+    },
+    [urlPath, holdUntil],
+  );
 
   const reload = () => window.location.reload();
   // The prize is announced in the server's HTML (so a slow phone sees it with the first paint) and the ticket takes a tap from then on: the
@@ -296,6 +314,7 @@ export function PrizeClaim({
           ) : ticket && ticketShown ? (
             <div className="rounded-2xl bg-prize-50 p-4 ring-2 ring-prize-200 sm:p-5">
               {ticket.intro}
+              {ticket.prize}
               <button
                 type="button"
                 // The early-tap script finds the ticket by this.
@@ -312,7 +331,7 @@ export function PrizeClaim({
                   {phase.name === "reserving" ? ticket.holding : ticket.tap}
                 </span>
               </button>
-              {ticket.prize}
+              {ticket.hint}
             </div>
           ) : ownHold && phase.name !== "idle" ? null : dropPending && dropsAt ? (
             <div data-drop-at={dropsAt}>
@@ -359,6 +378,9 @@ export function PrizeClaim({
                 formError={formError}
                 words={words.claim}
                 consent={consentRequired ? words.privacy : undefined}
+                noticeHref={privacyNoticePath(urlPath)}
+                draft={phase.draft}
+                onDraft={onDraft}
               />
             </Suspense>
           </div>

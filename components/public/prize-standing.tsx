@@ -45,21 +45,17 @@ export function prizeStanding({
   // Named before the tap while the setting is on (the read gives no prize otherwise).
   const label = words.page.prizeShownLabel;
   if ((page.has_prize && !page.is_reserved) || (!page.has_prize && page.drops_at)) {
-    const intro = (
-      <>
-        <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>
-        <p className="mt-1 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>
-      </>
-    );
+    const intro = <h2 className="text-2xl font-extrabold tracking-tight text-prize-800">{words.page.foundPrize}</h2>;
+    const hint = <p className="mt-2 text-base text-slate-800">{fill(words.page.ticketHint, { seconds: holdSeconds })}</p>;
     const art = (
       <TicketArt
         words={words.ticket}
         className="mx-auto block w-full max-w-sm drop-shadow-md motion-safe:animate-wiggle group-aria-disabled:animate-none"
       />
     );
-    // Under the ticket, not above it: the ticket stays where it was, on a small phone's first screen.
+    // Above the ticket, the hold's hint below it: a small phone's first screen names what the tap wins and keeps the ticket.
     const prize = page.prize ? <PrizeShown prize={page.prize} label={label} /> : undefined;
-    const ticket = { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize };
+    const ticket = { intro, art, tap: words.page.tapTicket, holding: words.page.holding, prize, hint };
     if (page.has_prize || !page.drops_at) return { ticket, standing: null, dropsAt: null };
     // An announced drop to come: its time now, the ticket (kept hidden) once the countdown reaches it.
     return {
@@ -68,6 +64,7 @@ export function prizeStanding({
       standing: (
         <Note tone="neutral" title={words.drop.title}>
           <p>{fill(words.drop.at, { time: clockTime(new Date(page.drops_at), locale, timeZone) })}</p>
+          {page.prize && <PrizeShown prize={page.prize} label={words.drop.prizeLabel} />}
         </Note>
       ),
     };

@@ -74,7 +74,7 @@ export function ProductImage({ src, alt, state, onStateChange, stillWhileLoading
           />
         </>
       ) : (
-        <div className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
+        <div className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600">
           <GiftIcon className="size-16" />
           <span className="text-sm font-medium">{src ? words.image.failed : words.image.none}</span>
         </div>

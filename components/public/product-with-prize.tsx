@@ -8,9 +8,10 @@ import { closedPageMessage } from "@/lib/event/closed-message";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
 import { consentRequiredNow } from "@/lib/privacy/consent";
-import type { Branding } from "@/shared/contracts/branding";
+import { type Branding, eventNameIn, footerTextIn } from "@/shared/contracts/branding";
 import type { PublicProductPage } from "@/shared/contracts/product-page";
 import type { Locale } from "@/shared/i18n/locales";
+import { privacyNoticePath } from "@/shared/urls/products";
 import { prizeStateOf } from "@/shared/urls/public-page-cache";
 import { earlyTapScript } from "./early-tap-script";
 import { PrizeClaim } from "./prize-claim";
@@ -28,28 +29,35 @@ export async function ProductPageFrame({
   locale,
   children,
   noticeLink = true,
+  urlPath,
 }: {
   branding: Branding;
   locale: Locale;
   children: ReactNode;
   /** The link to the privacy notice (/privacy), on every visitor page but the notice itself. */
   noticeLink?: boolean;
+  /** The product page this frame shows: the notice links back to it. */
+  urlPath?: string;
 }) {
   const t = await getTranslations({ locale });
+  const footer = footerTextIn(locale, branding);
   return (
     <>
       <BrandStyle color={branding.primary_color} />
-      <PublicHeader name={branding.event_name ?? t("app.name")} logo={branding.logo}>
+      <PublicHeader name={eventNameIn(locale, branding) ?? t("app.name")} logo={branding.logo}>
         {/* On the brand bar: its globe in white (the switch is shared with the admin's light screens). */}
         <LanguageSwitch current={locale} label={t("language.label")} className="text-white!" />
       </PublicHeader>
       <main className="mx-auto w-full max-w-md px-4 pb-12 pt-4 sm:pt-6 md:max-w-4xl md:px-8 md:pt-10">{children}</main>
-      {(branding.footer_text || noticeLink) && (
+      {(footer || noticeLink) && (
         <footer className="mx-auto w-full max-w-md space-y-2 px-4 pb-8 text-center text-sm text-slate-600 [overflow-wrap:anywhere] md:max-w-4xl">
-          {branding.footer_text && <p>{branding.footer_text}</p>}
+          {footer && <p>{footer}</p>}
           {noticeLink && (
             <p>
-              <a href="/privacy" className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-slate-900">
+              <a
+                href={privacyNoticePath(urlPath)}
+                className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-slate-900"
+              >
                 {t("privacy.link")}
               </a>
             </p>
@@ -66,12 +74,12 @@ export async function ProductPageFrame({
  */
 export async function productPageMetadata(
   page: Pick<PublicProductPage, "name" | "description"> | null,
-  branding: Pick<Branding, "event_name">,
+  branding: Pick<Branding, "event_name" | "event_names">,
   locale: Locale,
 ): Promise<Metadata> {
   const t = await getTranslations({ locale });
   return {
-    title: { absolute: `${page?.name ?? t("visitor.productFallbackTitle")} | ${branding.event_name ?? t("app.name")}` },
+    title: { absolute: `${page?.name ?? t("visitor.productFallbackTitle")} | ${eventNameIn(locale, branding) ?? t("app.name")}` },
     description: page?.description || undefined,
     robots: { index: false, follow: false },
   };

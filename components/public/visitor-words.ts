@@ -19,7 +19,13 @@ export function visitorWords(locale: Locale) {
     timeZone: eventTimeZone(),
     prizeRegion: page.prizeRegion,
     youWon: page.youWon,
-    myWins: { title: page.myWinsTitle, waiting: page.myWinsWaiting, received: page.myWinsReceived, showCard: page.myWinsShowCard },
+    myWins: {
+      title: page.myWinsTitle,
+      waiting: page.myWinsWaiting,
+      received: page.myWinsReceived,
+      expired: page.myWinsExpired,
+      showCard: page.myWinsShowCard,
+    },
     image: { loading: page.imageLoading, failed: page.imageFailed, none: page.noImage },
     claim,
     result,
@@ -38,4 +44,8 @@ export type VisitorWords = ReturnType<typeof visitorWords>;
  * The ticket's parts, rendered on the server: its announcement, its art, its button's two labels, and the
  * prize it is for when the page names it before the tap.
  */
-export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string; prize?: ReactNode };
+/**
+ * The ticket's parts, top to bottom: the heading, the prize it wins (when named), the ticket, then how the
+ * hold works: what the tap wins stays on a small phone's first screen with the ticket.
+ */
+export type TicketParts = { intro: ReactNode; art: ReactNode; tap: string; holding: string; prize?: ReactNode; hint: ReactNode };

@@ -12,8 +12,12 @@ export async function readBranding({ db }: { db: Queryable }): Promise<Branding>
   const [row] = await db
     .select({
       eventName: settings.eventName,
+      eventNameEn: settings.eventNameEn,
+      eventNameKo: settings.eventNameKo,
       primaryColor: settings.primaryColor,
       footerText: settings.footerText,
+      footerTextEn: settings.footerTextEn,
+      footerTextKo: settings.footerTextKo,
       logoSha: images.sha256,
       logoWidth: images.width,
       logoHeight: images.height,
@@ -24,8 +28,10 @@ export async function readBranding({ db }: { db: Queryable }): Promise<Branding>
   if (!row) throw new Error("The settings row is missing: the migrations create it.");
   return {
     event_name: row.eventName,
+    event_names: { en: row.eventNameEn, ko: row.eventNameKo },
     primary_color: row.primaryColor,
     footer_text: row.footerText,
+    footer_texts: { en: row.footerTextEn, ko: row.footerTextKo },
     logo:
       row.logoSha && row.logoWidth && row.logoHeight ? { url: imageUrl(row.logoSha), width: row.logoWidth, height: row.logoHeight } : null,
   };

@@ -12,6 +12,13 @@ import { winnerStatus } from "./winners";
  * record and clock, and where the desk is, in the visitor's language (else the other). Null when they have
  * not won here. Read through the win limit's index (visitor_id, created_at): a visitor has few wins.
  */
+/** Where the prize desk is, in the reader's language, else the other's; null: unsaid. */
+export function deskLocationIn(locale: Locale) {
+  const [own, other] =
+    locale === "ko" ? [settings.deskLocationKo, settings.deskLocationEn] : [settings.deskLocationEn, settings.deskLocationKo];
+  return sql<string | null>`(select coalesce(${own}, ${other}) from ${settings} where ${settings.id} = 1)`;
+}
+
 export async function myWinOnPage({
   db,
   urlPath,
@@ -23,15 +30,13 @@ export async function myWinOnPage({
   visitorId: string;
   locale: Locale;
 }): Promise<MyWin | null> {
-  const [own, other] =
-    locale === "ko" ? [settings.deskLocationKo, settings.deskLocationEn] : [settings.deskLocationEn, settings.deskLocationKo];
   const [row] = await db
     .select({
       status: winnerStatus(),
       collect_by: winners.collectBy,
       expired_at: winners.expiredAt,
       received_at: winners.receivedAt,
-      desk_location: sql<string | null>`(select coalesce(${own}, ${other}) from ${settings} where ${settings.id} = 1)`,
+      desk_location: deskLocationIn(locale),
     })
     .from(winners)
     .innerJoin(products, eq(products.id, winners.productId))

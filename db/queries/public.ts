@@ -11,6 +11,8 @@ import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
 import type { PublicProductPage } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
 import { isUrlPath } from "@/shared/urls/products";
+import { deskLocationIn } from "./my-win";
+import { winnerStatus } from "./winners";
 
 /**
  * The page's product row, joined to its live placement (at most one) and that placement's prize. The
@@ -28,16 +30,21 @@ function withLivePrize<T extends PgSelect>(query: T) {
 // and only once its placement has dropped (on the database's clock). Until then an announced drop gives its
 // time (while the event is open and the prize can be won), and a winning moment reads as no placement at all.
 const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()} and ${dropped()}, false) and ${eventState()} = 'open')`;
+const dropAnnounced = sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`;
 const prizeState = {
   has_prize: hasPrize,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
   event_state: eventState(),
-  drops_at: sql<string | null>`(case when coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open'
+  drops_at: sql<string | null>`(case when ${dropAnnounced}
     then to_char(${announcedDropAt()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)`,
 };
 
-/** The page names its prize before the tap: the setting is on and a prize can be won here (server-behaviour.md). */
-const prizeShown = sql<boolean>`((select ${settings.showPrizeBeforeTap} from ${settings} where ${settings.id} = 1) and ${hasPrize})`;
+/**
+ * The page names its prize before the tap: the setting is on and a prize can be won here, now or at its
+ * announced drop, whose countdown says what drops (server-behaviour.md).
+ */
+const prizeShown = sql<boolean>`((select ${settings.showPrizeBeforeTap} from ${settings} where ${settings.id} = 1)
+  and (${hasPrize} or (${dropAnnounced} and ${announcedDropAt()} is not null)))`;
 const prizeImages = alias(images, "prize_image");
 
 // Prepared once per database handle, so drizzle builds the SQL once; postgres.js then prepares it once per
@@ -183,7 +190,7 @@ export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: s
 const VISITOR_WINS_MAX = 20;
 
 /** A visitor's wins (by their visitor cookie's id; winners_visitor_idx), newest first. */
-export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: string }): Promise<VisitorWin[]> {
+export async function getVisitorWins({ db, visitorId, locale }: { db: Db; visitorId: string; locale: Locale }): Promise<VisitorWin[]> {
   const rows = await db
     .select({
       prizeName: winners.prizeName,
@@ -192,6 +199,10 @@ export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: str
       wonAt: winners.createdAt,
       isReceived: winners.isReceived,
       receivedAt: winners.receivedAt,
+      status: winnerStatus(),
+      collectBy: winners.collectBy,
+      expiredAt: winners.expiredAt,
+      deskLocation: deskLocationIn(locale),
     })
     .from(winners)
     .leftJoin(products, eq(products.id, winners.productId))
@@ -205,5 +216,9 @@ export async function getVisitorWins({ db, visitorId }: { db: Db; visitorId: str
     won_at: row.wonAt.toISOString(),
     is_received: row.isReceived,
     received_at: row.receivedAt?.toISOString() ?? null,
+    status: row.status,
+    collect_by: row.collectBy?.toISOString() ?? null,
+    expired_at: row.expiredAt?.toISOString() ?? null,
+    desk_location: row.deskLocation,
   }));
 }

@@ -30,6 +30,12 @@ export const settings = pgTable(
     logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
     primaryColor: varchar({ length: 7 }),
     footerText: varchar({ length: 120 }),
+    // The name and footer in each language (server-behaviour.md, "Field fixes, second round"); the plain ones
+    // above stay the fallback, so the spec's client and older data work.
+    eventNameEn: varchar({ length: 60 }),
+    eventNameKo: varchar({ length: 60 }),
+    footerTextEn: varchar({ length: 120 }),
+    footerTextKo: varchar({ length: 120 }),
     // Moves with every branding change only: names the visitor page's cached copies (shared/urls/public-page-cache.ts)
     // and wakes the big screens (trigger in drizzle/), while other settings writes leave both alone.
     brandingUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,14 @@
 import { translate } from "@/lib/i18n/translate";
-import type { NoticeText } from "@/shared/contracts/settings";
+import { eventNameIn } from "@/shared/contracts/branding";
+import { type NoticeText, organiserParagraphs, withOrganiserText } from "@/shared/contracts/settings";
 import type { Locale } from "@/shared/i18n/locales";
 import { text } from "@/shared/i18n/text";
 
 /** What the notice is written from (the settings row, as shared/contracts/settings.ts answers it). */
 export type NoticeSettings = {
   event_name: string | null;
+  event_name_en: string | null;
+  event_name_ko: string | null;
   privacy_notice_en: string | null;
   privacy_notice_ko: string | null;
   privacy_contact: string | null;
@@ -16,38 +19,32 @@ export type NoticeSettings = {
 
 export type PrivacyNotice = {
   title: string;
-  /** The notice's paragraphs: the organiser's text split at blank lines, or the default's parts. */
+  /** The notice's paragraphs: the fixed parts, written from the settings, with the organiser's text among them. */
   paragraphs: string[];
-  /** True when the organiser wrote it; false for the default written from the settings. */
+  /** True when the organiser wrote a text of their own for this language. */
   custom: boolean;
   /** When what it says last changed (ISO): the version a consent records. */
   version: string;
 };
 
 /**
- * The privacy notice in one language (server-behaviour.md, "Privacy"): the organiser's text for that
- * language, or else the default written from the settings: who collects and how to reach them, what, why,
- * how long, the right to refuse and what refusing means, the guardian under 14, and how to ask for erasure.
+ * The notice's fixed parts in one language (server-behaviour.md, "Privacy"), written from the settings: who
+ * collects and how to reach them, what, why, how long, the right to refuse and what refusing means, the
+ * guardian under 14, and how to ask for erasure. The organiser's own text goes after "why".
  */
-export function privacyNotice(locale: Locale, settings: NoticeSettings): PrivacyNotice {
+function fixedNotice(locale: Locale, settings: NoticeSettings): NoticeText {
   const say = (key: Parameters<typeof text>[0], values?: Parameters<typeof text>[1]) => translate(locale, text(key, values));
-  const title = say("privacy.notice.title");
-  const written = locale === "ko" ? settings.privacy_notice_ko : settings.privacy_notice_en;
-  if (written?.trim()) {
-    const paragraphs = written
-      .split(/\n\s*\n/)
-      .map((part) => part.trim())
-      .filter(Boolean);
-    return { title, paragraphs, custom: true, version: settings.privacy_notice_version };
-  }
-  const event = settings.event_name ?? say("app.name");
+  const names = { en: settings.event_name_en, ko: settings.event_name_ko };
+  const event = eventNameIn(locale, { event_name: settings.event_name, event_names: names }) ?? say("app.name");
   const days = settings.retention_days;
-  const paragraphs = [
+  const before = [
     settings.privacy_contact
       ? say("privacy.notice.who", { event, contact: settings.privacy_contact })
       : say("privacy.notice.whoNoContact", { event }),
     say("privacy.notice.what"),
     say("privacy.notice.why"),
+  ];
+  const after = [
     settings.retention_erases_at
       ? say("privacy.notice.howLongDate", { days, date: new Date(settings.retention_erases_at) })
       : say("privacy.notice.howLongDays", { days }),
@@ -55,15 +52,21 @@ export function privacyNotice(locale: Locale, settings: NoticeSettings): Privacy
     say("privacy.notice.children"),
     say("privacy.notice.erasure"),
   ];
-  return { title, paragraphs, custom: false, version: settings.privacy_notice_version };
+  return { title: say("privacy.notice.title"), paragraphs: [...before, ...after], organiser_at: before.length };
 }
 
-/** The settings' answer with the default notice in each language (the settings screen's preview of a blank notice). */
+/**
+ * The privacy notice in one language: the fixed parts from the settings, with the organiser's text for that
+ * language (if any) in its place among them. The organiser adds to the notice; they never drop the contact
+ * or the visitor's rights from it.
+ */
+export function privacyNotice(locale: Locale, settings: NoticeSettings): PrivacyNotice {
+  const written = locale === "ko" ? settings.privacy_notice_ko : settings.privacy_notice_en;
+  const { title, paragraphs } = withOrganiserText(fixedNotice(locale, settings), written);
+  return { title, paragraphs, custom: organiserParagraphs(written).length > 0, version: settings.privacy_notice_version };
+}
+
+/** The settings' answer with the fixed parts in each language (the settings screen previews the typed text among them). */
 export function withNoticeDefaults<T extends NoticeSettings>(settings: T): T & { privacy_notice_default: Record<Locale, NoticeText> } {
-  const blank = { ...settings, privacy_notice_en: null, privacy_notice_ko: null };
-  const of = (locale: Locale): NoticeText => {
-    const { title, paragraphs } = privacyNotice(locale, blank);
-    return { title, paragraphs };
-  };
-  return { ...settings, privacy_notice_default: { en: of("en"), ko: of("ko") } };
+  return { ...settings, privacy_notice_default: { en: fixedNotice("en", settings), ko: fixedNotice("ko", settings) } };
 }

@@ -86,8 +86,12 @@ export const updateSettingsBody = z
     show_prize_before_tap: z.boolean({ error: "validation.settings.trueOrFalse" }).optional(),
     // Branding (server-behaviour.md, "Branding"); the logo has its own multipart route (settings/logo).
     event_name: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
+    event_name_en: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
+    event_name_ko: optionalText(EVENT_NAME_MAX, "validation.branding.eventNameTooLong"),
     primary_color: primaryColor,
     footer_text: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
+    footer_text_en: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
+    footer_text_ko: optionalText(FOOTER_TEXT_MAX, "validation.branding.footerTooLong"),
     // The event's clock (server-behaviour.md, "Day boundary and the event's clock"): an IANA name; null or blank follows APP_TIMEZONE.
     time_zone: z
       .string({ error: "validation.settings.timeZone" })

@@ -42,7 +42,8 @@ export type PublicPrizeState = {
 
 /**
  * One of this phone's wins (`GET /api/p/my-wins/`): the names as they were when won, the product page it was
- * won on (null once that page is deleted), when, and whether it was handed over at the prize desk.
+ * won on (null once that page is deleted), when, whether it was handed over at the prize desk, and, as the
+ * win card says it (MyWin), where it stands, by when and where to collect it (the desk in the caller's language).
  */
 export type VisitorWin = {
   prize_name: string;
@@ -50,6 +51,5 @@ export type VisitorWin = {
   url_path: string | null;
   won_at: string;
   is_received: boolean;
-  received_at: string | null;
-};
+} & MyWin;
 export type VisitorWins = { results: VisitorWin[] };

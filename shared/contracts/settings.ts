@@ -16,8 +16,29 @@ export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 365;
 const _RETENTION_DAYS_DEFAULT = 30;
 
-/** The privacy notice as a visitor would read it in one language: its heading and paragraphs. */
-export type NoticeText = { title: string; paragraphs: string[] };
+/**
+ * The privacy notice as a visitor would read it in one language: its heading and paragraphs. `organiser_at`:
+ * where the organiser's own text goes among the fixed parts (server-behaviour.md, "Field fixes, second round").
+ */
+export type NoticeText = { title: string; paragraphs: string[]; organiser_at: number };
+
+/** The organiser's notice text as paragraphs: split at blank lines, its line breaks kept. */
+export function organiserParagraphs(written: string | null): string[] {
+  return (written ?? "")
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The notice with the organiser's text in its place: it adds to the fixed parts (who collects, the contact,
+ * what, why, how long, the rights, how to refuse), which come from the settings and are never replaced.
+ */
+export function withOrganiserText(fixed: NoticeText, written: string | null): NoticeText {
+  const own = organiserParagraphs(written);
+  const paragraphs = [...fixed.paragraphs.slice(0, fixed.organiser_at), ...own, ...fixed.paragraphs.slice(fixed.organiser_at)];
+  return { ...fixed, paragraphs };
+}
 
 /** GET and PATCH /api/admin/settings/ (server-behaviour.md, "The event's rules"). */
 export type SystemSettings = {
@@ -35,10 +56,17 @@ export type SystemSettings = {
   wins_per_visitor: WinsPerVisitor;
   /** The product page names and shows the prize waiting on it before the tap (default true). */
   show_prize_before_tap: boolean;
-  /** Branding, as stored: null is the default (shared/contracts/branding.ts). */
+  /**
+   * Branding, as stored: null is the default (shared/contracts/branding.ts). The `_en` / `_ko` forms are what
+   * readers of that language see; the plain `event_name` and `footer_text` are their fallback.
+   */
   event_name: string | null;
+  event_name_en: string | null;
+  event_name_ko: string | null;
   primary_color: string | null;
   footer_text: string | null;
+  footer_text_en: string | null;
+  footer_text_ko: string | null;
   logo_url: string | null;
   /** The event's time zone as set (an IANA name); null follows the server's APP_TIMEZONE. */
   time_zone: string | null;

@@ -17,3 +17,13 @@ export function productPageUrl(baseUrl: string, urlPath: string): string {
 export function isUrlPath(value: string | undefined): value is string {
   return typeof value === "string" && /^[A-Za-z0-9]{8,32}$/.test(value);
 }
+
+/** A product page's own path on this site (`/p/{url_path}`). */
+export function productPagePath(urlPath: string): string {
+  return `/p/${encodeURIComponent(urlPath)}`;
+}
+
+/** The privacy notice, read from a product page: it links back to that page (`from`). */
+export function privacyNoticePath(fromUrlPath?: string): string {
+  return fromUrlPath ? `/privacy?from=${encodeURIComponent(fromUrlPath)}` : "/privacy";
+}

@@ -8,7 +8,15 @@ import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 const BRANDING = { event_name: "Spring Fair 2027", primary_color: "#0f766e", footer_text: "Collect your prize at Hall B, desk 3" };
-const DEFAULTS = { event_name: null, primary_color: null, footer_text: null };
+const DEFAULTS = {
+  event_name: null,
+  event_name_en: null,
+  event_name_ko: null,
+  primary_color: null,
+  footer_text: null,
+  footer_text_en: null,
+  footer_text_ko: null,
+};
 /** #0f766e as the browser reports a computed colour. */
 const TEAL = "rgb(15, 118, 110)";
 
@@ -114,7 +122,7 @@ test.describe("branding", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.goto("/admin/settings");
     const branding = page.getByRole("form", { name: "Branding" });
-    await branding.getByLabel("Event name").fill("Spring Fair 2027");
+    await branding.getByLabel("Event name (English)").fill("Spring Fair 2027");
     await branding.getByLabel("Primary colour", { exact: true }).fill("#ffcc00");
     await expect(branding.getByText("too faint to read (1.5:1; it needs 4.5:1 or more)")).toBeVisible();
     await expect(branding.getByRole("button", { name: "Save branding" })).toBeDisabled();
@@ -125,7 +133,7 @@ test.describe("branding", () => {
     await expectAnnounced(page, "The branding is saved.");
     // The admin area takes the colour on its next page load.
     await page.reload();
-    await expect(branding.getByLabel("Event name")).toHaveValue("Spring Fair 2027");
+    await expect(branding.getByLabel("Event name (English)")).toHaveValue("Spring Fair 2027");
     expect(await backgroundOf(page, "form[aria-label=Branding] button[type=submit]")).toBe(TEAL);
     await reviewScreenshot(page, "branding-settings");
   });

@@ -15,7 +15,15 @@ import { seedPages } from "../support/seed";
 import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 
-const DEFAULTS = { event_name: null, primary_color: null, footer_text: null };
+const DEFAULTS = {
+  event_name: null,
+  event_name_en: null,
+  event_name_ko: null,
+  primary_color: null,
+  footer_text: null,
+  footer_text_en: null,
+  footer_text_ko: null,
+};
 
 /**
  * Branding: validation, and a change reaching the visitor page and the big screen on two instances
@@ -122,6 +130,68 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
       .limit(1);
     expect(entry!.changes).toEqual({ event_name: { before: null, after: "Spring Fair" } });
     expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+  });
+
+  it("PATCH /api/admin/settings/: the name and footer in each language, refused by field when too long, saved and audited", async () => {
+    await expectRefused({ event_name_ko: "가".repeat(61) }, "event_name_ko", "Keep it to 60 characters or fewer.");
+    await expectRefused({ footer_text_en: "x".repeat(121) }, "footer_text_en", "Keep it to 120 characters or fewer.");
+    await expectRefused({ event_name_en: 7 }, "event_name_en", "Must be text, or null.");
+    const forms = {
+      event_name_en: "Spring Fair",
+      event_name_ko: "봄 축제",
+      footer_text_en: "Collect at Hall B",
+      footer_text_ko: "B홀에서 받아 가세요",
+    };
+    const saved = await admin.patch("/api/admin/settings/", { ...forms, footer_text_ko: `  ${forms.footer_text_ko}  ` });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ...forms, event_name: null, footer_text: null });
+    expect(await (await admin.get("/api/admin/settings/")).json()).toMatchObject(forms);
+    const [entry] = await database.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.update"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.changes).toMatchObject({ event_name_ko: { before: null, after: "봄 축제" } });
+    expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+  });
+
+  it("each visitor reads the event's name and footer in their language; the plain name is the fallback", async () => {
+    const [page] = await seedPages(database.db, 1, "Bilingual");
+    const visit = async (language: string) =>
+      (await fetch(`${first.url}/p/${page!.urlPath}`, { headers: { "accept-language": language } })).text();
+    /** The page in `language` once its brand bar names `name` (the state is re-read every 0.5 s). */
+    const showing = async (language: string, name: string) => {
+      let html = "";
+      for (let attempt = 0; attempt < 30 && !html.includes(`data-testid="event-name">${name}</span>`); attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+        html = await visit(language);
+      }
+      expect(html).toContain(`data-testid="event-name">${name}</span>`);
+      return html;
+    };
+    try {
+      await admin.patch("/api/admin/settings/", {
+        event_name: "Plain Fair",
+        event_name_en: "Spring Fair",
+        event_name_ko: "봄 축제",
+        footer_text_en: "Collect at Hall B",
+        footer_text_ko: "B홀에서 받아 가세요",
+      });
+      const english = await showing("en", "Spring Fair");
+      expect(english).toMatch(/<title>Bilingual [\w-]+ \| Spring Fair<\/title>/);
+      expect(english).toContain("Collect at Hall B");
+      expect(english).not.toContain("봄 축제");
+      expect(english).not.toContain("B홀에서 받아 가세요");
+      const korean = await showing("ko", "봄 축제");
+      expect(korean).toContain("B홀에서 받아 가세요");
+      expect(korean).not.toContain("Collect at Hall B");
+      // Without the English form, English readers get the plain name (the spec's client sets only that).
+      await admin.patch("/api/admin/settings/", { event_name_en: null });
+      await showing("en", "Plain Fair");
+    } finally {
+      expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+    }
   });
 
   it("PUT /api/admin/settings/logo/: only real images within the prizes' 10 MB; a logo is served resized, and DELETE removes it", async () => {

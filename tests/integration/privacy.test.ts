@@ -155,6 +155,52 @@ describe.runIf(postgres)("privacy", () => {
       const ko = await (await newVisitor(own.server.url)).request("GET", "/privacy", { headers: { "accept-language": "ko" } });
       expect(await ko.text()).toContain("개인정보 수집·이용 안내");
     });
+
+    it("a notice of the organiser's own goes between the fixed parts: who and the contact before it, how long and the rights after", async () => {
+      const own_text = "We also photograph the winners for the event's newsletter.\n\nAsk us to leave you out.";
+      const saved = await admin.patch("/api/admin/settings/", { privacy_notice_en: own_text });
+      expect(saved.status).toBe(200);
+      try {
+        // The settings screen previews the typed text among the same fixed parts: after who, what and why.
+        expect((await saved.json()).privacy_notice_default.en.organiser_at).toBe(3);
+        const page = await (
+          await (await newVisitor(own.server.url)).request("GET", "/privacy", { headers: { "accept-language": "en" } })
+        ).text();
+        const at = (words: string) => {
+          expect(page, words).toContain(words);
+          return page.indexOf(words);
+        };
+        const order = [
+          at("To ask about it: privacy@example.com."),
+          at("What we collect:"),
+          at("We also photograph the winners"),
+          at("Ask us to leave you out."),
+          at("How long: 30 days after the event ends"),
+          at("You may refuse."),
+          at("To have your data erased sooner"),
+        ];
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+      } finally {
+        await admin.patch("/api/admin/settings/", { privacy_notice_en: null });
+      }
+    });
+
+    it("GET /privacy?from= links back to the product page the visitor read it on, and to nothing else", async () => {
+      const product = await createProduct(admin, { name: "Lantern stand" });
+      const visitor = await newVisitor(own.server.url);
+      const from = await (
+        await visitor.request("GET", `/privacy?from=${product.url_path}`, { headers: { "accept-language": "en" } })
+      ).text();
+      expect(from).toContain(`href="/p/${product.url_path}"`);
+      expect(from).toContain("Back to Lantern stand");
+      // The product page's footer and the claim form point there with the page's own path.
+      const productPage = await (await visitor.request("GET", `/p/${product.url_path}`, { headers: { "accept-language": "en" } })).text();
+      expect(productPage).toContain(`href="/privacy?from=${product.url_path}"`);
+      for (const elsewhere of ["NoSuchPage1", "https://evil.example", ""]) {
+        const html = await (await visitor.request("GET", `/privacy?from=${encodeURIComponent(elsewhere)}`)).text();
+        expect(html, elsewhere).not.toContain("Back to");
+      }
+    });
   });
 
   describe("consent", () => {

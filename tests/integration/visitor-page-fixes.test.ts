@@ -213,5 +213,28 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       // No visitor cookie at all: nothing, not an error.
       expect(await (await fetch(`${baseUrl}/api/p/my-wins/`)).json()).toEqual({ results: [] });
     });
+
+    it("GET /api/p/my-wins/ says by when and where to collect each win, the desk in the caller's language", async () => {
+      const collecting = { collect_within_minutes: 30, desk_location_en: "Hall B, desk 3", desk_location_ko: "B홀 3번 데스크" };
+      expect((await admin.patch("/api/admin/settings/", collecting)).status).toBe(200);
+      try {
+        const page = await pageWithPrize(`Lamp ${Date.now()}`);
+        const winner = await newVisitor(baseUrl);
+        expect((await winner.post(claimPath(page.urlPath))).status).toBe(200);
+        expect((await winner.post(claimPath(page.urlPath), { name: "Collector", password: "2468" })).status).toBe(201);
+        const listIn = async (language: string) => {
+          const response = await winner.request("GET", "/api/p/my-wins/", { headers: { "accept-language": language } });
+          return ((await response.json()) as { results: Record<string, unknown>[] }).results;
+        };
+        const [english] = await listIn("en");
+        expect(english).toMatchObject({ url_path: page.urlPath, status: "waiting", expired_at: null, desk_location: "Hall B, desk 3" });
+        const minutes = (Date.parse(String(english!.collect_by)) - Date.parse(String(english!.won_at))) / 60_000;
+        expect(minutes).toBeCloseTo(30, 1);
+        const [korean] = await listIn("ko");
+        expect(korean).toMatchObject({ status: "waiting", collect_by: english!.collect_by, desk_location: "B홀 3번 데스크" });
+      } finally {
+        await admin.patch("/api/admin/settings/", { collect_within_minutes: null, desk_location_en: null, desk_location_ko: null });
+      }
+    });
   });
 });

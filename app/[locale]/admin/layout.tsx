@@ -1,19 +1,21 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BrandStyle } from "@/components/branding/brand-style";
 import { UiWordsProvider } from "@/components/ui/ui-words";
 import { adminPageBranding } from "@/lib/branding/request";
 import "../../globals.css";
 import "./admin.css";
+import { eventNameIn } from "@/shared/contracts/branding";
+import type { Locale } from "@/shared/i18n/locales";
 
 /** Browser tabs read "Winner management | {event name}". */
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
-  const [{ event_name }, t] = await Promise.all([adminPageBranding(), getTranslations("app")]);
-  const name = event_name ?? t("name");
+  const [branding, t, locale] = await Promise.all([adminPageBranding(), getTranslations("app"), getLocale()]);
+  const name = eventNameIn(locale as Locale, branding) ?? t("name");
   return { title: { template: `%s | ${name}`, default: name } };
 }
 

@@ -20,11 +20,26 @@ import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
 import { WRITE_ROLES } from "@/shared/roles";
 
-type BrandingForm = { event_name: string; primary_color: string; footer_text: string };
-const FIELDS = ["event_name", "primary_color", "footer_text"] as const;
+type BrandingForm = { event_name_en: string; event_name_ko: string; primary_color: string; footer_text_en: string; footer_text_ko: string };
+const FIELDS = ["event_name_en", "event_name_ko", "primary_color", "footer_text_en", "footer_text_ko"] as const;
+const BLANK: BrandingForm = { event_name_en: "", event_name_ko: "", primary_color: "", footer_text_en: "", footer_text_ko: "" };
 
 function formValues(settings: SystemSettings): BrandingForm {
-  return { event_name: settings.event_name ?? "", primary_color: settings.primary_color ?? "", footer_text: settings.footer_text ?? "" };
+  return {
+    event_name_en: settings.event_name_en ?? "",
+    event_name_ko: settings.event_name_ko ?? "",
+    primary_color: settings.primary_color ?? "",
+    footer_text_en: settings.footer_text_en ?? "",
+    footer_text_ko: settings.footer_text_ko ?? "",
+  };
+}
+
+/**
+ * What readers of one language see while its box is empty, by the visitors' own rule (eventNameIn): the
+ * plain text an older version or the spec's client saved, else the other language's box; null: nothing.
+ */
+function shownWhenBlank(plain: string | null, otherTyped: string): string | null {
+  return plain?.trim() || otherTyped.trim() || null;
 }
 
 /** /admin/settings, "Branding" (server-behaviour.md, "Branding"): saved on its own, apart from the event's rules. */
@@ -40,7 +55,7 @@ export function BrandingSection() {
   // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
   const shown = useHydratedData(settings.data);
   const logo = useImageChange(shown?.logo_url ?? null);
-  const form = useForm<BrandingForm>({ defaultValues: { event_name: "", primary_color: "", footer_text: "" } });
+  const form = useForm<BrandingForm>({ defaultValues: BLANK });
   const { register, handleSubmit, reset, setError, formState, watch, setValue } = form;
   useEffect(() => {
     if (settings.data && !formState.isDirty) reset(formValues(settings.data));
@@ -49,9 +64,11 @@ export function BrandingSection() {
   const save = useMutation({
     mutationFn: async (values: BrandingForm) => {
       let saved = await settingsApi.update({
-        event_name: values.event_name.trim() || null,
+        event_name_en: values.event_name_en.trim() || null,
+        event_name_ko: values.event_name_ko.trim() || null,
         primary_color: values.primary_color.trim() || null,
-        footer_text: values.footer_text.trim() || null,
+        footer_text_en: values.footer_text_en.trim() || null,
+        footer_text_ko: values.footer_text_ko.trim() || null,
       });
       if (logo.change.kind === "replace") {
         const body = new FormData();
@@ -80,6 +97,26 @@ export function BrandingSection() {
   const colorProblem = contrast ? tAll(LOW_CONTRAST, contrast) : null;
   const swatch = color && isHexColor(color) ? color : DEFAULT_PRIMARY_COLOR;
   const dirty = formState.isDirty || logo.change.kind !== "keep";
+  const typed = watch();
+  // Each language's box side by side, with what its readers see while it is empty.
+  const inEachLanguage = (field: "event_name" | "footer_text", max: number, blankHint: (shown: string | null) => string) => (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {(["en", "ko"] as const).map((language) => {
+        const name = `${field}_${language}` as const;
+        const other = `${field}_${language === "en" ? "ko" : "en"}` as const;
+        return (
+          <Field
+            key={name}
+            label={t(`${field === "event_name" ? "eventName" : "footer"}.${language}`)}
+            hint={blankHint(shownWhenBlank(shown[field], typed[other]))}
+            error={said(formState.errors[name]?.message)}
+          >
+            {(control) => <input {...control} lang={language} maxLength={max} {...register(name)} />}
+          </Field>
+        );
+      })}
+    </div>
+  );
 
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
@@ -88,13 +125,7 @@ export function BrandingSection() {
         <Card title={t("title")}>
           <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
           <div className="space-y-4">
-            <Field
-              label={t("eventName")}
-              hint={t("eventNameHint", { name: tAll("app.name") })}
-              error={said(formState.errors.event_name?.message)}
-            >
-              {(control) => <input {...control} maxLength={EVENT_NAME_MAX} {...register("event_name")} />}
-            </Field>
+            {inEachLanguage("event_name", EVENT_NAME_MAX, (fallback) => t("eventNameHint", { name: fallback ?? tAll("app.name") }))}
             <Field
               label={t("color")}
               hint={t("colorHint")}
@@ -129,9 +160,9 @@ export function BrandingSection() {
               label={t("logo")}
               disabled={!mayWrite || save.isPending}
             />
-            <Field label={t("footer")} hint={t("footerHint")} error={said(formState.errors.footer_text?.message)}>
-              {(control) => <input {...control} maxLength={FOOTER_TEXT_MAX} {...register("footer_text")} />}
-            </Field>
+            {inEachLanguage("footer_text", FOOTER_TEXT_MAX, (fallback) =>
+              fallback ? t("footerBlankShows", { text: fallback }) : t("footerHint"),
+            )}
           </div>
         </Card>
       </fieldset>

@@ -22,6 +22,7 @@ import {
   PRIVACY_NOTICE_MAX,
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
+  withOrganiserText,
 } from "@/shared/contracts/settings";
 import { WRITE_ROLES } from "@/shared/roles";
 
@@ -50,14 +51,9 @@ function daysOf(value: string): number {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
 }
 
-/** The notice a visitor would read: the text typed (split at blank lines), else the default the server wrote. */
-function previewOf(typed: string, fallback: NoticeText | undefined): NoticeText | null {
-  if (!fallback) return null;
-  const paragraphs = typed
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return paragraphs.length > 0 ? { title: fallback.title, paragraphs } : fallback;
+/** The notice a visitor would read: the text typed, among the fixed parts the server wrote from the settings. */
+function previewOf(typed: string, fixed: NoticeText | undefined): NoticeText | null {
+  return fixed ? withOrganiserText(fixed, typed) : null;
 }
 
 /**

@@ -24,8 +24,12 @@ export const SETTINGS_AUDITED_FIELDS = [
   "wins_per_visitor",
   "show_prize_before_tap",
   "event_name",
+  "event_name_en",
+  "event_name_ko",
   "primary_color",
   "footer_text",
+  "footer_text_en",
+  "footer_text_ko",
   "logo_url",
   "time_zone",
   "collect_within_minutes",
@@ -45,6 +49,8 @@ const PRIVACY_NOTICE_INPUTS = [
   "privacy_contact",
   "retention_days",
   "event_name",
+  "event_name_en",
+  "event_name_ko",
   "event_ends_at",
   "event_end_date",
 ] as const;
@@ -77,8 +83,12 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
       throw ValidationError.field("event_ends_at", text("errors.settings.endsBeforeStarts"));
     const branding = {
       eventName: pick("event_name", current.eventName),
+      eventNameEn: pick("event_name_en", current.eventNameEn),
+      eventNameKo: pick("event_name_ko", current.eventNameKo),
       primaryColor: pick("primary_color", current.primaryColor),
       footerText: pick("footer_text", current.footerText),
+      footerTextEn: pick("footer_text_en", current.footerTextEn),
+      footerTextKo: pick("footer_text_ko", current.footerTextKo),
     };
     const timeZone = pick("time_zone", current.timeZone);
     // Every page shows times on the event's clock: a new zone renames the visitor pages' cached copies and

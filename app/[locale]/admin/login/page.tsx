@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/admin/login-form";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { safeNextPath } from "@/lib/auth/next-path";
@@ -8,6 +8,8 @@ import { getAdminSession } from "@/lib/auth/session";
 import { adminPageBranding } from "@/lib/branding/request";
 import { getConfig } from "@/lib/config";
 import packageJson from "@/package.json";
+import { eventNameIn } from "@/shared/contracts/branding";
+import type { Locale } from "@/shared/i18n/locales";
 
 // The session check and the support phone are per request / per deployment, never baked in at build time.
 export const dynamic = "force-dynamic";
@@ -23,7 +25,7 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
   if (await getAdminSession()) redirect(nextPath);
   const t = await getTranslations("admin.login");
   const { supportPhone } = getConfig();
-  const branding = await adminPageBranding();
+  const [branding, locale] = await Promise.all([adminPageBranding(), getLocale()]);
   const dialable = supportPhone?.replace(/[^\d+]/g, "");
 
   return (
@@ -33,7 +35,7 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
           <div className="mb-8 flex flex-col items-center text-center">
             {branding.logo && <BrandLogo logo={branding.logo} height={56} maxWidth={200} className="mb-4" />}
             <p className="text-sm font-semibold uppercase tracking-wide text-primary-600 [overflow-wrap:anywhere]" data-testid="event-name">
-              {branding.event_name ?? t("eyebrow")}
+              {eventNameIn(locale as Locale, branding) ?? t("eyebrow")}
             </p>
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
           </div>

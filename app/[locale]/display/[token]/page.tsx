@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { db } from "@/lib/database";
 import { CATALOGUES } from "@/lib/i18n/translate";
+import { eventNameIn } from "@/shared/contracts/branding";
+import type { Locale } from "@/shared/i18n/locales";
 import { isLocale } from "@/shared/i18n/locales";
 import { isDisplayToken } from "@/shared/urls/display";
 
@@ -13,8 +15,11 @@ export const dynamic = "force-dynamic";
 
 /** The tab (or the TV's input label) reads "Winners | {event name}". */
 export async function generateMetadata(): Promise<Metadata> {
-  const [t, { event_name }] = await Promise.all([getTranslations(), readBranding({ db: db() })]);
-  return { title: { absolute: `${t("display.title")} | ${event_name ?? t("app.name")}` }, robots: { index: false, follow: false } };
+  const [t, branding, locale] = await Promise.all([getTranslations(), readBranding({ db: db() }), getLocale()]);
+  return {
+    title: { absolute: `${t("display.title")} | ${eventNameIn(locale as Locale, branding) ?? t("app.name")}` },
+    robots: { index: false, follow: false },
+  };
 }
 
 /**

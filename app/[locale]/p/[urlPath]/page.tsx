@@ -50,7 +50,7 @@ export default async function PublicProductPage({ params }: Props) {
   if (answer.settled && !answer.value) notFound();
 
   return (
-    <ProductPageFrame branding={branding} locale={locale}>
+    <ProductPageFrame branding={branding} locale={locale} urlPath={urlPath}>
       {answer.settled && answer.value ? (
         <ProductWithPrize page={answer.value} locale={locale} />
       ) : (

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { BrandLogo } from "@/components/branding/brand-logo";
 import { Banner } from "@/components/ui/banner";
@@ -14,6 +14,8 @@ import { organiserDb } from "@/lib/database";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
+import { eventNameIn } from "@/shared/contracts/branding";
+import type { Locale } from "@/shared/i18n/locales";
 import { productPageUrl } from "@/shared/urls/products";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,10 +45,11 @@ export default async function PrintQrCodesPage() {
   if (!(await getAdminSession())) redirect("/admin/login");
   const t = await getTranslations("admin.print");
   const { baseUrl, configured } = qrBaseUrl(await headers());
-  const [products, branding, productName] = await Promise.all([
+  const [products, branding, productName, locale] = await Promise.all([
     listProductCodes({ db: organiserDb() }),
     adminPageBranding(),
     getTranslations("app").then((app) => app("name")),
+    getLocale(),
   ]);
   // Vector QR codes, inlined: sharp at any print resolution, and every image is there before printing starts.
   const cards = await Promise.all(
@@ -98,7 +101,7 @@ export default async function PrintQrCodesPage() {
               <p className="mb-3 flex max-w-full items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary-700 print:mb-[2mm] print:text-[10pt]">
                 {branding.logo && <BrandLogo logo={branding.logo} height={28} maxWidth={120} />}
                 <span className="[overflow-wrap:anywhere]" data-testid="event-name">
-                  {branding.event_name ?? productName}
+                  {eventNameIn(locale as Locale, branding) ?? productName}
                 </span>
               </p>
               <img src={card.qrSrc} alt={t("qrAlt", { url: card.url })} className="size-48 print:size-[52mm]" />

@@ -53,7 +53,7 @@ export default async function CachedProductPage({ params }: Props) {
   const dropsAt = prizeState === "drop" ? dropTimeOf(version) : null;
   if (prizeState === "drop" && !dropsAt) notFound();
   return (
-    <ProductPageFrame branding={branding} locale={locale}>
+    <ProductPageFrame branding={branding} locale={locale} urlPath={urlPath}>
       <ProductWithPrize
         locale={locale}
         page={{
@@ -61,7 +61,7 @@ export default async function CachedProductPage({ params }: Props) {
           has_prize: hasPrize,
           is_reserved: prizeState === "held",
           // As the address says: a prize placed since the proxy's read is not named under "none".
-          prize: hasPrize ? page.prize : null,
+          prize: hasPrize || prizeState === "drop" ? page.prize : null,
           event_state: isClosedEventState(prizeState) ? prizeState : "open",
           drops_at: dropsAt,
         }}
