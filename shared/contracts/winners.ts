@@ -27,6 +27,9 @@ export type WinnerRow = {
   erased_at: string | null;
 };
 
+/** An undone hand-over whose deadline had passed gets this many minutes from the undo to collect. */
+export const UNDO_GRACE_MINUTES = 10;
+
 /**
  * GET /api/winners/: a page of winners. A look-up by `code` alone that more than one waiting winner shares
  * answers no one and `nickname_needed: true` (server-behaviour.md, "The prize desk never sees a code").

@@ -2,13 +2,11 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { UNDO_GRACE_MINUTES } from "@/shared/contracts/winners";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
 import { WINNER_ERASED, WINNER_NOT_FOUND, winnerTarget } from "./messages";
-
-/** A deadline that passed before the undo becomes this many minutes from the undo. */
-export const UNDO_GRACE_MINUTES = 10;
 
 /** The win's own deadline while it is still ahead (or none is set), else UNDO_GRACE_MINUTES from now. */
 function deadlineAfterUndo(): SQL<Date | null> {
