@@ -175,6 +175,7 @@ test.describe("prize desk", () => {
         const handOver = card.getByRole("button", { name: words.handOver });
         await expect(handOver).toBeFocused();
         await expect(handOver).toBeInViewport({ ratio: 1 });
+        await expect(card.getByRole("status")).toBeInViewport({ ratio: 1 });
         const box = (await handOver.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -130,6 +130,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
   const { clock } = useMoment();
   const queryClient = useQueryClient();
   const handOverButton = useRef<HTMLButtonElement>(null);
+  const handOverPart = useRef<HTMLDivElement>(null);
   // What this desk did to the card last: the list catches up after the refetch.
   const [done, setDone] = useState<"handed" | "undone" | null>(null);
   const [undoNote, setUndoNote] = useState<UndoNote | null>(null);
@@ -150,11 +151,12 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
     },
     onSettled: refresh,
   });
-  // Undone, "Hand over" is back where the keyboard and the eye are: on a phone it sat below the fold.
+  // Undone, "Hand over" and what the undo did are back where the keyboard and the eye are: on a phone they
+  // sat below the fold.
   useEffect(() => {
     if (done !== "undone") return;
     handOverButton.current?.focus({ preventScroll: true });
-    handOverButton.current?.scrollIntoView({ block: "nearest" });
+    handOverPart.current?.scrollIntoView({ block: "nearest" });
   }, [done]);
   const received = done === "handed" ? true : done === "undone" ? false : winner.is_received;
   // Until the list catches up, the undo's own answer has the deadline in force.
@@ -192,7 +194,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       ) : current.status === "expired" ? (
         <ReinstateButton winner={current} />
       ) : (
-        <>
+        <div ref={handOverPart}>
           <button
             ref={handOverButton}
             type="button"
@@ -207,7 +209,7 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
               {undoneMessage(t, clock, winnerLabel(winner), undoNote)}
             </p>
           )}
-        </>
+        </div>
       )}
       {refused && (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
@@ -230,5 +232,5 @@ function undoneMessage(
 ): string {
   if (!row.collect_by) return t("undone", { name });
   if (row.collect_by === before || !before) return t("undoneKept", { name, time: clock(row.collect_by) });
-  return t("undoneExtended", { name, before: clock(before), minutes: UNDO_GRACE_MINUTES, time: clock(row.collect_by) });
+  return t("undoneExtended", { name, minutes: UNDO_GRACE_MINUTES, time: clock(row.collect_by) });
 }
