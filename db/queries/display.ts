@@ -12,7 +12,7 @@ const DISPLAY_WINNERS = 8;
 /** How many announced drops the big screen counts down to: the next few, under the prizes left. */
 const DISPLAY_DROPS = 3;
 /** How many stands the big screen names for a prize on a stand now; the rest are counted ("and 3 more"). */
-export const DISPLAY_STANDS = 5;
+const DISPLAY_STANDS = 5;
 
 /** The big screen's current token (settings row). */
 export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {

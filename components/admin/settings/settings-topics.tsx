@@ -5,7 +5,7 @@ import { useMay } from "@/components/admin/role-context";
 import { NEW_EVENT_ROLES } from "@/shared/roles";
 
 /** The settings screen's topics, in the page's order: each is the id of the part it links to. */
-export const SETTINGS_TOPICS = ["event-rules", "branding", "collection", "privacy", "new-event"] as const;
+const SETTINGS_TOPICS = ["event-rules", "branding", "collection", "privacy", "new-event"] as const;
 export type SettingsTopic = (typeof SETTINGS_TOPICS)[number];
 
 const WORDS: Record<SettingsTopic, "rules" | "branding" | "collection" | "privacy" | "newEvent"> = {
