@@ -152,10 +152,20 @@ export function BigScreen({
   );
 }
 
-/** "On 3 stands now", "On 1 stand now", or "Not on a stand right now". */
-function standsNow(count: number, words: DisplayWords): string {
-  if (count === 0) return words.notOnStands;
-  return count === 1 ? words.onOneStandNow : words.onStandsNow;
+/**
+ * Where the prize can be won now, by name: "Now at Hall A, Hall B and 3 more", or "Not on a stand right now".
+ * A visitor across the hall learns where to walk, not only that somewhere has one.
+ */
+function StandsNow({ prize, words, locale, accent }: { prize: DisplayPrize; words: DisplayWords; locale: Locale; accent: string }) {
+  const named = prize.live_stands.map((stand) => inLanguage(locale, stand.name, stand.names));
+  if (prize.live_placements === 0 || named.length === 0) return <span>{words.notOnStands}</span>;
+  const more = prize.live_placements - named.length;
+  const message = more > 0 ? words.nowAtMore : words.nowAt;
+  return (
+    <span data-testid="live-stands">
+      {withElement(message, "stands", <strong className={accent}>{named.join(", ")}</strong>, { count: more })}
+    </span>
+  );
 }
 
 /**
@@ -199,12 +209,8 @@ function PrizesLeft({
               className={`rounded-[1vh] px-[1.2vw] py-[0.8vh] ${colors.row}`}
             >
               <span className="block truncate text-[3.4vh] font-bold">{inLanguage(locale, prize.name, prize.names)}</span>
-              <span className={`block text-[2.8vh] tabular-nums ${colors.muted}`}>
-                {standsNow(live, words).includes("{count}") ? (
-                  withElement(standsNow(live, words), "count", <strong className={colors.accent}>{live}</strong>, {})
-                ) : (
-                  <span className={live > 0 ? `font-bold ${colors.accent}` : ""}>{standsNow(live, words)}</span>
-                )}
+              <span className={`line-clamp-2 block text-[2.8vh] tabular-nums ${colors.muted}`}>
+                <StandsNow prize={prize} words={words} locale={locale} accent={colors.accent} />
                 {later > 0 && <span> · {fill(words.moreLater, { count: later })}</span>}
               </span>
             </li>

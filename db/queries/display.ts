@@ -1,16 +1,18 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, isNotNull, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedToday, eventState, eventZone, heldNow, hourBudgetLeft, startOfToday } from "@/db/prize-rules";
 import { readBranding } from "@/db/queries/branding";
 import { placements, prizes, products, settings, winners } from "@/db/schema";
-import type { DisplaySnapshot } from "@/shared/contracts/display";
+import type { DisplaySnapshot, DisplayStand } from "@/shared/contracts/display";
 import { maskNickname } from "@/shared/text";
 
 /** How many recent winners the big screen lists: what fits a 1080-pixel-high screen in type read from 5 m. */
 const DISPLAY_WINNERS = 8;
 /** How many announced drops the big screen counts down to: the next few, under the prizes left. */
 const DISPLAY_DROPS = 3;
+/** How many stands the big screen names for a prize on a stand now; the rest are counted ("and 3 more"). */
+const DISPLAY_STANDS = 5;
 
 /** The big screen's current token (settings row). */
 export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {
@@ -38,13 +40,43 @@ function livePlacements(db: Queryable) {
 }
 
 /**
- * What the big screen shows. Six small reads: the newest winners (the created_at index), active prizes
- * with their live placements (the placements' prize index),
- * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index) and the
- * event's branding (the settings row), and the next announced drops with the server's clock.
+ * The first DISPLAY_STANDS product pages (by name) where each active prize has a live placement nobody holds:
+ * the stands "on N stands now" means. Whether the prize can be won at all (open, budget left) is
+ * `livePlacements`'s part; a prize it counts 0 for names no stand.
+ */
+async function liveStands(db: Queryable): Promise<Map<number, DisplayStand[]>> {
+  const ranked = db
+    .select({
+      prize_id: placements.prizeId,
+      name: products.name,
+      name_en: products.nameEn,
+      name_ko: products.nameKo,
+      rank: sql<number>`row_number() over (partition by ${placements.prizeId} order by ${products.name}, ${products.id})`.as("rank"),
+    })
+    .from(placements)
+    .innerJoin(products, eq(products.id, placements.productId))
+    .innerJoin(prizes, eq(prizes.id, placements.prizeId))
+    .where(and(eq(placements.isActive, true), not(heldNow()), eq(prizes.isActive, true)))
+    .as("ranked");
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, DISPLAY_STANDS)).orderBy(ranked.prize_id, ranked.rank);
+  const stands = new Map<number, DisplayStand[]>();
+  for (const row of rows) {
+    const list = stands.get(row.prize_id) ?? [];
+    list.push({ name: row.name, names: { en: row.name_en, ko: row.name_ko } });
+    stands.set(row.prize_id, list);
+  }
+  return stands;
+}
+
+/**
+ * What the big screen shows. Seven small reads: the newest winners (the created_at index), active prizes
+ * with their live placements (the placements' prize index) and the first stands they are on,
+ * today's winners (from the day's start in APP_TIMEZONE, the session's zone, over the same index; an expired
+ * win is no win to count) and the event's branding (the settings row), and the next announced drops with the
+ * server's clock.
  */
 export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
-  const [recent, prizeRows, [today], branding, [clock], drops] = await Promise.all([
+  const [recent, prizeRows, [today], branding, [clock], drops, stands] = await Promise.all([
     db
       .select({
         name: winners.name,
@@ -55,12 +87,14 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       })
       .from(winners)
       .leftJoin(prizes, eq(prizes.id, winners.prizeId))
-      // An erased winner is no longer shown (server-behaviour.md, "Privacy").
-      .where(isNotNull(winners.name))
+      // An erased winner is no longer shown (server-behaviour.md, "Privacy"), nor one who let the deadline
+      // pass: that prize went back to the stock, so it is no one's win to celebrate.
+      .where(and(isNotNull(winners.name), isNull(winners.expiredAt)))
       .orderBy(desc(winners.createdAt), desc(winners.id))
       .limit(DISPLAY_WINNERS),
     db
       .select({
+        id: prizes.id,
         name: prizes.name,
         name_en: prizes.nameEn,
         name_ko: prizes.nameKo,
@@ -71,7 +105,10 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .from(prizes)
       .where(eq(prizes.isActive, true))
       .orderBy(prizes.name, prizes.id),
-    db.select({ count: sql<number>`count(*)::int` }).from(winners).where(gte(winners.createdAt, startOfToday())),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(winners)
+      .where(and(gte(winners.createdAt, startOfToday()), isNull(winners.expiredAt))),
     readBranding({ db }),
     db.select({ zone: eventZone() }).from(settings).where(eq(settings.id, 1)),
     // The next announced drops (a winning moment is never listed), of prizes still active.
@@ -83,6 +120,7 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       .where(and(sql`${placements.isActive}`, sql`${placements.announce}`, gt(placements.dropsAt, sql`now()`), sql`${prizes.isActive}`))
       .orderBy(asc(placements.dropsAt), asc(placements.id))
       .limit(DISPLAY_DROPS),
+    liveStands(db),
   ]);
   return {
     recent_winners: recent.map((row) => ({
@@ -91,7 +129,11 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
       prize_names: { en: row.name_en, ko: row.name_ko },
       won_at: new Date(row.won_at).toISOString(),
     })),
-    prizes: prizeRows.map(({ name_en, name_ko, ...prize }) => ({ ...prize, names: { en: name_en, ko: name_ko } })),
+    prizes: prizeRows.map(({ id, name_en, name_ko, ...prize }) => ({
+      ...prize,
+      names: { en: name_en, ko: name_ko },
+      live_stands: prize.live_placements > 0 ? (stands.get(id) ?? []) : [],
+    })),
     winners_today: today?.count ?? 0,
     branding,
     time_zone: clock?.zone ?? "UTC",

@@ -88,6 +88,18 @@ export async function listWinners({ db, filter, limit, offset }: { db: Queryable
 }
 
 /**
+ * How many waiting winners (neither handed over nor expired) have exactly this code: the prize desk asks for
+ * the nickname before it shows any when it is more than one.
+ */
+export async function countWaitingWithCode({ db, code }: { db: Queryable; code: string }): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(winners)
+    .where(and(sql`${winners.password}::text = ${code}`, statusCondition("waiting")));
+  return row?.count ?? 0;
+}
+
+/**
  * The total for the footer, from the kept counts where they can answer: prize, page and received from
  * `winner_tallies` (status too); dates (with received) from `winner_hourly_tallies`. A search, or dates with a prize or
  * page, counts the matching rows (through the trigram and (prize|product, created_at) indexes).

@@ -1,8 +1,7 @@
 /**
  * Every call the admin makes about winners, on top of `apiFetch` (see lib/client/products.ts for the shape).
  */
-import type { Page } from "@/shared/contracts/page";
-import type { WinnerRow } from "@/shared/contracts/winners";
+import type { WinnerPage, WinnerRow } from "@/shared/contracts/winners";
 import { apiFetch, type ListParams, listSearch } from "./api";
 
 /** GET /api/winners/ filters, as the URL carries them ("" = not filtered). */
@@ -35,7 +34,7 @@ export const winnersApi = {
   /** The query-cache key every winner list lives under; writes invalidate it. */
   key: ["winners"] as const,
 
-  list(params: ListParams<Partial<WinnerFilters>>, signal?: AbortSignal): Promise<Page<WinnerRow>> {
+  list(params: ListParams<Partial<WinnerFilters>>, signal?: AbortSignal): Promise<WinnerPage> {
     return apiFetch(`/api/winners/${listSearch(params as ListParams)}`, { signal }, { redirectOn404: false });
   },
 

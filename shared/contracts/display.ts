@@ -15,7 +15,18 @@ type DisplayWinner = {
  * visitor can win it now (`live_placements`: placed, nobody holding it, the event open, budget left). The
  * rest of the stock (`remaining_quantity - live_placements`) is for later.
  */
-export type DisplayPrize = { name: string; names: InEachLanguage; remaining_quantity: number; today_left: number; live_placements: number };
+export type DisplayPrize = {
+  name: string;
+  names: InEachLanguage;
+  remaining_quantity: number;
+  today_left: number;
+  live_placements: number;
+  /** The first few of those stands by name (at most 5): the rest are `live_placements - live_stands.length`. */
+  live_stands: DisplayStand[];
+};
+
+/** A product page (a stand) where a prize can be won now, named in each language the organiser gave. */
+export type DisplayStand = { name: string; names: InEachLanguage };
 
 /** An announced drop still to come: the screen counts down to it. */
 export type DisplayDrop = { prize_name: string; product_name: string; drops_at: string };

@@ -1,3 +1,5 @@
+import type { Page } from "./page";
+
 /** Where a win stands (server-behaviour.md, "Collecting a prize: the deadline"). */
 export const WINNER_STATUSES = ["waiting", "received", "expired"] as const;
 export type WinnerStatus = (typeof WINNER_STATUSES)[number];
@@ -24,6 +26,15 @@ export type WinnerRow = {
   /** When the nickname, code and visitor id were erased (on request or by the retention); null: not yet. */
   erased_at: string | null;
 };
+
+/** An undone hand-over whose deadline had passed gets this many minutes from the undo to collect. */
+export const UNDO_GRACE_MINUTES = 10;
+
+/**
+ * GET /api/winners/: a page of winners. A look-up by `code` alone that more than one waiting winner shares
+ * answers no one and `nickname_needed: true` (server-behaviour.md, "The prize desk never sees a code").
+ */
+export type WinnerPage = Page<WinnerRow> & { nickname_needed?: true };
 
 /**
  * `my_win` in GET /api/p/{urlPath}/prize/: the visitor's own win on that page, by the server's record and

@@ -157,7 +157,7 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await new PlacementsPage(page).open();
     await check(page, "placements", testInfo);
     await page.goto("/admin/settings");
-    await expect(page.getByRole("button", { name: "Save settings" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save event rules" })).toBeVisible();
     await check(page, "event settings", testInfo);
     await page.getByRole("banner").getByRole("button", { name: "Pause prizes" }).click();
     await expect(page.getByRole("dialog", { name: "Pause prizes?" })).toBeVisible();

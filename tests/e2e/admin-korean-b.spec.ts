@@ -135,7 +135,7 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     await expect(page.getByRole("heading", { name: "행사 설정" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "방문객당 하루 1개" })).toBeVisible();
     await page.getByLabel("방문객에게 보여 줄 안내").fill(`잠시 쉬어요 ${run}`);
-    await page.getByRole("button", { name: "설정 저장" }).click();
+    await page.getByRole("button", { name: "행사 규칙 저장" }).click();
     await expectAnnounced(page, "행사 설정을 저장했어요.");
     await checkScreen(page, "settings");
   });

@@ -40,7 +40,7 @@ test.describe("the big screen and the funnel", () => {
     await admin.dispose();
   });
 
-  test("each prize says on how many stands it can be won now, apart from the stock for later, in English and Korean", async ({
+  test("each prize names the stands where it can be won now, apart from the stock for later, in English and Korean", async ({
     page,
     context,
   }, testInfo) => {
@@ -62,19 +62,53 @@ test.describe("the big screen and the funnel", () => {
 
     await page.goto(`/display/${token}`);
     await expect(page.getByRole("status")).toHaveText("Live");
-    await expect(prize(now)).toContainText("On 2 stands now · 3 more later");
+    await expect(prize(now)).toContainText(`Now at Now stand 1 ${run}, Now stand 2 ${run} · 3 more later`);
     await expect(prize(later)).toContainText("Not on a stand right now · 4 more later");
     await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-${testInfo.project.name}.png` });
     // Placed meanwhile: the open screen follows without a reload.
     await admin.place(laterId, await admin.createPage(`Later stand ${run}`));
-    await expect(prize(later)).toContainText("On 1 stand now · 3 more later");
+    await expect(prize(later)).toContainText(`Now at Later stand ${run} · 3 more later`);
 
     await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: baseURL }]);
     await page.goto(`/display/${token}`);
     await expect(page.getByRole("status")).toHaveText("실시간");
-    await expect(prize(now)).toContainText("지금 2곳에서 · 나중에 3개 더");
-    await expect(prize(later)).toContainText("지금 1곳에서 · 나중에 3개 더");
+    await expect(prize(now)).toContainText(`지금 Now stand 1 ${run}, Now stand 2 ${run}에서 · 나중에 3개 더`);
+    await expect(prize(later)).toContainText(`지금 Later stand ${run}에서 · 나중에 3개 더`);
     await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-ko-${testInfo.project.name}.png` });
+    await admin.clearPlacements();
+    await admin.dispose();
+  });
+
+  test("@desktop-only at 1920x1080 a prize on seven stands names the first five and counts the rest, in English and Korean", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const baseURL = String(testInfo.project.use.baseURL);
+    const admin = await GiveawayAdmin.signIn(baseURL);
+    await admin.stopMaintenanceMode();
+    await admin.clearPlacements();
+    const run = Date.now().toString(36).slice(-4);
+    const name = `0 Scarf ${run}`;
+    const prizeId = await admin.createPrizeWith(name, { total: 9, daily: 9, maintenance: 7 });
+    for (const index of [1, 2, 3, 4, 5, 6, 7]) await admin.place(prizeId, await admin.createPage(`Hall ${index} ${run}`));
+    const token = await admin.displayToken();
+    const stands = [1, 2, 3, 4, 5].map((index) => `Hall ${index} ${run}`).join(", ");
+    const prize = page.getByTestId("display-prize").filter({ hasText: name });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("status")).toHaveText("Live");
+    await expect(prize).toContainText(`Now at ${stands} and 2 more · 2 more later`);
+    await expect(prize.getByTestId("live-stands")).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+    await page.screenshot({ path: ".tmp/screenshots/bigscreen-stands-1920.png" });
+
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: baseURL }]);
+    await page.goto(`/display/${token}`);
+    await expect(page.getByRole("status")).toHaveText("실시간");
+    await expect(prize).toContainText(`지금 ${stands} 외 2곳에서 · 나중에 2개 더`);
+    await page.screenshot({ path: ".tmp/screenshots/bigscreen-stands-ko-1920.png" });
     await admin.clearPlacements();
     await admin.dispose();
   });

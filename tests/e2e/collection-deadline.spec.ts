@@ -5,9 +5,12 @@ import { expireDueWins } from "@/lib/services/winners/expire";
 import en from "../../messages/en.json";
 import ko from "../../messages/ko.json";
 import { TEST_ADMIN } from "../integration/global-setup";
+import { awayFromDayTurn } from "../support/day-turn";
 import { type OwnServer, startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
-import { GiveawayAdmin } from "./support/giveaway-admin";
+import { TEST_TIME_ZONE } from "../support/test-database";
+import { expectAnnounced, recordAnnouncements } from "./support/announcements";
+import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
 
 const CATALOGUES = { en, ko } as const;
@@ -168,5 +171,63 @@ test.describe("the collection deadline", () => {
       await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
       await context.close();
     });
+
+    test(`an undo after the deadline passed gives 10 minutes from the undo, and the desk says so, at 390 px (${language})`, async ({
+      browser,
+    }, testInfo) => {
+      const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Cap ${language}` });
+      const [stand] = await seedPages(own.database.db, 1, "Undo", [prize]);
+      const nickname = `undo${language}${testInfo.project.name.slice(0, 2)}`;
+      const password = String(2000 + Math.floor(Math.random() * 7000));
+      await winAsVisitor(own.server.url, stand!.urlPath, nickname, password);
+      const context = await contextOn(browser, testInfo, language, true);
+      const page = await context.newPage();
+      await recordAnnouncements(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const desk = words.admin.desk;
+      await page.goto("/admin/desk");
+      await page.getByLabel(desk.password, { exact: true }).fill(password);
+      const winnerCard = page.getByRole("article", { name: new RegExp(`^${nickname}`) });
+      await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
+      await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
+      // The prize was handed to the wrong visitor, and the deadline passed before anyone noticed.
+      await own.database.db.update(winners).set({ collectBy: sql`now() - interval '1 minute'` }).where(eq(winners.name, nickname));
+      await winnerCard.getByRole("button", { name: desk.undo }).click();
+      await expectAnnounced(page, said(desk.undoneExtended, language, { name: nickname, minutes: "10" }));
+      await expect(winnerCard.getByTestId("deadline")).toHaveText(
+        new RegExp(
+          `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(9|10)" })}$`,
+        ),
+      );
+      // Hand over and what the undo did are both whole on screen.
+      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeInViewport({ ratio: 1 });
+      await expect(winnerCard.getByRole("status")).toBeInViewport({ ratio: 1 });
+      await noSidewaysOverflow(page);
+      await page.screenshot({ path: `.tmp/screenshots/desk-undo-late-${language}-390.png` });
+      await context.close();
+    });
   }
+
+  test("@desktop-only at 1920 px the big screen stops showing and counting a win once it expired", async ({ browser }, testInfo) => {
+    await awayFromDayTurn(TEST_TIME_ZONE, 20);
+    const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: "Screen cap" });
+    const [stand] = await seedPages(own.database.db, 1, "Screen", [prize]);
+    await winAsVisitor(own.server.url, stand!.urlPath, "Lateone", "5173");
+    const context = await contextOn(browser, testInfo, "en");
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/display/${await admin.displayToken()}`);
+    await expect(page.getByRole("status")).toHaveText("Live");
+    const win = page.getByRole("listitem").filter({ hasText: "L******" });
+    await expect(win).toBeVisible();
+    const before = Number(await page.getByTestId("winners-today").textContent());
+    await page.screenshot({ path: ".tmp/screenshots/bigscreen-expired-win-1920-before-expiry.png" });
+
+    await passDeadline("Lateone");
+    // The open screen follows (the expiry gives the unit back: the prize's change reaches it).
+    await expect(win).toHaveCount(0);
+    await expect(page.getByTestId("winners-today")).toHaveText(String(before - 1));
+    await page.screenshot({ path: ".tmp/screenshots/bigscreen-expired-win-1920.png" });
+    await context.close();
+  });
 });

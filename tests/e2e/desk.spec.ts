@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { DeskPage } from "./pages/desk";
+import { expectAnnounced, recordAnnouncements } from "./support/announcements";
 import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 import { expect, test } from "./support/signed-in";
 import { holdPageScripts } from "./support/visitors";
@@ -64,13 +65,10 @@ test.describe("prize desk", () => {
     await expect(page.getByText(`No winner named “Deskthree” has the password ${run.shared}.`, { exact: false })).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(0);
 
-    // The code alone: both winners who chose it, to be told apart by the nickname.
+    // The code alone, which two waiting winners chose: neither is shown until the nickname is typed.
     await page.getByLabel(/Nickname/).fill("");
-    await expect(page.getByText("The password matches. Check the nickname with the visitor.")).toBeVisible();
-    await expect(desk.winner("Deskone")).toContainText(run.prizeName);
-    await expect(desk.winner("Desktwo")).toBeVisible();
-    // No code anywhere on the page but in the box the volunteer typed it into.
-    await expect(page.locator("main")).not.toContainText(new RegExp(`\\b${run.shared}\\b`));
+    await expect(page.getByText(`More than one winner is waiting with the password ${run.shared}.`)).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(0);
     await page.getByLabel(/Nickname/).fill("desktwo");
     await expect(page.getByText("Nickname and password match.")).toBeVisible();
     await expect(desk.winner("Deskone")).toBeHidden();
@@ -91,10 +89,14 @@ test.describe("prize desk", () => {
 
     // The same code shown again (or at another desk): refused, with the time, in red.
     await page.reload();
+    // Only one of the two is still waiting now: the code shows both, the other one as handed over.
     await desk.lookUp(run.shared);
+    await expect(page.getByText("The password matches. Check the nickname with the visitor.")).toBeVisible();
     await expect(desk.winner("Desktwo")).toContainText(/Already handed over to Desktwo at \d{2}:\d{2}\./);
     await expect(desk.winner("Desktwo").getByRole("button", { name: "Hand over" })).toHaveCount(0);
     await expect(desk.winner("Deskone").getByRole("button", { name: "Hand over" })).toBeVisible();
+    // No code anywhere on the page but in the box the volunteer typed it into.
+    await expect(page.locator("main")).not.toContainText(new RegExp(`\\b${run.shared}\\b`));
     await desk.screenshot("desk-already");
     await page.context().close();
     await run.admin.dispose();
@@ -121,6 +123,70 @@ test.describe("prize desk", () => {
     await page.screenshot({ path: `.tmp/screenshots/desk-ko-undone-${testInfo.project.name}.png`, fullPage: true });
     await page.context().close();
     await run.admin.dispose();
+  });
+
+  test("@phone-only at 390 px in Korean and English: a shared code asks for the nickname, an undo keeps the deadline and Hand over in view", async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const baseURL = String(testInfo.project.use.baseURL);
+    const organiser = await GiveawayAdmin.signIn(baseURL);
+    const minutesBefore = (await organiser.settings()).collect_within_minutes;
+    await organiser.updateSettings({ collect_within_minutes: 30 });
+    try {
+      const run = await winnersOfThisRun(baseURL, `${testInfo.project.name}-390`);
+      for (const [language, words] of [
+        ["ko", { needed: "당첨자가 여러 명", both: "닉네임과 비밀번호가 일치해요.", handOver: "수령 처리", undo: "수령 취소" }],
+        [
+          "en",
+          {
+            needed: "More than one winner is waiting",
+            both: "Nickname and password match.",
+            handOver: "Hand over",
+            undo: "Undo hand-over",
+          },
+        ],
+      ] as const) {
+        const page = await deskBrowser(browser, baseURL, run.desk, language);
+        await recordAnnouncements(page);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto("/admin/desk");
+        await page.getByLabel(language === "ko" ? "비밀번호" : "Password").fill(run.shared);
+        // Two winners wait with this code: the desk asks for the nickname and shows neither.
+        await expect(page.locator("#desk-status")).toContainText(words.needed);
+        await expect(page.locator("#desk-status")).toContainText(run.shared);
+        await expect(page.getByRole("article")).toHaveCount(0);
+        // The question takes the volunteer to the nickname box.
+        await expect(page.getByLabel(language === "ko" ? /닉네임/ : /Nickname/)).toBeFocused();
+        await page.screenshot({ path: `.tmp/screenshots/desk-shared-code-${language}-390.png` });
+        const nickname = language === "ko" ? "Deskone" : "Desktwo";
+        await page.keyboard.type(nickname.toLowerCase());
+        await expect(page.getByText(words.both)).toBeVisible();
+        const card = page.getByRole("article", { name: new RegExp(`^${nickname}:`) });
+        const deadline = await card.getByTestId("deadline").textContent();
+        await card.getByRole("button", { name: words.handOver }).click();
+        await card.getByRole("button", { name: words.undo }).click();
+        // The winner keeps the deadline they were told, and the desk says so.
+        const time = /\d{1,2}:\d{2}/.exec(deadline ?? "")?.[0];
+        expect(time).toBeDefined();
+        await expectAnnounced(page, new RegExp(`${nickname}.*${time}`));
+        await expect(card.getByTestId("deadline")).toHaveText(deadline!);
+        // Hand over again is whole on screen, and where the keyboard is.
+        const handOver = card.getByRole("button", { name: words.handOver });
+        await expect(handOver).toBeFocused();
+        await expect(handOver).toBeInViewport({ ratio: 1 });
+        await expect(card.getByRole("status")).toBeInViewport({ ratio: 1 });
+        const box = (await handOver.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        await page.screenshot({ path: `.tmp/screenshots/desk-undone-${language}-390.png` });
+        await page.context().close();
+      }
+      await run.admin.dispose();
+    } finally {
+      await organiser.updateSettings({ collect_within_minutes: minutesBefore });
+      await organiser.dispose();
+    }
   });
 
   test("a code and nickname typed before the desk's scripts have run are looked up once they have", async ({ browser }, testInfo) => {

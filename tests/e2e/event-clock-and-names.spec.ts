@@ -67,11 +67,10 @@ for (const language of ["en", "ko"] as const) {
       const panel = page.getByRole("region", { name: words.admin.prizes.catalogue.add });
       await expect(panel).toBeVisible();
       await panel.getByRole("textbox", { name: words.common.name, exact: true }).fill(name);
-      await panel.getByText(words.common.inOtherLanguages).click();
       await panel.getByRole("textbox", { name: words.common.nameEn }).fill(`Tote ${name}`);
       await panel.getByRole("textbox", { name: words.common.nameKo }).fill(`토트백 ${name}`);
       await expectNoSidewaysOverflow(page);
-      await panel.getByText(words.common.inOtherLanguages).scrollIntoViewIfNeeded();
+      await panel.getByRole("textbox", { name: words.common.nameEn }).scrollIntoViewIfNeeded();
       await reviewScreenshot(page, `prize-form-names-${language}`, { fullPage: false });
       await panel.getByRole("button", { name: words.common.save }).click();
       await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();

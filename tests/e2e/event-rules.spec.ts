@@ -92,11 +92,11 @@ test.describe("the event's rules", () => {
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
     await page.getByLabel("Until", { exact: true }).fill("2099-05-03T09:00");
-    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("button", { name: "Save event rules" }).click();
     await expect(page.getByText("The event must end after it starts.")).toBeVisible();
     await page.getByLabel("Until", { exact: true }).fill("2099-05-03T18:00");
     await page.getByLabel("One prize per visitor for the whole event").check();
-    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("button", { name: "Save event rules" }).click();
     await expectAnnounced(page, "The event settings are saved.");
     await expect(page.getByText("The event has not started")).toBeVisible();
     await expect(page.getByRole("banner").getByRole("status", { name: "Prizes: Not started" })).toBeVisible();
@@ -112,7 +112,7 @@ test.describe("the event's rules", () => {
     await prizes.openAddForm();
     const form = prizes.addPanel;
     const name = `Paced ${test.info().project.name} ${Date.now()}`;
-    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await prizes.field(form, "Hourly limit").fill("3");
     await expect(form.getByText("Hourly limit cannot be greater than daily distribution.")).toBeVisible();
     await prizes.field(form, "Hourly limit").fill("1");

@@ -23,7 +23,7 @@ test.describe("prize management", () => {
     await prizes.open();
     await prizes.openAddForm();
     const form = prizes.addPanel;
-    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     // The save answers only once the search is typed: the form used to take the focus back when it did.
     const answerSave = await prizes.holdNextSave();
     await form.getByRole("button", { name: "Save", exact: true }).click();
@@ -43,7 +43,7 @@ test.describe("prize management", () => {
     const name = unique("Entered Lamp", testInfo.project.name);
     await prizes.open();
     await prizes.openAddForm();
-    await prizes.addPanel.getByRole("textbox", { name: "Name" }).fill(name);
+    await prizes.addPanel.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     // The save answers only once the search has applied (a browser test lost a search typed during a save
     // once, unexplained).
     const answerSave = await prizes.holdNextSave();

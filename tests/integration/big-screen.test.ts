@@ -1,4 +1,6 @@
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { products, winners } from "@/db/schema";
 import type { DisplayAddress, DisplaySnapshot } from "@/shared/contracts/display";
 import { maskNickname } from "@/shared/text";
 import { createAccount } from "../support/accounts";
@@ -88,7 +90,14 @@ describe.runIf(connection)("the big screen", () => {
       won_at: expect.any(String),
     });
     // Won on its only page: nothing left to find now, two for later.
-    expect(snapshot.prizes).toContainEqual({ name: "Screen mug", names, remaining_quantity: 2, today_left: 2, live_placements: 0 });
+    expect(snapshot.prizes).toContainEqual({
+      name: "Screen mug",
+      names,
+      remaining_quantity: 2,
+      today_left: 2,
+      live_placements: 0,
+      live_stands: [],
+    });
     // The event's clock, for the winners' times: APP_TIMEZONE while the setting is empty.
     expect(snapshot.time_zone).toBe("Asia/Seoul");
     expect(snapshot.winners_today).toBeGreaterThanOrEqual(1);
@@ -106,7 +115,7 @@ describe.runIf(connection)("the big screen", () => {
         const snapshot = (await (await new TestClient(baseUrl).get(`/api/display/${token}/`)).json()) as DisplaySnapshot;
         return snapshot.prizes.find((prize) => prize.name === "Live tote");
       };
-      expect(await prizeOnScreen()).toEqual({
+      expect(await prizeOnScreen()).toMatchObject({
         name: "Live tote",
         names: { en: null, ko: null },
         remaining_quantity: 5,
@@ -138,6 +147,64 @@ describe.runIf(connection)("the big screen", () => {
     } finally {
       await setMaintenanceMode(admin, before);
     }
+  });
+
+  const snapshotNow = async () => (await (await new TestClient(baseUrl).get(`/api/display/${token}/`)).json()) as DisplaySnapshot;
+
+  it("names the stands where a prize can be won now, five at most (by name), in each language given", async () => {
+    const before = await setMaintenanceMode(admin, false);
+    try {
+      const prizeId = await seedPrize(database.db, { total: 9, daily: 9, name: "Stand scarf" });
+      const pages = await seedPages(database.db, 7, "Stall", Array(7).fill(prizeId));
+      await database.db.update(products).set({ nameKo: "가판대 둘" }).where(eq(products.id, pages[1]!.id));
+      const named = async () => {
+        const prize = (await snapshotNow()).prizes.find((each) => each.name === "Stand scarf")!;
+        return { live: prize.live_placements, stands: prize.live_stands };
+      };
+      const pageNames = await database.db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            pages.map((page) => page.id),
+          ),
+        )
+        .orderBy(products.name);
+      const stand = (index: number) => ({
+        name: pageNames[index]!.name,
+        names: { en: null, ko: index === 1 ? "가판대 둘" : null },
+      });
+      expect(await named()).toEqual({ live: 7, stands: [0, 1, 2, 3, 4].map(stand) });
+      // A stand whose ticket a visitor holds has nothing for the next one: the list moves up.
+      const visitor = await newVisitor(baseUrl);
+      expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
+      expect(await named()).toEqual({ live: 6, stands: [1, 2, 3, 4, 5].map(stand) });
+      // Paused, the prize is on no stand now: none is named.
+      expect((await admin.patch("/api/admin/settings/", { paused: true })).status).toBe(200);
+      try {
+        expect(await named()).toEqual({ live: 0, stands: [] });
+      } finally {
+        expect((await admin.patch("/api/admin/settings/", { paused: false })).status).toBe(200);
+      }
+    } finally {
+      await setMaintenanceMode(admin, before);
+    }
+  });
+
+  it("an expired win is neither listed nor counted among today's winners", async () => {
+    await awayFromDayTurn("Asia/Seoul", 10);
+    await win(baseUrl, "Latecomer", "Uncollected cap");
+    const before = await snapshotNow();
+    expect(before.recent_winners[0]).toMatchObject({ nickname_masked: "L********", prize_name: "Uncollected cap" });
+    // The deadline passed: what the sweep writes (the unit's return to stock is its own test's).
+    await database.db
+      .update(winners)
+      .set({ collectBy: sql`now() - interval '1 minute'`, expiredAt: sql`now()` })
+      .where(eq(winners.prizeName, "Uncollected cap"));
+    const after = await snapshotNow();
+    expect(after.recent_winners.map((winner) => winner.prize_name)).not.toContain("Uncollected cap");
+    expect(after.winners_today).toBe(before.winners_today - 1);
   });
 
   it("a win on one instance reaches a stream open on the other within 2 s", async () => {

@@ -222,13 +222,14 @@ describe.runIf(connection)("the collection deadline", () => {
       expect((await admin.post(`/api/winners/${mine!.id}/mark_received/`)).status).toBe(200);
       expect((await visitorState(phone)).my_win).toMatchObject({ status: "received", received_at: expect.any(String) });
 
-      // A received win never expires, and an undone hand-over gets a fresh deadline.
+      // A received win never expires, and an undone hand-over whose deadline passed meanwhile gets 10 minutes.
       await database.db.update(winners).set({ collectBy: sql`now() - interval '1 hour'` }).where(eq(winners.id, mine!.id));
       await expireDueWins(database.db);
       const [still] = await database.db.select().from(winners).where(eq(winners.id, mine!.id));
       expect(still).toMatchObject({ isReceived: true, expiredAt: null });
       const undone = await (await admin.post(`/api/winners/${mine!.id}/cancel_received/`)).json();
-      expect(new Date(undone.collect_by).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+      expect(new Date(undone.collect_by).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+      expect(new Date(undone.collect_by).getTime()).toBeLessThan(Date.now() + 11 * 60_000);
       expect(undone.status).toBe("waiting");
     }, 60_000);
   });

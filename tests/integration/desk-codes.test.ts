@@ -1,5 +1,8 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { winners } from "@/db/schema";
 import { createAccount } from "../support/accounts";
+import { openServerDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { createPrizeViaApi, winViaApi } from "../support/winners";
@@ -9,17 +12,18 @@ import { TEST_ADMIN } from "./global-setup";
 // knew a nickname could collect. The desk finds a winner by the code the visitor shows, and never sees one.
 
 const baseUrl = inject("baseUrl");
+const connection = openServerDatabase("desk-codes");
 let owner: TestClient;
 let manager: TestClient;
 let viewer: TestClient;
 let desk: TestClient;
 let prizeId: number;
 let maintenanceBefore: boolean | undefined;
-const CODES = ["6401", "6402", "6403"];
+const CODES = ["6401", "6402", "6403", "6404"];
 const ids: Record<string, number> = {};
 
-type WinnerJson = { id: number; name: string; password: string | null; is_received: boolean };
-type WinnerPage = { count: number; results: WinnerJson[] };
+type WinnerJson = { id: number; name: string; password: string | null; is_received: boolean; collect_by: string | null; status: string };
+type WinnerPage = { count: number; results: WinnerJson[]; nickname_needed?: boolean };
 
 async function listAs(client: TestClient, query: string): Promise<WinnerPage> {
   const response = await client.get(`/api/winners/?page_size=100&${query}`);
@@ -70,10 +74,6 @@ describe("GET /api/winners/ for the prize desk", () => {
     expect(alone.results[0]).toMatchObject({ id: ids.kCodeAnna, password: null, is_received: false });
     expectNoCode(alone);
 
-    const shared = await listAs(desk, `code=${CODES[1]}`);
-    expect(shared.results.map((winner) => winner.name).sort()).toEqual(["kCodeBen", "kCodeCleo"]);
-    expectNoCode(shared);
-
     const both = await listAs(desk, `code=${CODES[1]}&name=${encodeURIComponent("  kcodecleo ")}`);
     expect(both.results.map((winner) => winner.name)).toEqual(["kCodeCleo"]);
     expectNoCode(both);
@@ -112,6 +112,79 @@ describe("GET /api/winners/ for the prize desk", () => {
       expect(response.status, path).toBe(403);
       expectNoCode(await response.json());
     }
+  });
+});
+
+describe("a code two waiting winners share", () => {
+  it("shows neither by the code alone and asks for the nickname, for every role; the nickname picks one", async () => {
+    for (const reader of [desk, owner]) {
+      const shared = await listAs(reader, `code=${CODES[1]}`);
+      expect(shared).toMatchObject({ count: 0, results: [], nickname_needed: true });
+      expectNoCode(shared.results);
+      const both = await listAs(reader, `code=${CODES[1]}&name=${encodeURIComponent("  kcodecleo ")}`);
+      expect(both.results.map((winner) => winner.name)).toEqual(["kCodeCleo"]);
+      expect(both.nickname_needed).toBeUndefined();
+    }
+    // A code one waiting winner has is answered at once, without the question.
+    const alone = await listAs(desk, `code=${CODES[0]}`);
+    expect(alone.results).toHaveLength(1);
+    expect(alone.nickname_needed).toBeUndefined();
+  });
+
+  it("shows both once only one of them is still waiting: the other's card says it was handed over", async () => {
+    const [first, second] = [`kDan${Date.now() % 1000}`, `kEve${Date.now() % 1000}`];
+    for (const name of [first, second]) await winViaApi(owner, baseUrl, { prizeId, name, password: CODES[3]! });
+    expect(await listAs(desk, `code=${CODES[3]}`)).toMatchObject({ results: [], nickname_needed: true });
+    const [dan] = (await listAs(desk, `code=${CODES[3]}&name=${first}`)).results;
+    expect((await desk.post(`/api/winners/${dan!.id}/mark_received/`)).status).toBe(200);
+    const after = await listAs(desk, `code=${CODES[3]}`);
+    expect(after.nickname_needed).toBeUndefined();
+    expect(Object.fromEntries(after.results.map((winner) => [winner.name, winner.is_received]))).toEqual({
+      [first]: true,
+      [second]: false,
+    });
+  });
+});
+
+describe.runIf(connection)("undoing a hand-over", () => {
+  const database = connection!;
+  let minutesBefore: number | null = null;
+  beforeAll(async () => {
+    minutesBefore = ((await (await owner.get("/api/admin/settings/")).json()) as { collect_within_minutes: number | null })
+      .collect_within_minutes;
+    expect((await owner.patch("/api/admin/settings/", { collect_within_minutes: 30 })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await owner.patch("/api/admin/settings/", { collect_within_minutes: minutesBefore });
+    await database.close();
+  });
+
+  async function handedOverWin(name: string, password: string): Promise<WinnerJson> {
+    await winViaApi(owner, baseUrl, { prizeId, name, password });
+    const [win] = (await listAs(desk, `code=${password}&name=${name}`)).results;
+    expect(win!.collect_by).not.toBeNull();
+    expect((await desk.post(`/api/winners/${win!.id}/mark_received/`)).status).toBe(200);
+    return win!;
+  }
+
+  it("keeps the winner's own deadline while it is still ahead", async () => {
+    const win = await handedOverWin(`kFay${Date.now() % 1000}`, "6405");
+    const undone = (await (await desk.post(`/api/winners/${win.id}/cancel_received/`)).json()) as WinnerJson;
+    expect(undone).toMatchObject({ status: "waiting", is_received: false });
+    expect(undone.collect_by).toBe(win.collect_by);
+  });
+
+  it("gives 10 minutes from the undo when the deadline passed while the prize was handed over", async () => {
+    const win = await handedOverWin(`kGus${Date.now() % 1000}`, "6406");
+    await database.db.update(winners).set({ collectBy: sql`now() - interval '5 minutes'` }).where(eq(winners.id, win.id));
+    const undoneAt = Date.now();
+    const undone = (await (await desk.post(`/api/winners/${win.id}/cancel_received/`)).json()) as WinnerJson;
+    expect(undone).toMatchObject({ status: "waiting", is_received: false });
+    const grace = new Date(undone.collect_by!).getTime() - undoneAt;
+    expect(grace).toBeGreaterThan(9 * 60_000);
+    expect(grace).toBeLessThan(11 * 60_000);
+    // Waiting again, it can be handed over (to the right visitor this time).
+    expect((await desk.post(`/api/winners/${win.id}/mark_received/`)).status).toBe(200);
   });
 });
 

@@ -10,7 +10,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { useSaid } from "@/lib/client/use-said";
 import type { ImageLimit } from "@/lib/validation/image";
-import { TRANSLATION_FIELDS, type TranslationField } from "@/lib/validation/translations";
+import type { TranslationField } from "@/lib/validation/translations";
 import { type CatalogueKind, useCatalogueWords } from "./words";
 
 export type CatalogueFormMode = "create" | "edit";
@@ -106,7 +106,6 @@ export function CatalogueFormLayout({
   descriptionInput,
   errors,
   translationInput,
-  translationsGiven,
   submitDisabled = false,
   onCancel,
   children,
@@ -121,8 +120,6 @@ export function CatalogueFormLayout({
   errors: { name?: string; description?: string } & Partial<Record<TranslationField, string>>;
   /** The optional name and description in English and Korean (server-behaviour.md, "Names in the visitor's language"). */
   translationInput: (field: TranslationField) => UseFormRegisterReturn;
-  /** Open the optional languages at first (an item that has some). */
-  translationsGiven: boolean;
   submitDisabled?: boolean;
   onCancel?: () => void;
   /** The screen's own fields and panels, between the description and the buttons. */
@@ -141,34 +138,29 @@ export function CatalogueFormLayout({
       <Field label={t("name")} required error={said(errors.name)}>
         {(control) => <input {...control} autoComplete="off" {...nameInput} />}
       </Field>
+      {/* The event's languages side by side under the name, in sight: folded away, they went unnoticed. */}
+      <fieldset className="space-y-2">
+        <legend className="text-sm text-slate-600">{t("inOtherLanguagesHint")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("nameEn")} error={said(errors.name_en)}>
+            {(control) => <input {...control} lang="en" autoComplete="off" {...translationInput("name_en")} />}
+          </Field>
+          <Field label={t("nameKo")} error={said(errors.name_ko)}>
+            {(control) => <input {...control} lang="ko" autoComplete="off" {...translationInput("name_ko")} />}
+          </Field>
+        </div>
+      </fieldset>
       <Field label={t("description")} error={said(errors.description)}>
         {(control) => <textarea {...control} rows={3} {...descriptionInput} />}
       </Field>
-      <details
-        open={translationsGiven || TRANSLATION_FIELDS.some((field) => errors[field])}
-        className="group rounded-lg border border-slate-200"
-      >
-        <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium text-slate-800">
-          {t("inOtherLanguages")}
-        </summary>
-        <div className="space-y-4 border-t border-slate-200 p-3">
-          <p className="text-sm text-slate-600">{t("inOtherLanguagesHint")}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("nameEn")} error={said(errors.name_en)}>
-              {(control) => <input {...control} lang="en" autoComplete="off" {...translationInput("name_en")} />}
-            </Field>
-            <Field label={t("nameKo")} error={said(errors.name_ko)}>
-              {(control) => <input {...control} lang="ko" autoComplete="off" {...translationInput("name_ko")} />}
-            </Field>
-            <Field label={t("descriptionEn")} error={said(errors.description_en)}>
-              {(control) => <textarea {...control} lang="en" rows={2} {...translationInput("description_en")} />}
-            </Field>
-            <Field label={t("descriptionKo")} error={said(errors.description_ko)}>
-              {(control) => <textarea {...control} lang="ko" rows={2} {...translationInput("description_ko")} />}
-            </Field>
-          </div>
-        </div>
-      </details>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("descriptionEn")} error={said(errors.description_en)}>
+          {(control) => <textarea {...control} lang="en" rows={2} {...translationInput("description_en")} />}
+        </Field>
+        <Field label={t("descriptionKo")} error={said(errors.description_ko)}>
+          {(control) => <textarea {...control} lang="ko" rows={2} {...translationInput("description_ko")} />}
+        </Field>
+      </div>
 
       {children}
 

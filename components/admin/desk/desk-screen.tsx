@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -13,7 +13,7 @@ import { useDebouncedValue } from "@/lib/client/use-debounced";
 import { useTypedBeforeHydration } from "@/lib/client/use-hydrated";
 import { useMoment } from "@/lib/client/use-moment";
 import { winnersApi } from "@/lib/client/winners";
-import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
+import { UNDO_GRACE_MINUTES, type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
 import { DeskDeadline, ReinstateButton } from "./deadline";
 
 const PASSWORD = /^[0-9]{4}$/;
@@ -45,11 +45,15 @@ export function DeskScreen() {
     queryKey: [...winnersApi.key, "desk", password, nickname],
     enabled: ready,
     queryFn: async ({ signal }) => {
-      const page = await winnersApi.list({ page: 1, pageSize: 100, filters: { code: password, name: nickname } }, signal);
-      return page.results;
+      return winnersApi.list({ page: 1, pageSize: 100, filters: { code: password, name: nickname } }, signal);
     },
   });
-  const shown = matches.data ?? [];
+  const shown = matches.data?.results ?? [];
+  // Several winners wait with this code: the server showed none, and the nickname tells them apart.
+  const nicknameNeeded = ready && !nickname && matches.data?.nickname_needed === true;
+  useEffect(() => {
+    if (nicknameNeeded && document.activeElement === passwordBox.current) nicknameBox.current?.focus();
+  }, [nicknameNeeded]);
 
   return (
     <div className="mx-auto max-w-xl space-y-5">
@@ -90,6 +94,10 @@ export function DeskScreen() {
           <Spinner label={t("looking")} />
         ) : matches.isError ? (
           <p className="text-red-700">{errorMessage(matches.error, t("lookupFailed"))}</p>
+        ) : nicknameNeeded ? (
+          <p className="rounded-xl bg-amber-50 p-4 text-lg font-semibold text-amber-900 ring-1 ring-amber-200">
+            {t("nicknameNeeded", { password })}
+          </p>
         ) : shown.length === 0 ? (
           <p className="text-lg font-semibold text-slate-900">
             {nickname ? t("noMatchNamed", { name: nickname, password }) : t("noMatch", { password })}
@@ -114,28 +122,45 @@ export function DeskScreen() {
   );
 }
 
+/** What an undo did to the winner's deadline, for the desk to say: kept, or a new one since it had passed. */
+type UndoNote = { row: WinnerRow; before: string | null };
+
 function WinnerCard({ winner }: { winner: WinnerRow }) {
   const t = useTranslations("admin.desk");
   const { clock } = useMoment();
   const queryClient = useQueryClient();
+  const handOverButton = useRef<HTMLButtonElement>(null);
+  const handOverPart = useRef<HTMLDivElement>(null);
   // What this desk did to the card last: the list catches up after the refetch.
   const [done, setDone] = useState<"handed" | "undone" | null>(null);
+  const [undoNote, setUndoNote] = useState<UndoNote | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: winnersApi.key });
   const handOver = useMutation({
     mutationFn: () => winnersApi.markReceived(winner.id),
     onSuccess: () => setDone("handed"),
     onSettled: refresh,
   });
-  // A mis-tapped hand-over is undone here, at once, not on another screen.
+  // A mis-tapped hand-over is undone here, at once, not on another screen. The deadline shown before it
+  // goes along, to say whether the winner kept it.
   const undo = useMutation({
-    mutationFn: () => winnersApi.cancelReceived(winner.id),
-    onSuccess: () => {
+    mutationFn: (_before: string | null) => winnersApi.cancelReceived(winner.id),
+    onSuccess: (row, before) => {
       handOver.reset();
+      setUndoNote({ row, before });
       setDone("undone");
     },
     onSettled: refresh,
   });
+  // Undone, "Hand over" and what the undo did are back where the keyboard and the eye are: on a phone they
+  // sat below the fold.
+  useEffect(() => {
+    if (done !== "undone") return;
+    handOverButton.current?.focus({ preventScroll: true });
+    handOverPart.current?.scrollIntoView({ block: "nearest" });
+  }, [done]);
   const received = done === "handed" ? true : done === "undone" ? false : winner.is_received;
+  // Until the list catches up, the undo's own answer has the deadline in force.
+  const current = done === "undone" && undoNote ? undoNote.row : winner;
   const refused = handOver.isError
     ? errorMessage(handOver.error, t("handOverFailed"))
     : undo.isError
@@ -149,13 +174,13 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       <p className="text-3xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{winnerLabel(winner)}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-800 [overflow-wrap:anywhere]">{winner.prize_name}</p>
       <p className="mt-1 text-base text-slate-600">{t("wonAt", { product: winner.product_name, time: clock(winner.created_at) })}</p>
-      {done !== "handed" && <DeskDeadline winner={winner} />}
+      {done !== "handed" && <DeskDeadline winner={current} />}
       {done === "handed" ? (
         <div className="mt-4 space-y-3">
           <p role="status" className="rounded-xl bg-emerald-50 p-4 text-xl font-bold text-emerald-800">
             {t("handedOver")}
           </p>
-          <Button size="md" busy={undo.isPending} onClick={() => undo.mutate()} className="w-full">
+          <Button size="md" busy={undo.isPending} onClick={() => undo.mutate(winner.collect_by)} className="w-full">
             <UndoIcon className="size-4" />
             {undo.isPending ? t("undoing") : t("undo")}
           </Button>
@@ -166,16 +191,12 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
             ? t("alreadyHandedOver", { name: winnerLabel(winner), time: clock(winner.received_at) })
             : t("alreadyHandedOverEarlier", { name: winnerLabel(winner) })}
         </p>
-      ) : winner.status === "expired" ? (
-        <ReinstateButton winner={winner} />
+      ) : current.status === "expired" ? (
+        <ReinstateButton winner={current} />
       ) : (
-        <>
-          {done === "undone" && (
-            <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 text-base font-semibold text-slate-800">
-              {t("undone", { name: winnerLabel(winner) })}
-            </p>
-          )}
+        <div ref={handOverPart}>
           <button
+            ref={handOverButton}
             type="button"
             onClick={() => handOver.mutate()}
             disabled={handOver.isPending}
@@ -183,7 +204,12 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
           >
             {handOver.isPending ? t("handingOver") : t("handOver")}
           </button>
-        </>
+          {done === "undone" && undoNote && (
+            <p role="status" className="mt-3 rounded-xl bg-slate-100 p-3 text-base font-semibold text-slate-800">
+              {undoneMessage(t, clock, winnerLabel(winner), undoNote)}
+            </p>
+          )}
+        </div>
       )}
       {refused && (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 p-4 text-xl font-bold text-red-700">
@@ -192,4 +218,19 @@ function WinnerCard({ winner }: { winner: WinnerRow }) {
       )}
     </article>
   );
+}
+
+/**
+ * What the desk says after an undo: the winner keeps the deadline they were told, or, when it passed while the
+ * prize was wrongly handed over, has UNDO_GRACE_MINUTES from now (server-behaviour.md, "The hand-over").
+ */
+function undoneMessage(
+  t: ReturnType<typeof useTranslations<"admin.desk">>,
+  clock: (iso: string) => string,
+  name: string,
+  { row, before }: UndoNote,
+): string {
+  if (!row.collect_by) return t("undone", { name });
+  if (row.collect_by === before || !before) return t("undoneKept", { name, time: clock(row.collect_by) });
+  return t("undoneExtended", { name, minutes: UNDO_GRACE_MINUTES, time: clock(row.collect_by) });
 }

@@ -141,7 +141,6 @@ export function PrizeFormFields({
         ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
       }}
       translationInput={(field) => register(field)}
-      translationsGiven={TRANSLATION_FIELDS.some((field) => defaultValues[field])}
       submitDisabled={numbersInvalid}
       onCancel={onCancel}
     >

@@ -76,7 +76,6 @@ export function ProductFormFields({
         ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
       }}
       translationInput={(field) => form.register(field)}
-      translationsGiven={TRANSLATION_FIELDS.some((field) => defaultValues[field])}
       onCancel={onCancel}
     >
       {children}

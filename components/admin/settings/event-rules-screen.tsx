@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
@@ -61,7 +61,7 @@ function formValues(settings: SystemSettings): RulesForm {
  * event's clock, the win limit, and what visitors read while prizes are paused. The pause itself is the
  * switch in every screen's header.
  */
-export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string }) {
+export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone: string; topics?: ReactNode }) {
   const t = useTranslations("admin.settings");
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -123,6 +123,7 @@ export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string 
   return (
     <div className="mx-auto max-w-3xl">
       <ScreenHeader title={t("title")} description={t("description", { timeZone })} />
+      {topics}
       {banner}
       {shown?.isError ? (
         <FormAlert message={errorMessage(settings.error, t("loadFailed"))} />
@@ -131,7 +132,13 @@ export function EventRulesScreen({ defaultTimeZone }: { defaultTimeZone: string 
       ) : (
         <div className="space-y-6">
           <EventStateSummary settings={shown.data} />
-          <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
+          <form
+            id="event-rules"
+            aria-label={t("topics.rules")}
+            onSubmit={handleSubmit((values) => save.mutate(values))}
+            noValidate
+            className="scroll-mt-20 space-y-6"
+          >
             <fieldset disabled={!mayWrite} className="space-y-6">
               <Card title={t("timeZone")}>
                 <p className="mb-4 text-sm text-slate-600">{t("timeZoneHelp")}</p>

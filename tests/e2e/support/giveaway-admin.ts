@@ -58,6 +58,13 @@ export class GiveawayAdmin {
     return ((await response.json()) as { maintenance_mode: boolean }).maintenance_mode;
   }
 
+  /** The event's settings as the server has them now: what a test puts back after changing them. */
+  async settings(): Promise<{ collect_within_minutes: number | null }> {
+    const response = await this.api.get("/api/admin/settings/");
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { collect_within_minutes: number | null };
+  }
+
   /** Changes the event's settings (opening hours, pause, win limit) as the settings screen does. */
   async updateSettings(changes: Record<string, unknown>): Promise<void> {
     const response = await this.api.patch("/api/admin/settings/", { headers: this.headers(), data: changes });

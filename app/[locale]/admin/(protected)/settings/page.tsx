@@ -5,6 +5,7 @@ import { CollectionSection } from "@/components/admin/settings/collection-sectio
 import { EventRulesScreen } from "@/components/admin/settings/event-rules-screen";
 import { NewEventSection } from "@/components/admin/settings/new-event-section";
 import { PrivacySection } from "@/components/admin/settings/privacy-section";
+import { SettingsTopics, TopicAnchor } from "@/components/admin/settings/settings-topics";
 import { getConfig } from "@/lib/config";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,15 +15,24 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default function SettingsPage() {
   // The opening hours are edited on the event's clock (the setting, else APP_TIMEZONE), not the browser's.
+  // Each topic saves on its own; the links under the title reach each one.
   return (
     <>
-      <EventRulesScreen defaultTimeZone={getConfig().timeZone} />
+      <EventRulesScreen defaultTimeZone={getConfig().timeZone} topics={<SettingsTopics />} />
       <div className="mx-auto max-w-3xl">
-        <BrandingSection />
-        <CollectionSection />
-        <PrivacySection />
+        <TopicAnchor topic="branding">
+          <BrandingSection />
+        </TopicAnchor>
+        <TopicAnchor topic="collection">
+          <CollectionSection />
+        </TopicAnchor>
+        <TopicAnchor topic="privacy">
+          <PrivacySection />
+        </TopicAnchor>
       </div>
-      <NewEventSection />
+      <TopicAnchor topic="new-event">
+        <NewEventSection />
+      </TopicAnchor>
     </>
   );
 }
