@@ -39,7 +39,7 @@ export function distributedToday(): SQL<number> {
 
 /**
  * Live drops of the prize scheduled by hand (`set_aside`): their units are kept apart from automatic
- * placement, so they never count towards "Pages at once" (server-behaviour.md, "Field fixes, second round").
+ * placement, so they never count towards "Pages at once" (server-behaviour.md, "Placements and their target").
  */
 function setAsideLive(): SQL<number> {
   return sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive} and ${placements.setAside})`;

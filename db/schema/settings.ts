@@ -30,7 +30,7 @@ export const settings = pgTable(
     logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
     primaryColor: varchar({ length: 7 }),
     footerText: varchar({ length: 120 }),
-    // The name and footer in each language (server-behaviour.md, "Field fixes, second round"); the plain ones
+    // The name and footer in each language (server-behaviour.md, "Branding"); the plain ones
     // above stay the fallback, so the spec's client and older data work.
     eventNameEn: varchar({ length: 60 }),
     eventNameKo: varchar({ length: 60 }),

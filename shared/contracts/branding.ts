@@ -12,7 +12,7 @@ export type BrandLogo = { url: string; width: number; height: number };
 export type Branding = {
   /** The organiser's name for the event; null: none set, and each place shows the product's name (app.name) in its reader's language. */
   event_name: string | null;
-  /** The name in each language (server-behaviour.md, "Field fixes, second round"): `event_name` is their fallback. */
+  /** The name in each language (server-behaviour.md, "Branding"): `event_name` is their fallback. */
   event_names: InEachLanguage;
   /** #rrggbb, or null for today's colours. */
   primary_color: string | null;

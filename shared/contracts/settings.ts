@@ -18,7 +18,7 @@ const _RETENTION_DAYS_DEFAULT = 30;
 
 /**
  * The privacy notice as a visitor would read it in one language: its heading and paragraphs. `organiser_at`:
- * where the organiser's own text goes among the fixed parts (server-behaviour.md, "Field fixes, second round").
+ * where the organiser's own text goes among the fixed parts (server-behaviour.md, "Privacy").
  */
 export type NoticeText = { title: string; paragraphs: string[]; organiser_at: number };
 

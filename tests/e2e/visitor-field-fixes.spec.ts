@@ -8,7 +8,7 @@ import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./suppo
 import { reviewScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
-// What a first visitor still tripped on (server-behaviour.md, "Field fixes, second round"): the event's name
+// What a first visitor still tripped on (server-behaviour.md: "Branding", "Privacy", "The phone's wins"): the event's name
 // and footer in the visitor's language, a custom privacy notice that keeps the contact and the rights, the
 // prize named on the first screen and in a drop's countdown, a reload that keeps what was typed, and "Your
 // prizes" saying by when and where. Visitors in English at 390 px; the branding screen in Korean at 1440 px.
