@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { NativeModal } from "@/components/ui/native-modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
 import { cancelHold, claimPrize, pageViewState, type Reservation, reservePrize } from "@/lib/client/claim-api";
@@ -9,6 +9,7 @@ import type { ClaimBody } from "@/lib/validation/claim";
 import { privacyNoticePath } from "@/shared/urls/products";
 import { type PrizeState, prizeStateOf } from "@/shared/urls/public-page-cache";
 import { type ClaimDraft, dropClaimDraft, keepClaimDraft, readClaimDraft } from "./claim-draft";
+import { claimFlow, initialClaimFlow, prizeRegion } from "./claim-flow";
 import type { ClaimFieldErrors } from "./claim-form";
 import { Countdown } from "./countdown";
 import { DropCountdown, useDrop } from "./drop-countdown";
@@ -17,19 +18,12 @@ import { type KeptWin, keepsAnyWin, keepWin, readKeptWin } from "./kept-win";
 import { catchUpWithState, caughtUp, viewCounted } from "./page-view";
 import { Note } from "./prize-note";
 import { type ImageState, ProductImage } from "./product-image";
-import { type Refusal, refusalOf } from "./refusal";
+import { refusalOf } from "./refusal";
 import { RefusedModal, TimeUpModal } from "./refused-modal";
-import { type ClaimResult, ResultModal, successMessage } from "./result-modal";
+import { ResultModal, successMessage } from "./result-modal";
+import { TicketButton } from "./ticket-button";
 import type { TicketParts, VisitorWords } from "./visitor-words";
 import { WinCard } from "./win-card";
-
-type Phase =
-  | { name: "idle" }
-  | { name: "reserving" }
-  | { name: "claiming"; deadline: number; seconds: number; holdUntil: string; draft: ClaimDraft | null }
-  | { name: "result"; result: ClaimResult }
-  | { name: "refused"; refusal: Refusal }
-  | { name: "expired"; tapAgainAt: number };
 
 export type PrizeClaimProps = {
   urlPath: string;
@@ -101,18 +95,16 @@ export function PrizeClaim({
   const drop = useDrop(urlPath, dropsAt);
   const dropPending = drop.kind !== "dropped";
   const [imageState, setImageState] = useState<ImageState>(image ? "loading" : "loaded");
-  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const [flow, dispatch] = useReducer(claimFlow, initialClaimFlow);
+  const { phase, formError } = flow;
   // A win made on this phone, kept across reloads and later scans (kept-win.ts); read after hydration.
   const [kept, setKept] = useState<KeptWin | null>(null);
   const [keepsWins, setKeepsWins] = useState(false);
-  // The prize the page was rendered as held by someone is held by this visitor (back after a reload).
-  const [ownHold, setOwnHold] = useState(false);
   useEffect(() => {
     setKept(readKeptWin(urlPath));
     setKeepsWins(keepsAnyWin());
   }, [urlPath]);
   const claimed = kept !== null;
-  const [formError, setFormError] = useState<string>();
   // Refs, not state: a second tap or an Escape can arrive before React re-renders with the new phase.
   const busy = useRef(false);
   // The visitor has tapped (or the page took their hold back): the page then never reloads itself.
@@ -154,15 +146,13 @@ export function PrizeClaim({
     if (busy.current) return;
     busy.current = true;
     tapped.current = true;
-    setPhase({ name: "reserving" });
-    setFormError(undefined);
+    dispatch({ type: "tapped" });
     try {
       const hold = await request();
       // Count to a deadline measured on this device from the server's seconds_left: immune to clock skew.
-      const seconds = Math.max(0, hold.seconds_left);
-      const holdUntil = hold.reserved_until;
       // The same hold after a reload mid-form: what was typed during it comes back (claim-draft.ts).
-      setPhase({ name: "claiming", deadline: Date.now() + seconds * 1000, seconds, holdUntil, draft: readClaimDraft(urlPath, holdUntil) });
+      const holdUntil = hold.reserved_until;
+      dispatch({ type: "held", secondsLeft: hold.seconds_left, holdUntil, draft: readClaimDraft(urlPath, holdUntil), now: Date.now() });
     } catch (error) {
       // The page is gone (apiFetch is already on its way to /not-found; an early tap's answer is not).
       if (error instanceof ApiError && error.status === 404) {
@@ -170,7 +160,7 @@ export function PrizeClaim({
         return;
       }
       const tapAgainAt = letGoAt.current === null ? null : letGoAt.current + holdSeconds * 1000;
-      setPhase({ name: "refused", refusal: refusalOf(error, tapAgainAt, words.taken) });
+      dispatch({ type: "holdRefused", refusal: refusalOf(error, tapAgainAt, words.taken) });
     } finally {
       busy.current = false;
     }
@@ -194,7 +184,7 @@ export function PrizeClaim({
     pageViewState(urlPath, { counted: viewCounted(urlPath) }).then(
       ({ state }) => {
         if (heldHere && state.my_hold) {
-          setOwnHold(true);
+          dispatch({ type: "ownHoldFound" });
           void holdPrize(() => reservePrize(urlPath));
           return;
         }
@@ -212,7 +202,7 @@ export function PrizeClaim({
 
   async function submitClaim(values: ClaimBody): Promise<ClaimFieldErrors | undefined> {
     submitting.current = true;
-    setFormError(undefined);
+    dispatch({ type: "claimStarted" });
     try {
       const won = await claimPrize(urlPath, values);
       const win: KeptWin = {
@@ -224,13 +214,13 @@ export function PrizeClaim({
       keepWin(urlPath, win);
       dropClaimDraft(urlPath);
       setKept(win);
-      setPhase({ name: "result", result: { kind: "success", message: successMessage(won?.detail, words.result), win } });
+      dispatch({ type: "claimEnded", result: { kind: "success", message: successMessage(won?.detail, words.result), win } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 404) return;
       // No answer at all: the hold is probably still ours, so let the visitor simply try again.
       if (error.status === 0) {
-        setFormError(words.claim.networkTrouble);
+        dispatch({ type: "claimUnanswered", message: words.claim.networkTrouble });
         return;
       }
       if (error.status === 400) {
@@ -247,7 +237,7 @@ export function PrizeClaim({
       dropClaimDraft(urlPath);
       // A new event was started while this visitor held the prize: the title says so too.
       const title = error.body?.code === "event_ended" ? words.refused.rules.event_ended : undefined;
-      setPhase({ name: "result", result: { kind: "failure", message: errorMessage(error, words.result.failureFallback), title } });
+      dispatch({ type: "claimEnded", result: { kind: "failure", message: errorMessage(error, words.result.failureFallback), title } });
     } finally {
       submitting.current = false;
     }
@@ -259,8 +249,7 @@ export function PrizeClaim({
     void cancelHold(urlPath);
     dropClaimDraft(urlPath);
     letGoAt.current = Date.now();
-    setFormError(undefined);
-    setPhase({ name: "idle" });
+    dispatch({ type: "closed" });
   }
 
   const onExpire = useCallback(() => {
@@ -269,7 +258,7 @@ export function PrizeClaim({
     dropClaimDraft(urlPath);
     const now = Date.now();
     letGoAt.current = now;
-    setPhase((current) => (current.name === "claiming" ? { name: "expired", tapAgainAt: now + holdSeconds * 1000 } : current));
+    dispatch({ type: "timeUp", now, holdSeconds });
   }, [urlPath, holdSeconds]);
 
   const holdUntil = phase.name === "claiming" ? phase.holdUntil : null;
@@ -286,10 +275,36 @@ export function PrizeClaim({
   // spec §2's "after the image has loaded" is about no prize announced over a spinner, so beside a ticket
   // the picture's frame is a still placeholder of its size until the picture is in (no spinner beside a prize that can already be tapped).
   const ticketShown = ticket !== null && !claimed && !dropPending;
+  const region = prizeRegion(flow, { won: claimed, ticketShown, dropPending, dropAnnounced: Boolean(dropsAt) });
 
   useEffect(() => {
     if (ticketShown) void loadClaimForm().catch(() => undefined);
   }, [ticketShown]);
+
+  /** The prize region's content (claim-flow.ts, `prizeRegion`, says which). */
+  function regionContent(): ReactNode {
+    switch (region) {
+      case "win":
+        return kept ? (
+          <Note tone="success" title={fill(words.youWon, { prize: kept.prizeName })}>
+            <WinCard win={kept} words={words} urlPath={urlPath} />
+          </Note>
+        ) : null;
+      case "ticket":
+        return ticket ? <TicketButton ticket={ticket} reserving={phase.name === "reserving"} onTap={tapTicket} /> : null;
+      case "nothing":
+        return null;
+      case "dropCountdown":
+        return (
+          <div data-drop-at={dropsAt ?? undefined}>
+            {standing}
+            <DropCountdown phase={drop} words={words.drop} />
+          </div>
+        );
+      default:
+        return standing;
+    }
+  }
 
   return (
     <div className="md:grid md:grid-cols-2 md:items-start md:gap-10">
@@ -307,40 +322,7 @@ export function PrizeClaim({
 
         {/* Polite live region: the ticket appears after the picture, and screen readers should hear it. */}
         <section aria-live="polite" aria-label={words.prizeRegion} className="mt-5">
-          {kept ? (
-            <Note tone="success" title={fill(words.youWon, { prize: kept.prizeName })}>
-              <WinCard win={kept} words={words} urlPath={urlPath} />
-            </Note>
-          ) : ticket && ticketShown ? (
-            <div className="rounded-2xl bg-prize-50 p-4 ring-2 ring-prize-200 sm:p-5">
-              {ticket.intro}
-              {ticket.prize}
-              <button
-                type="button"
-                // The early-tap script finds the ticket by this.
-                data-ticket=""
-                onClick={tapTicket}
-                // aria-disabled, not disabled: a disabled button drops keyboard focus, and the modal could
-                // not hand it back here when it closes. The `busy` ref ignores the extra taps.
-                aria-disabled={phase.name === "reserving" || undefined}
-                aria-busy={phase.name === "reserving" || undefined}
-                className="group mt-4 block w-full rounded-2xl p-1 text-center transition-transform active:scale-[0.97] aria-disabled:cursor-wait"
-              >
-                {ticket.art}
-                <span className="mt-2 flex min-h-12 items-center justify-center text-lg font-extrabold text-prize-800 underline decoration-2 underline-offset-4">
-                  {phase.name === "reserving" ? ticket.holding : ticket.tap}
-                </span>
-              </button>
-              {ticket.hint}
-            </div>
-          ) : ownHold && phase.name !== "idle" ? null : dropPending && dropsAt ? (
-            <div data-drop-at={dropsAt}>
-              {standing}
-              <DropCountdown phase={drop} words={words.drop} />
-            </div>
-          ) : (
-            standing
-          )}
+          {regionContent()}
         </section>
         {keepsWins && (
           <Suspense fallback={null}>
@@ -391,14 +373,14 @@ export function PrizeClaim({
           urlPath={urlPath}
           result={phase.result}
           words={words}
-          onClose={phase.result.kind === "success" ? () => setPhase({ name: "idle" }) : reload}
+          onClose={phase.result.kind === "success" ? () => dispatch({ type: "dismissed" }) : reload}
         />
       )}
       {phase.name === "refused" && (
-        <RefusedModal refusal={phase.refusal} words={words} onReload={reload} onClose={() => setPhase({ name: "idle" })} />
+        <RefusedModal refusal={phase.refusal} words={words} onReload={reload} onClose={() => dispatch({ type: "dismissed" })} />
       )}
       {phase.name === "expired" && (
-        <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} words={words} onConfirm={() => setPhase({ name: "idle" })} />
+        <TimeUpModal seconds={holdSeconds} tapAgainAt={phase.tapAgainAt} words={words} onConfirm={() => dispatch({ type: "dismissed" })} />
       )}
     </div>
   );
