@@ -44,6 +44,18 @@ mkdirSync(root, { recursive: true });
 const databaseName = (label) => `prize_e2e_${label.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
 const TEMPLATE_PREFIX = databaseName("template_");
 
+/** A run's servers copy its template only while they start, and a run lasts minutes: three hours is long ago. */
+const TEMPLATE_KEPT_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Whether the run named `label` (its id as a database name: `<Date.now() in base 36>_<pid>`) started long ago.
+ * @param {string} label
+ */
+function startedLongAgo(label) {
+  const started = Number.parseInt(label.split("_")[0] ?? "", 36);
+  return !Number.isFinite(started) || Date.now() - started > TEMPLATE_KEPT_MS;
+}
+
 /** @param {string} name */
 function databaseUrl(name) {
   const url = new URL(ADMIN_POSTGRES_URL);
@@ -127,8 +139,13 @@ async function seedTemplateOnce() {
   const seedEnv = { ...process.env, DATA_DIR: template, DATABASE_URL: "" };
   if (onPostgres) {
     await asAdmin(async (admin) => {
-      const old = await admin`select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
-      for (const { datname } of old) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      // Earlier runs' templates go, but only those started long ago: another checkout's run on this machine
+      // may be starting its servers from its own template right now.
+      const templates = await admin`select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+      for (const { datname } of templates) {
+        if (datname === templateDatabase || !startedLongAgo(datname.slice(TEMPLATE_PREFIX.length))) continue;
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
       await admin.unsafe(`CREATE DATABASE "${templateDatabase}"`);
     });
     seedEnv.DATABASE_URL = databaseUrl(templateDatabase);
