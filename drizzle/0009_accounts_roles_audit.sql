@@ -29,7 +29,7 @@ CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at" DE
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_target_name_trgm_idx" ON "audit_log" USING gin ("target_name" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "admins" ADD CONSTRAINT "admins_role_known" CHECK (role IN ('owner', 'manager', 'desk', 'viewer'));--> statement-breakpoint
--- The audit log is append-only: no statement through any connection may change or remove a row (issue 21).
+-- The audit log is append-only: no statement through any connection may change or remove a row.
 -- A row-level trigger for UPDATE and DELETE, and a statement-level one for TRUNCATE, which skips row triggers.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

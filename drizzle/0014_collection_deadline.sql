@@ -9,7 +9,7 @@ CREATE INDEX "winners_collect_by_due_idx" ON "winners" USING btree ("collect_by"
 ALTER TABLE "winner_tallies" ADD CONSTRAINT "winner_tallies_key" UNIQUE NULLS NOT DISTINCT("prize_id","product_id","is_received","is_expired");--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_collect_within_minutes_range" CHECK ("settings"."collect_within_minutes" IS NULL OR "settings"."collect_within_minutes" BETWEEN 5 AND 1440);--> statement-breakpoint
 ALTER TABLE "winners" ADD CONSTRAINT "winners_received_or_expired" CHECK (NOT ("winners"."is_received" AND "winners"."expired_at" IS NOT NULL));--> statement-breakpoint
--- Hand-written (issue 32, the collection deadline): winner_tallies counts expired wins apart, so the
+-- Hand-written (the collection deadline): winner_tallies counts expired wins apart, so the
 -- dashboard and the winners list's `status` filter count from it. Same function and triggers as in
 -- 0004_winner_tallies.sql, with `is_expired` (expired_at IS NOT NULL) in the key; the update trigger also
 -- fires on expired_at. Existing rows have expired_at NULL: the tallies' new column defaults to false.

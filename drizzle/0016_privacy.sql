@@ -12,7 +12,7 @@ ALTER TABLE "winners" ADD COLUMN "erased_at" timestamp with time zone;--> statem
 CREATE INDEX "winners_not_erased_idx" ON "winners" USING btree ("created_at") WHERE "winners"."erased_at" IS NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_retention_days_range" CHECK ("settings"."retention_days" BETWEEN 1 AND 365);--> statement-breakpoint
 ALTER TABLE "winners" ADD CONSTRAINT "winners_erased_has_no_data" CHECK (("winners"."erased_at" IS NULL) = ("winners"."name" IS NOT NULL AND "winners"."password" IS NOT NULL));--> statement-breakpoint
--- Hand-written (issue 33, privacy; server-behaviour.md "Privacy"). The audit log stays append-only, with one
+-- Hand-written (privacy; server-behaviour.md "Privacy"). The audit log stays append-only, with one
 -- exception: audit_log_scrub(), the one documented way to forget personal data in rows already written.
 -- It renames rows about the given winners to "#id (prize)" (rows written before this version named them
 -- by nickname) and clears the addresses of rows older than the given moment. While it runs it sets the

@@ -1,4 +1,4 @@
--- Hand-written (issue 31 item 6, one name): the table of placements, its sequence, indexes and constraints,
+-- Hand-written (one name for placements everywhere): the table of placements, its sequence, indexes and constraints,
 -- and the winners' link to it say "placement", as the code does. Renames only: the rows, the identity
 -- sequence's position and the triggers on the table (0012, 0015: none of their functions names it) stay.
 -- The API keeps its spec names (/api/prize-distributions/, active_distributions).
