@@ -49,6 +49,8 @@ export const ROUTE_TEMPLATES = [
   "/api/admin/event/status",
   "/api/admin/funnel",
   "/api/admin/funnel/download_excel",
+  "/api/admin/import",
+  "/api/admin/import/template",
   "/api/admin/login",
   "/api/admin/logout",
   "/api/admin/session",
