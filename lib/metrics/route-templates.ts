@@ -19,6 +19,7 @@ export const ROUTE_TEMPLATES = [
   "/admin/dashboard",
   "/admin/desk",
   "/admin/distributions",
+  "/admin/import",
   "/admin/prizes",
   "/admin/products",
   "/admin/products/print",
