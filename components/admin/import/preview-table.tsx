@@ -22,10 +22,13 @@ const STATUS_CLASS: Record<ImportRowStatus, string> = {
 export function PreviewTable({ sheet, rows, errors }: { sheet: ImportSheet; rows: ImportPreviewRow[]; errors: ImportError[] }) {
   const t = useTranslations("admin.import");
   const sheetName = t(`sheets.${sheet}`);
-  const columns = IMPORT_COLUMNS[sheet].filter((column: ImportColumn) => rows.some((row) => column in row.cells));
+  const ours = errors.filter((error) => error.sheet === sheet && error.row !== null);
+  // The columns with something to show: a value, or an error (a template's empty columns stay out of the way).
+  const columns = IMPORT_COLUMNS[sheet].filter(
+    (column: ImportColumn) => column === "key" || rows.some((row) => row.cells[column]) || ours.some((error) => error.field === column),
+  );
   const errorsAt = new Map<string, string[]>();
-  for (const error of errors) {
-    if (error.sheet !== sheet || error.row === null) continue;
+  for (const error of ours) {
     const field = columns.includes(error.field as ImportColumn) ? error.field : "";
     const at = `${error.row}:${field}`;
     errorsAt.set(at, [...(errorsAt.get(at) ?? []), error.message]);
@@ -79,7 +82,7 @@ export function PreviewTable({ sheet, rows, errors }: { sheet: ImportSheet; rows
                   return (
                     <td
                       key={column}
-                      className={`max-w-64 px-3 py-2 align-top [overflow-wrap:anywhere] ${tone}`}
+                      className={`max-w-64 min-w-24 px-3 py-2 align-top break-words ${tone}`}
                       data-invalid={messages ? true : undefined}
                     >
                       {row.cells[column]}
