@@ -14,8 +14,8 @@ const MAX_UNPACKED_SPREADSHEET = { maxTotalBytes: 100 * MB, maxEntryBytes: 100 *
 const MAX_SPREADSHEET_PARTS = 1000;
 
 /** A cell as read: its text (a formula's saved value), or why it has none. */
-export type Cell = { text: string } | { problem: Said };
-export type RawRow = { row: number; cells: Cell[] };
+type Cell = { text: string } | { problem: Said };
+type RawRow = { row: number; cells: Cell[] };
 export type RawSheet = { sheet: ImportSheet; header: string[]; rows: RawRow[] };
 
 const refuse = (said: Said) => ImportRefused.file("file", said);

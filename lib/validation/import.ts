@@ -12,4 +12,3 @@ export const importBody = z
     images: imageFile,
   })
   .strict();
-export type ImportBody = z.infer<typeof importBody>;

@@ -17,8 +17,8 @@ export function workbook(sheets: Record<string, SheetRows>): Buffer {
   return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
 }
 
-export const PRODUCT_HEADER = ["key", "name", "name_en", "name_ko", "description", "image"];
-export const PRIZE_HEADER = [
+const PRODUCT_HEADER = ["key", "name", "name_en", "name_ko", "description", "image"];
+const PRIZE_HEADER = [
   "key",
   "name",
   "description",
@@ -65,7 +65,7 @@ export function prizeRows(count: number, { prefix = "prize", pictures = true, ac
  * A small real PNG, one per seed: different seeds are different pictures, and stay different once stored
  * (normalised to WebP, two near colours can come out the same, two sizes never do).
  */
-export function png(seed: number): Promise<Buffer> {
+function png(seed: number): Promise<Buffer> {
   const background = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 37) % 256 };
   const width = 16 + (seed % 48);
   const height = 16 + (Math.floor(seed / 48) % 48);
