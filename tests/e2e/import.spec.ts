@@ -75,6 +75,7 @@ test.describe("in Korean", () => {
 });
 
 test("the preview table at 390 px: its own box scrolls, the page does not @phone-only", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const screen = new ImportPage(page, "en");
   await screen.open();

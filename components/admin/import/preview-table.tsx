@@ -60,7 +60,7 @@ export function PreviewTable({ sheet, rows, errors }: { sheet: ImportSheet; rows
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.row} data-status={row.status}>
-                <th scope="row" className="px-3 py-2 text-left font-normal text-slate-600 tabular-nums">
+                <th scope="row" className="px-3 py-2 text-left align-top font-normal text-slate-600 tabular-nums">
                   {row.row}
                 </th>
                 <td className="px-3 py-2 align-top">
