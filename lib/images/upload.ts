@@ -3,7 +3,7 @@ import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
 import { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
 import { text } from "@/shared/i18n/text";
-import { type NormalisedImage, normaliseImage, saveImage } from "./store";
+import { type EncodingEffort, type NormalisedImage, normaliseImage, saveImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
@@ -33,7 +33,11 @@ export type ImageRefusal = "tooLarge" | "notImage";
  * Decodes a picture's bytes whatever it claims to be (the declared type and the file name are not trusted)
  * and normalises it, or says why not: the one check of an upload, a form's or a spreadsheet import's.
  */
-export async function decodeUploadedImage(bytes: Buffer, kind: ImageKind): Promise<NormalisedImage | ImageRefusal> {
+export async function decodeUploadedImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  effort: EncodingEffort = "single",
+): Promise<NormalisedImage | ImageRefusal> {
   if (bytes.byteLength > IMAGE_LIMITS[kind].maxBytes) return "tooLarge";
   let format: string | undefined;
   try {
@@ -43,7 +47,7 @@ export async function decodeUploadedImage(bytes: Buffer, kind: ImageKind): Promi
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
   try {
-    return await normaliseImage(bytes);
+    return await normaliseImage(bytes, effort);
   } catch {
     // Decodable header but a broken body (truncated file, corrupt pixels), or too many pixels.
     return "notImage";

@@ -109,7 +109,7 @@ export async function decodePictures(
     const entry = entries.get(name)!;
     if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return void decoded.set(name, { tooLarge: true });
     const bytes = await unpack(zip, entry);
-    const picture = bytes ? await decodeUploadedImage(bytes, "product") : "notImage";
+    const picture = bytes ? await decodeUploadedImage(bytes, "product", "bulk") : "notImage";
     if (picture === "tooLarge") decoded.set(name, { tooLarge: true });
     else if (picture === "notImage") decoded.set(name, { refused: text("errors.import.imageNotPicture", { name: baseName(entry.name) }) });
     else decoded.set(name, { picture: { ...picture, sha256: imageSha256(picture.data) }, bytes: bytes!.byteLength });
