@@ -18,16 +18,7 @@ export function workbook(sheets: Record<string, SheetRows>): Buffer {
 }
 
 const PRODUCT_HEADER = ["key", "name", "name_en", "name_ko", "description", "image"];
-const PRIZE_HEADER = [
-  "key",
-  "name",
-  "description",
-  "total_quantity",
-  "daily_distribution",
-  "maintenance_count",
-  "is_active",
-  "image",
-];
+const PRIZE_HEADER = ["key", "name", "description", "total_quantity", "daily_distribution", "maintenance_count", "is_active", "image"];
 
 /** `count` product pages keyed `<prefix>-<n>`, each with its own picture `<prefix>-<n>.png` when `pictures`. */
 export function productRows(count: number, { prefix = "stand", pictures = true } = {}): SheetRows {
