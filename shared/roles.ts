@@ -41,6 +41,7 @@ export const SCREEN_ROLES = {
   "/admin/dashboard": READ_ROLES,
   "/admin/products": READ_ROLES,
   "/admin/prizes": READ_ROLES,
+  "/admin/import": WRITE_ROLES,
   "/admin/winners": READ_ROLES,
   "/admin/distributions": READ_ROLES,
   "/admin/desk": DESK_ROLES,

@@ -18,6 +18,7 @@ import {
   SignOutIcon,
   SlidersIcon,
   TicketIcon,
+  UploadIcon,
 } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
 import { LanguageSwitch } from "@/components/ui/language-switch";
@@ -33,6 +34,7 @@ const NAV_ITEMS = [
   { href: "/admin/dashboard", label: "dashboard", Icon: HomeIcon },
   { href: "/admin/products", label: "products", Icon: QrCodeIcon },
   { href: "/admin/prizes", label: "prizes", Icon: GiftIcon },
+  { href: "/admin/import", label: "import", Icon: UploadIcon },
   { href: "/admin/winners", label: "winners", Icon: GroupIcon },
   { href: "/admin/distributions", label: "placements", Icon: TicketIcon },
   { href: "/admin/desk", label: "desk", Icon: CheckCircleIcon },

@@ -21,6 +21,7 @@ import {
   Trash2,
   TriangleAlert,
   Undo2,
+  Upload,
   Users,
 } from "lucide-react";
 import { draw, type IconProps } from "./page-icons";
@@ -100,4 +101,7 @@ export function KeyIcon(props: IconProps) {
 }
 export function HistoryIcon(props: IconProps) {
   return draw(History, props);
+}
+export function UploadIcon(props: IconProps) {
+  return draw(Upload, props);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
@@ -111,10 +111,18 @@ export async function findProductUrlPath({ db, id }: { db: Queryable; id: number
   return row?.urlPath;
 }
 
-/** Every product page by name, for the printable sheet of QR codes. */
-export async function listProductCodes({ db }: { db: Queryable }): Promise<{ id: number; name: string; urlPath: string }[]> {
+/** Product pages by name, for the printable sheet of QR codes: every one, or those `ids` names. */
+export async function listProductCodes({
+  db,
+  ids = null,
+}: {
+  db: Queryable;
+  /** Only these pages (the QR cards of one import); null: every page. */
+  ids?: number[] | null;
+}): Promise<{ id: number; name: string; urlPath: string }[]> {
   return db
     .select({ id: products.id, name: products.name, urlPath: products.urlPath })
     .from(products)
+    .where(ids === null ? undefined : inArray(products.id, ids.length > 0 ? ids : [0]))
     .orderBy(asc(products.name), asc(products.id));
 }

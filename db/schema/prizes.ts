@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { images } from "./images";
 
 /** A stock of identical prize items, a daily limit and a target number of live placements. */
@@ -16,6 +16,9 @@ export const prizes = pgTable(
     descriptionEn: text(),
     descriptionKo: text(),
     imageId: integer().references(() => images.id, { onDelete: "set null" }),
+    // The organiser's own name for the row in a spreadsheet import (lib/services/import): a re-import matches
+    // rows by it, so the same file twice changes nothing. Unique within the event; null for rows made by hand.
+    key: varchar({ length: 100 }),
     totalQuantity: integer().notNull(),
     remainingQuantity: integer().notNull(),
     dailyDistribution: integer().notNull(),
@@ -36,6 +39,8 @@ export const prizes = pgTable(
   },
   (table) => [
     check("prizes_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("prizes_key_not_blank", sql`btrim(${table.key}) <> ''`),
+    uniqueIndex("prizes_key_unique").on(table.key),
     check("prizes_remaining_within_total", sql`${table.remainingQuantity} >= 0 AND ${table.remainingQuantity} <= ${table.totalQuantity}`),
     check("prizes_daily_within_total", sql`${table.dailyDistribution} >= 1 AND ${table.dailyDistribution} <= ${table.totalQuantity}`),
     check(

@@ -30,8 +30,11 @@ export async function auditWorkbook(batches: AsyncIterable<AuditExportRow[]>, lo
       );
     }
   }
-  const sheet = rows as unknown as XLSX.WorkSheet;
-  sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: AUDIT_COLUMNS.length - 1 } });
+  // SheetJS's dense form (0.19 and later): the rows under `!data`.
+  const sheet: XLSX.WorkSheet = {
+    "!data": rows,
+    "!ref": XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: AUDIT_COLUMNS.length - 1 } }),
+  };
   sheet["!cols"] = [{ wch: 20 }, { wch: 16 }, { wch: 10 }, { wch: 24 }, { wch: 32 }, { wch: 10 }, { wch: 60 }, { wch: 16 }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, t("excel.audit.sheet"));

@@ -3,7 +3,7 @@ import { translatorFor } from "@/lib/i18n/translate";
 import type { Locale } from "@/shared/i18n/locales";
 
 /** The Excel files, by the catalogue's name for each (`excel.<kind>.file`). */
-export type ExcelKind = "winners" | "audit" | "funnel";
+export type ExcelKind = "winners" | "audit" | "funnel" | "import";
 
 /** `<prefix>-YYYYMMDD.xlsx`, dated today in `timeZone`. */
 export function datedFileName(prefix: string, now: Date, timeZone: string): string {

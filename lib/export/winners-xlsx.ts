@@ -13,7 +13,7 @@ const text = (value: string): XLSX.CellObject => ({ t: "s", v: value });
  * The winners as an .xlsx workbook (server-behaviour.md: nickname, password, prize, product, won at,
  * received, received at, then collect by and expired at (the collection deadline); times already in APP_TIMEZONE), headed and named in `locale`. Cells are written one by one as text so that
  * nothing typed by a visitor can become a formula, and a 4-digit password such as 0042 keeps its zeros.
- * The sheet is xlsx's dense form (an array of rows), about a quarter less memory than the keyed form for
+ * The sheet is xlsx's dense form (`!data`, an array of rows), about a quarter less memory than the keyed form for
  * 100,000 winners.
  */
 export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>, locale: Locale): Promise<Buffer> {
@@ -37,8 +37,11 @@ export async function winnersWorkbook(batches: AsyncIterable<WinnerExportRow[]>,
       );
     }
   }
-  const sheet = rows as unknown as XLSX.WorkSheet;
-  sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: WINNER_COLUMNS.length - 1 } });
+  // SheetJS's dense form (0.19 and later): the rows under `!data`.
+  const sheet: XLSX.WorkSheet = {
+    "!data": rows,
+    "!ref": XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: WINNER_COLUMNS.length - 1 } }),
+  };
   sheet["!cols"] = [{ wch: 14 }, { wch: 10 }, { wch: 24 }, { wch: 24 }, { wch: 20 }, { wch: 10 }, { wch: 20 }, { wch: 20 }, { wch: 20 }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, t("excel.winners.sheet"));

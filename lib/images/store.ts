@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import type { Queryable } from "@/db";
 import { images } from "@/db/schema";
@@ -13,12 +13,20 @@ const MAX_INPUT_PIXELS = 64_000_000;
 
 export type NormalisedImage = { data: Buffer; width: number; height: number };
 
+/**
+ * How hard the WebP encoder works: libwebp's default (4) for a form's one picture; a bulk import of a thousand
+ * takes 0: four times faster to encode (most of an import's time), the file about as large (a 480 x 360
+ * photo: 33.6 kB at 0, 35.6 kB at 4).
+ */
+export type EncodingEffort = "single" | "bulk";
+const WEBP_EFFORT: Record<EncodingEffort, number> = { single: 4, bulk: 0 };
+
 /** Orientation applied, metadata stripped, fitted within MAX_IMAGE_SIDE, WebP. Throws if it cannot decode. */
-export async function normaliseImage(input: Buffer): Promise<NormalisedImage> {
+export async function normaliseImage(input: Buffer, effort: EncodingEffort = "single"): Promise<NormalisedImage> {
   const { data, info } = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .webp({ quality: 82, effort: WEBP_EFFORT[effort] })
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
@@ -28,9 +36,40 @@ export async function storeImage(db: Queryable, input: Buffer): Promise<{ id: nu
   return saveImage(db, await normaliseImage(input));
 }
 
+/** What names a stored image: the hash of its normalised bytes (the same picture twice is one row). */
+export function imageSha256(data: Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
 export async function saveImage(db: Queryable, { data, width, height }: NormalisedImage): Promise<{ id: number; url: string }> {
-  const sha256 = createHash("sha256").update(data).digest("hex");
+  const sha256 = imageSha256(data);
   await db.insert(images).values({ sha256, contentType: "image/webp", width, height, data }).onConflictDoNothing({ target: images.sha256 });
   const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sha256, sha256));
   return { id: row!.id, url: imageUrl(sha256) };
+}
+
+/** Rows of pictures per insert: a few MB each, well within one statement. */
+const IMAGES_PER_INSERT = 50;
+
+/** Stores many normalised pictures at once (each content once) and gives each hash its row's id. */
+export async function saveImages(db: Queryable, pictures: readonly (NormalisedImage & { sha256: string })[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < pictures.length; start += IMAGES_PER_INSERT) {
+    const batch = pictures.slice(start, start + IMAGES_PER_INSERT);
+    await db
+      .insert(images)
+      .values(batch.map(({ sha256, data, width, height }) => ({ sha256, contentType: "image/webp", width, height, data })))
+      .onConflictDoNothing({ target: images.sha256 });
+    const rows = await db
+      .select({ id: images.id, sha256: images.sha256 })
+      .from(images)
+      .where(
+        inArray(
+          images.sha256,
+          batch.map((picture) => picture.sha256),
+        ),
+      );
+    for (const row of rows) ids.set(row.sha256, row.id);
+  }
+  return ids;
 }

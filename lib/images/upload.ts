@@ -3,7 +3,7 @@ import type { Queryable } from "@/db";
 import { ValidationError } from "@/lib/errors";
 import { IMAGE_LIMITS, type ImageKind, ONLY_IMAGES } from "@/lib/validation/image";
 import { text } from "@/shared/i18n/text";
-import { normaliseImage, saveImage } from "./store";
+import { type EncodingEffort, type NormalisedImage, normaliseImage, saveImage } from "./store";
 
 /** Formats we accept, whatever the upload claims to be. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
@@ -26,9 +26,37 @@ export function imageUploadBody(kind: ImageKind) {
   } as const;
 }
 
+/** Why a picture was refused: larger than its kind's limit, or not a picture we take. */
+export type ImageRefusal = "tooLarge" | "notImage";
+
 /**
- * Checks that an uploaded file really is an image by decoding it (the declared type and the file name are
- * not trusted), then normalises and stores it. Errors are field errors on `field`.
+ * Decodes a picture's bytes whatever it claims to be (the declared type and the file name are not trusted)
+ * and normalises it, or says why not: the one check of an upload, a form's or a spreadsheet import's.
+ */
+export async function decodeUploadedImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  effort: EncodingEffort = "single",
+): Promise<NormalisedImage | ImageRefusal> {
+  if (bytes.byteLength > IMAGE_LIMITS[kind].maxBytes) return "tooLarge";
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    return "notImage";
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
+  try {
+    return await normaliseImage(bytes, effort);
+  } catch {
+    // Decodable header but a broken body (truncated file, corrupt pixels), or too many pixels.
+    return "notImage";
+  }
+}
+
+/**
+ * Checks that an uploaded file really is an image by decoding it, then normalises and stores it. Errors are
+ * field errors on `field`.
  */
 export async function storeUploadedImage(
   db: Queryable,
@@ -38,20 +66,8 @@ export async function storeUploadedImage(
 ): Promise<{ id: number; url: string }> {
   const limit = IMAGE_LIMITS[kind];
   if (file.size > limit.maxBytes) throw ValidationError.field(field, text(limit.tooLarge));
-  const bytes = Buffer.from(await file.arrayBuffer());
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    throw ValidationError.field(field, text(ONLY_IMAGES));
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw ValidationError.field(field, text(ONLY_IMAGES));
-  let normalised: Awaited<ReturnType<typeof normaliseImage>>;
-  try {
-    normalised = await normaliseImage(bytes);
-  } catch {
-    // Decodable header but a broken body (truncated file, corrupt pixels), or too many pixels.
-    throw ValidationError.field(field, text(ONLY_IMAGES));
-  }
-  return saveImage(db, normalised);
+  const decoded = await decodeUploadedImage(Buffer.from(await file.arrayBuffer()), kind);
+  if (decoded === "tooLarge") throw ValidationError.field(field, text(limit.tooLarge));
+  if (decoded === "notImage") throw ValidationError.field(field, text(ONLY_IMAGES));
+  return saveImage(db, decoded);
 }

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "prize.delete",
   "prize.reset_daily",
   "prize.reset_all_daily",
+  "import.apply",
   "placement.create",
   "placement.activate",
   "placement.deactivate",

@@ -27,3 +27,36 @@ export function productPagePath(urlPath: string): string {
 export function privacyNoticePath(fromUrlPath?: string): string {
   return fromUrlPath ? `/privacy?from=${encodeURIComponent(fromUrlPath)}` : "/privacy";
 }
+
+/**
+ * The printable QR cards of these product pages only, `?ids=` as ranges (`12-1011,1040`): pages one import
+ * created have consecutive ids, so even 2,000 of them stay a short address (a proxy's header limit is 8 kB).
+ */
+export function productCardsUrl(productIds: readonly number[]): string {
+  const sorted = [...new Set(productIds)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let index = 0; index < sorted.length; ) {
+    let end = index;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end += 1;
+    ranges.push(end === index ? String(sorted[index]) : `${sorted[index]}-${sorted[end]}`);
+    index = end + 1;
+  }
+  return `/admin/products/print?ids=${ranges.join(",")}`;
+}
+
+/** Most ids a cards address may name: the import's limit of 2,000 rows, twice over. */
+const MAX_CARD_IDS = 4000;
+
+/** The ids a cards address names (`productCardsUrl`), or null for every page; anything unreadable is no id. */
+export function productIdsOfCards(ids: string | undefined): number[] | null {
+  if (ids === undefined) return null;
+  const found = new Set<number>();
+  for (const part of ids.split(",")) {
+    const match = /^(\d{1,10})(?:-(\d{1,10}))?$/.exec(part.trim());
+    if (!match) continue;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    for (let id = from; id <= to && found.size < MAX_CARD_IDS; id += 1) found.add(id);
+  }
+  return [...found];
+}

@@ -46,6 +46,8 @@ const EXPECTED: Record<string, RoleSet> = {
   "POST /api/admin/event/start_new/": NEW_EVENT_ROLES,
   "GET /api/admin/funnel/": READ_ROLES,
   "GET /api/admin/funnel/download_excel/": READ_ROLES,
+  "POST /api/admin/import/": WRITE_ROLES,
+  "GET /api/admin/import/template/": WRITE_ROLES,
   "GET /api/products/": READ_ROLES,
   "GET /api/products/[id]/": READ_ROLES,
   "PUT /api/products/[id]/": WRITE_ROLES,

@@ -56,6 +56,7 @@ export const SCREENS: Screen[] = [
   { file: "admin/(protected)/products/page.tsx", name: "products", path: "/admin/products", signedIn: true },
   { file: "admin/(print)/products/print/page.tsx", name: "print sheet", path: "/admin/products/print", signedIn: true },
   { file: "admin/(protected)/prizes/page.tsx", name: "prizes", path: "/admin/prizes", signedIn: true },
+  { file: "admin/(protected)/import/page.tsx", name: "import", path: "/admin/import", signedIn: true },
   { file: "admin/(protected)/distributions/page.tsx", name: "placements", path: "/admin/distributions", signedIn: true },
   { file: "admin/(protected)/winners/page.tsx", name: "winners", path: "/admin/winners", signedIn: true },
   { file: "admin/(protected)/desk/page.tsx", name: "desk", path: "/admin/desk", signedIn: true },

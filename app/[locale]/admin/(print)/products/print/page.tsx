@@ -16,7 +16,7 @@ import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
 import { eventNameIn } from "@/shared/contracts/branding";
 import type { Locale } from "@/shared/i18n/locales";
-import { productPageUrl } from "@/shared/urls/products";
+import { productIdsOfCards, productPageUrl } from "@/shared/urls/products";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.print");
@@ -40,13 +40,16 @@ function chunk<T>(items: T[], size: number): T[][] {
 /** What a visitor does with the card, in the event's two languages (whichever the organiser reads). */
 const SCAN_TO_WIN = [CATALOGUES.en.admin.print.scanToWin, CATALOGUES.ko.admin.print.scanToWin];
 
-export default async function PrintQrCodesPage() {
+/** `?ids=12-1011,1040`: only those pages' cards (an import links to the pages it set up); none: every page. */
+export default async function PrintQrCodesPage({ searchParams }: { searchParams: Promise<{ ids?: string | string[] }> }) {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
   if (!(await getAdminSession())) redirect("/admin/login");
   const t = await getTranslations("admin.print");
   const { baseUrl, configured } = qrBaseUrl(await headers());
   const [products, branding, productName, locale] = await Promise.all([
-    listProductCodes({ db: organiserDb() }),
+    searchParams.then(({ ids }) =>
+      listProductCodes({ db: organiserDb(), ids: productIdsOfCards(typeof ids === "string" ? ids : undefined) }),
+    ),
     adminPageBranding(),
     getTranslations("app").then((app) => app("name")),
     getLocale(),

@@ -1,0 +1,131 @@
+import JSZip from "jszip";
+import type { Said } from "@/lib/errors";
+import { imageSha256, type NormalisedImage } from "@/lib/images/store";
+import { decodeUploadedImage, type ImageKind } from "@/lib/images/upload";
+import { IMAGE_LIMITS } from "@/lib/validation/image";
+import type { ImportSheet } from "@/shared/contracts/import";
+import { text } from "@/shared/i18n/text";
+import { type ImportProblem, ImportRefused } from "./problem";
+import { readZipDirectory, unpacksTooLarge, type ZipEntry } from "./zip-directory";
+
+const MB = 1024 * 1024;
+/** The archive as uploaded (server-behaviour.md: 50 MB). */
+export const MAX_PICTURES_BYTES = 50 * MB;
+/**
+ * What its directory may say it unpacks to. Pictures are compressed already, so a real archive unpacks to
+ * about its own size; twice the upload's cap is generous, and a bomb's gigabytes are far past it.
+ */
+const MAX_UNPACKED = { maxTotalBytes: 2 * MAX_PICTURES_BYTES, maxEntryBytes: 2 * MAX_PICTURES_BYTES };
+const MAX_ENTRIES = 5000;
+/** Pictures decoded at once: sharp works on libuv's threads, and this machine class has two cores. */
+const DECODING_AT_ONCE = 2;
+
+export type Picture = NormalisedImage & { sha256: string };
+/** A row's picture: the file its `image` cell names, and the limits of the kind of row it is for. */
+export type PictureUse = { sheet: ImportSheet; row: number; name: string; kind: ImageKind };
+
+const KIND_LIMIT_MB = (kind: ImageKind) => IMAGE_LIMITS[kind].maxBytes / MB;
+const lookupName = (name: string) => name.normalize("NFC").toLowerCase();
+const baseName = (name: string) => name.slice(name.lastIndexOf("/") + 1);
+
+/**
+ * The archive's entries by name, after its directory passed: at most 5,000 files that together unpack to no
+ * more than 100 MB. Nothing is unpacked here. A cell names a file by its path in the archive or by its name
+ * alone, in any case.
+ */
+async function openArchive(bytes: Buffer): Promise<{ zip: JSZip; entries: Map<string, ZipEntry> }> {
+  if (bytes.byteLength > MAX_PICTURES_BYTES)
+    throw ImportRefused.file("images", text("errors.import.imagesTooLarge", { mb: MAX_PICTURES_BYTES / MB }));
+  const directory = readZipDirectory(bytes, MAX_ENTRIES);
+  if (directory === null) throw ImportRefused.file("images", text("errors.import.imagesNotZip"));
+  if (directory === "tooManyEntries") throw ImportRefused.file("images", text("errors.import.imagesTooManyFiles", { max: MAX_ENTRIES }));
+  if (unpacksTooLarge(directory, MAX_UNPACKED)) {
+    throw ImportRefused.file("images", text("errors.import.zipBomb", { mb: MAX_UNPACKED.maxTotalBytes / MB }));
+  }
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
+  } catch {
+    throw ImportRefused.file("images", text("errors.import.imagesNotZip"));
+  }
+  const entries = new Map<string, ZipEntry>();
+  for (const entry of directory) {
+    if (entry.isDirectory || baseName(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) continue;
+    entries.set(lookupName(entry.name), entry);
+    if (!entries.has(lookupName(baseName(entry.name)))) entries.set(lookupName(baseName(entry.name)), entry);
+  }
+  return { zip, entries };
+}
+
+/**
+ * One entry's bytes, never more than its directory declared: an entry that inflates past what it said
+ * (a lying zip bomb) is stopped there and treated as no picture.
+ */
+function unpack(zip: JSZip, entry: ZipEntry): Promise<Buffer | null> {
+  const file = zip.file(entry.name);
+  if (!file) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stream = file.nodeStream("nodebuffer");
+    stream.on("data", (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > entry.uncompressedSize) {
+        stream.pause();
+        stream.removeAllListeners("data");
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on("error", () => resolve(null));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(DECODING_AT_ONCE, items.length) }, worker));
+}
+
+/**
+ * Every picture the rows name, decoded and normalised as an upload is (type, size, pixels), each file once
+ * however many rows name it; a problem on each row whose picture is missing or is not one. Nothing is stored.
+ */
+export async function decodePictures(
+  archive: Buffer,
+  uses: readonly PictureUse[],
+): Promise<{ pictures: Map<string, Picture>; problems: ImportProblem[] }> {
+  const { zip, entries } = await openArchive(archive);
+  const problems: ImportProblem[] = [];
+  const pictures = new Map<string, Picture>();
+  // Per file: its picture and its unpacked size (each row's kind has its own limit), or why it is none.
+  const decoded = new Map<string, { picture: Picture; bytes: number } | { refused: Said } | { tooLarge: true }>();
+  const wanted = [...new Set(uses.map((use) => lookupName(use.name)))].filter((name) => entries.has(name));
+  await inTurns(wanted, async (name) => {
+    const entry = entries.get(name)!;
+    if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return void decoded.set(name, { tooLarge: true });
+    const bytes = await unpack(zip, entry);
+    const picture = bytes ? await decodeUploadedImage(bytes, "product", "bulk") : "notImage";
+    if (picture === "tooLarge") decoded.set(name, { tooLarge: true });
+    else if (picture === "notImage") decoded.set(name, { refused: text("errors.import.imageNotPicture", { name: baseName(entry.name) }) });
+    else decoded.set(name, { picture: { ...picture, sha256: imageSha256(picture.data) }, bytes: bytes!.byteLength });
+  });
+  for (const use of uses) {
+    const name = lookupName(use.name);
+    const found = decoded.get(name);
+    const fail = (said: Said) => problems.push({ sheet: use.sheet, row: use.row, field: "image", said });
+    if (found === undefined) fail(text("errors.import.imageMissing", { name: use.name }));
+    else if ("refused" in found) fail(found.refused);
+    else if ("tooLarge" in found || found.bytes > IMAGE_LIMITS[use.kind].maxBytes) {
+      fail(text("errors.import.imageTooLarge", { name: use.name, mb: KIND_LIMIT_MB(use.kind) }));
+    } else pictures.set(name, found.picture);
+  }
+  return { pictures, problems };
+}
+
+/** The key a row's `image` cell finds its picture under in `decodePictures`'s answer. */
+export const pictureKey = lookupName;

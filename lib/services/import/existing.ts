@@ -1,0 +1,88 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Queryable } from "@/db";
+import { images, prizes, products } from "@/db/schema";
+
+/**
+ * The rows a file's keys match, with their picture's hash (a picture is compared by content). Matching is by
+ * key within the installation's one event: when events come, the event's id joins the key in these two reads
+ * and in the unique indexes, and nothing else here changes.
+ */
+
+const productColumns = {
+  id: products.id,
+  key: products.key,
+  name: products.name,
+  description: products.description,
+  nameEn: products.nameEn,
+  nameKo: products.nameKo,
+  descriptionEn: products.descriptionEn,
+  descriptionKo: products.descriptionKo,
+  imageSha: images.sha256,
+};
+
+const prizeColumns = {
+  id: prizes.id,
+  key: prizes.key,
+  name: prizes.name,
+  description: prizes.description,
+  nameEn: prizes.nameEn,
+  nameKo: prizes.nameKo,
+  descriptionEn: prizes.descriptionEn,
+  descriptionKo: prizes.descriptionKo,
+  imageSha: images.sha256,
+  totalQuantity: prizes.totalQuantity,
+  remainingQuantity: prizes.remainingQuantity,
+  dailyDistribution: prizes.dailyDistribution,
+  maintenanceCount: prizes.maintenanceCount,
+  hourlyLimit: prizes.hourlyLimit,
+  isActive: prizes.isActive,
+};
+
+export type ExistingProduct = {
+  id: number;
+  key: string | null;
+  name: string;
+  description: string;
+  nameEn: string | null;
+  nameKo: string | null;
+  descriptionEn: string | null;
+  descriptionKo: string | null;
+  imageSha: string | null;
+};
+export type ExistingPrize = ExistingProduct & {
+  totalQuantity: number;
+  remainingQuantity: number;
+  dailyDistribution: number;
+  maintenanceCount: number;
+  hourlyLimit: number | null;
+  isActive: boolean;
+};
+
+const byKey = <T extends { key: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.key!, row]));
+
+/**
+ * Product pages by key. `lock`: inside the import's transaction, FOR NO KEY UPDATE, which a visitor's claim
+ * (KEY SHARE on its page) does not wait for.
+ */
+export async function productsByKey(db: Queryable, keys: string[], { lock }: { lock: boolean }): Promise<Map<string, ExistingProduct>> {
+  if (keys.length === 0) return new Map();
+  const query = db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(images, eq(images.id, products.imageId))
+    .where(inArray(products.key, keys))
+    .orderBy(asc(products.id));
+  return byKey<ExistingProduct>(lock ? await query.for("no key update", { of: products }) : await query);
+}
+
+/** Prizes by key. `lock`: FOR UPDATE in id order (the lock order of lib/services/README.md), as an edit takes it. */
+export async function prizesByKey(db: Queryable, keys: string[], { lock }: { lock: boolean }): Promise<Map<string, ExistingPrize>> {
+  if (keys.length === 0) return new Map();
+  const query = db
+    .select(prizeColumns)
+    .from(prizes)
+    .leftJoin(images, eq(images.id, prizes.imageId))
+    .where(inArray(prizes.key, keys))
+    .orderBy(asc(prizes.id));
+  return byKey<ExistingPrize>(lock ? await query.for("update", { of: prizes }) : await query);
+}
