@@ -18,7 +18,13 @@ describe("the claim flow (components/public/claim-flow.ts)", () => {
   });
 
   it("never counts from a negative number of seconds", () => {
-    const held = claimFlow(initialClaimFlow, { type: "held", secondsLeft: -3, holdUntil: "x", draft: { name: "A", password: "1" }, now: 5 });
+    const held = claimFlow(initialClaimFlow, {
+      type: "held",
+      secondsLeft: -3,
+      holdUntil: "x",
+      draft: { name: "A", password: "1" },
+      now: 5,
+    });
     expect(held.phase).toMatchObject({ name: "claiming", deadline: 5, seconds: 0, draft: { name: "A", password: "1" } });
   });
 

@@ -7,7 +7,20 @@ const root = path.resolve(import.meta.dirname, "../..");
 const thisFile = path.relative(root, import.meta.filename);
 
 /** The code and the documentation a newcomer reads. */
-const PLACES = ["app/", "components/", "lib/", "db/", "drizzle/", "shared/", "server/", "server.mjs", "scripts/", "tests/", "docs/", "README.md"];
+const PLACES = [
+  "app/",
+  "components/",
+  "lib/",
+  "db/",
+  "drizzle/",
+  "shared/",
+  "server/",
+  "server.mjs",
+  "scripts/",
+  "tests/",
+  "docs/",
+  "README.md",
+];
 
 /**
  * A tracker's number ("issue 37", "issues 20-22", "Issue #12") tells a reader nothing without the tracker,
