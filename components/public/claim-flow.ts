@@ -7,7 +7,7 @@ import type { ClaimResult } from "./result-modal";
  * result, and every way out of it. A pure reducer, so each transition is tested on its own
  * (tests/unit/claim-flow.test.ts); the component (prize-claim.tsx) does the calls and dispatches what came back.
  */
-export type ClaimPhase =
+type ClaimPhase =
   | { name: "idle" }
   | { name: "reserving" }
   | { name: "claiming"; deadline: number; seconds: number; holdUntil: string; draft: ClaimDraft | null }
