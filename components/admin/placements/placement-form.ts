@@ -27,7 +27,7 @@ export type Picks = { prize: PickerOption | null; product: PickerOption | null }
  * A datetime-local value on the event's clock -> the ISO instant with its offset the server takes, checked
  * then by the server's own drops_at format rule. Empty or half-typed: "pick a time".
  */
-export function dropTime(timeZone: string) {
+function dropTime(timeZone: string) {
   return z
     .string()
     .transform((local, context) => {
