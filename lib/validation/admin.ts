@@ -43,3 +43,7 @@ export const updateAccountBody = z
     message: "validation.account.nothingToChange",
   });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
+
+/** The accounts screen's "set a new password" form: the password rule of PATCH /api/admin/accounts/{id}/. */
+export const resetPasswordBody = z.object({ password: adminCredentials.shape.password });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

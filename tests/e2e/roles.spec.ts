@@ -80,6 +80,22 @@ test.describe("a team with roles", () => {
     await expect(screens.accountRow(viewerName).getByRole("combobox", { name: `Role of ${viewerName}` })).toHaveValue("viewer");
     await screens.screenshot("roles-accounts");
 
+    // A new password: too short is refused on the field in the server's words, then it is set.
+    await screens
+      .accountRow(viewerName)
+      .getByRole("button", { name: `Reset password ${viewerName}` })
+      .click();
+    const reset = page.getByRole("dialog", { name: `Reset the password of ${viewerName}` });
+    const newPassword = reset.getByLabel("New password");
+    await newPassword.fill("short");
+    await reset.getByRole("button", { name: "Set password" }).click();
+    await expect(newPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(newPassword).toHaveAccessibleDescription("8 characters or more. The password must be at least 8 characters.");
+    await newPassword.fill("viewer-password-2");
+    await reset.getByRole("button", { name: "Set password" }).click();
+    await expectAnnounced(page, `New password set for ${viewerName}; they are signed out everywhere.`);
+    await expect(reset).toBeHidden();
+
     const winners = new WinnersPage(page);
     await winners.open(`?search=${nickname}`);
     await winners

@@ -1,11 +1,14 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, firstMessage } from "@/lib/client/api";
+import { useSaid } from "@/lib/client/use-said";
+import { type ResetPasswordBody, resetPasswordBody } from "@/lib/validation/admin";
 import type { AccountRow } from "@/shared/contracts/accounts";
 
 /** Sets a new password for an account; saving signs that account out everywhere (said before it is done). */
@@ -20,29 +23,24 @@ export function ResetPasswordModal({
 }) {
   const t = useTranslations("admin.accounts");
   const common = useTranslations("common");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const said = useSaid();
+  const form = useForm<ResetPasswordBody>({ resolver: zodResolver(resetPasswordBody), defaultValues: { password: "" } });
+  const { errors, isSubmitting: busy } = form.formState;
   const close = () => {
-    setPassword("");
-    setError(null);
+    form.reset();
     onClose();
   };
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  const save = form.handleSubmit(async ({ password }) => {
     if (!account) return;
-    if (password.length < 8) return setError(t("passwordTooShort"));
-    setBusy(true);
     try {
       await onSave(account, password);
       close();
     } catch (failure) {
+      // The field's own refusal, else the server's detail: either way it is about the one field.
       const fieldMessage = failure instanceof ApiError ? firstMessage(failure.body?.password) : undefined;
-      setError(fieldMessage ?? errorMessage(failure, t("resetFailed")));
-    } finally {
-      setBusy(false);
+      form.setError("password", { type: "server", message: fieldMessage ?? errorMessage(failure, t("resetFailed")) });
     }
-  }
+  });
   return (
     <Modal
       open={account !== null}
@@ -62,16 +60,8 @@ export function ResetPasswordModal({
       }
     >
       <form id="reset-password-form" onSubmit={save} noValidate className="space-y-3">
-        <Field label={t("newPassword")} required hint={t("passwordHint")} error={error ?? undefined}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
+        <Field label={t("newPassword")} required hint={t("passwordHint")} error={said(errors.password?.message)}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
         </Field>
       </form>
     </Modal>

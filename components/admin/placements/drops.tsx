@@ -1,8 +1,10 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { Button } from "@/components/ui/button";
@@ -12,12 +14,14 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
-import { type PickerOption, pickersApi } from "@/lib/client/pickers";
+import { pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
+import { useSaid } from "@/lib/client/use-said";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
 import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { type DropPlacementValues, dropPlacementForm, firstError, moveDropForm, type Picks } from "./placement-form";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 
@@ -38,30 +42,34 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const { clock } = useMoment();
   const id = useId();
   const queryClient = useQueryClient();
-  const [prize, setPrize] = useState<PickerOption | null>(null);
-  const [product, setProduct] = useState<PickerOption | null>(null);
-  const [when, setWhen] = useState("");
-  const [announce, setAnnounce] = useState(true);
+  const said = useSaid();
+  const schema = useMemo(() => dropPlacementForm(timeZone), [timeZone]);
+  const form = useForm<Picks & { when: string; announce: boolean }, unknown, DropPlacementValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { prize: null, product: null, when: "", announce: true },
+  });
+  const prize = form.watch("prize");
+  const product = form.watch("product");
+  const announce = form.watch("announce");
   const holds = usePageHolds();
   const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
-  useEffect(() => setWhen(defaultDropTime(timeZone)), [timeZone]);
+  useEffect(() => form.setValue("when", defaultDropTime(timeZone)), [form, timeZone]);
   const place = useMutation({
-    mutationFn: (input: { prize: PickerOption; product: PickerOption; dropsAt: string }) =>
-      placementsApi.create({ prize: input.prize.id, product: input.product.id, drops_at: input.dropsAt, announce }),
+    mutationFn: (input: DropPlacementValues) =>
+      placementsApi.create({ prize: input.prize.id, product: input.product.id, drops_at: input.when, announce: input.announce }),
     onSuccess: (placed, input) =>
-      onPlaced(t("scheduled", { prize: input.prize.name, product: input.product.name, time: clock(placed.drops_at ?? input.dropsAt) })),
+      onPlaced(t("scheduled", { prize: input.prize.name, product: input.product.name, time: clock(placed.drops_at ?? input.when) })),
     onSettled: () => invalidatePlacing(queryClient),
   });
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const dropsAt = zonedLocalToIso(when, timeZone);
-    if (!prize || !product) return setInvalid({ message: t("failed"), at: Date.now() });
-    if (!dropsAt) return setInvalid({ message: t("chooseTime"), at: Date.now() });
-    setInvalid(null);
-    place.mutate({ prize, product, dropsAt });
-  }
+  const submit = form.handleSubmit(
+    (values) => {
+      setInvalid(null);
+      place.mutate(values);
+    },
+    (errors) => setInvalid({ message: said(firstError(errors, ["prize", "product", "when"])) ?? t("failed"), at: Date.now() }),
+  );
 
   const refused = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
   const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
@@ -69,33 +77,31 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
       <p className="text-sm text-slate-600">{t("intro")}</p>
-      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
+      <SearchPicker
+        label={t("prize")}
+        kind="prizes"
+        load={pickersApi.prizes}
+        value={prize}
+        onChange={(option) => form.setValue("prize", option)}
+      />
       <SearchPicker
         label={t("product")}
         kind={PAGES_TO_PLACE}
         load={pickersApi.pagesToPlace}
         value={product}
-        onChange={setProduct}
+        onChange={(option) => form.setValue("product", option)}
         noteOf={holds}
       />
       <PageHoldsNote page={product} holds={holds} />
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
-        {(control) => (
-          <input
-            {...control}
-            type="datetime-local"
-            value={when}
-            onChange={(event) => setWhen(event.target.value)}
-            data-testid="drop-time"
-          />
-        )}
+        {(control) => <input {...control} type="datetime-local" {...form.register("when")} data-testid="drop-time" />}
       </Field>
       <div>
         <label htmlFor={`${id}-announce`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
           <Checkbox
             id={`${id}-announce`}
             checked={announce}
-            onChange={(event) => setAnnounce(event.target.checked)}
+            onChange={(event) => form.setValue("announce", event.target.checked)}
             aria-describedby={`${id}-announce-hint`}
           />
           {t("announce")}
@@ -247,10 +253,11 @@ function MoveDropModal({
   const { clock } = useMoment();
   const queryClient = useQueryClient();
   const formId = useId();
-  const [when, setWhen] = useState("");
+  const schema = useMemo(() => moveDropForm(timeZone), [timeZone]);
+  const form = useForm<{ when: string }, unknown, { when: string }>({ resolver: zodResolver(schema), defaultValues: { when: "" } });
   useEffect(() => {
-    if (drop) setWhen(isoToZonedLocal(drop.drops_at, timeZone));
-  }, [drop, timeZone]);
+    if (drop) form.reset({ when: isoToZonedLocal(drop.drops_at, timeZone) });
+  }, [drop, form, timeZone]);
   const move = useMutation({
     mutationFn: ({ id, dropsAt }: { id: number; dropsAt: string }) => placementsApi.moveDrop(id, dropsAt),
     onSuccess: (moved) => {
@@ -259,7 +266,8 @@ function MoveDropModal({
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: placementsApi.key }),
   });
-  const dropsAt = zonedLocalToIso(when, timeZone);
+  // Save waits for a whole time: the button says so before any message would.
+  const dropsAt = zonedLocalToIso(form.watch("when"), timeZone);
   return (
     <Modal
       open={drop !== null}
@@ -280,14 +288,13 @@ function MoveDropModal({
       <form
         id={formId}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (drop && dropsAt) move.mutate({ id: drop.id, dropsAt });
-        }}
+        onSubmit={form.handleSubmit(({ when }) => {
+          if (drop) move.mutate({ id: drop.id, dropsAt: when });
+        })}
         className="space-y-3"
       >
         <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
-          {(control) => <input {...control} type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} />}
+          {(control) => <input {...control} type="datetime-local" {...form.register("when")} />}
         </Field>
         <FormAlert message={move.isError ? errorMessage(move.error, t("moveFailed")) : undefined} />
       </form>

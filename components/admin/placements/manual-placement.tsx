@@ -1,8 +1,10 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -10,8 +12,8 @@ import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useSaid } from "@/lib/client/use-said";
-import { createPlacementBody } from "@/lib/validation/placement";
 import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { firstError, manualPlacementForm, type PickedPlacement, type Picks } from "./placement-form";
 import type { PlacementOutcome } from "./unplaced-notice";
 
 type Refusal = { message: string; at: number };
@@ -25,8 +27,13 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
   const t = useTranslations("admin.placements.manual");
   const said = useSaid();
   const queryClient = useQueryClient();
-  const [prize, setPrize] = useState<PickerOption | null>(null);
-  const [product, setProduct] = useState<PickerOption | null>(null);
+  // The pickers hold the chosen option (with its page's holds); the schema checks both were chosen.
+  const form = useForm<Picks, unknown, PickedPlacement>({
+    resolver: zodResolver(manualPlacementForm),
+    defaultValues: { prize: null, product: null },
+  });
+  const prize = form.watch("prize");
+  const product = form.watch("product");
   const [invalid, setInvalid] = useState<Refusal | null>(null);
   const holds = usePageHolds();
   const place = useMutation({
@@ -41,16 +48,13 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
     onSettled: () => invalidatePlacing(queryClient),
   });
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = createPlacementBody.safeParse({ prize: prize?.id, product: product?.id });
-    if (!parsed.success || !prize || !product) {
-      setInvalid({ message: said(parsed.error?.issues[0]?.message) ?? t("chooseBoth"), at: Date.now() });
-      return;
-    }
-    setInvalid(null);
-    place.mutate({ prize, product });
-  }
+  const submit = form.handleSubmit(
+    (chosen) => {
+      setInvalid(null);
+      place.mutate(chosen);
+    },
+    (errors) => setInvalid({ message: said(firstError(errors, ["prize", "product"])) ?? t("chooseBoth"), at: Date.now() }),
+  );
 
   // Spec §8: the server's detail, else its first non_field_errors entry.
   const refused: Refusal | null = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
@@ -58,13 +62,19 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
-      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
+      <SearchPicker
+        label={t("prize")}
+        kind="prizes"
+        load={pickersApi.prizes}
+        value={prize}
+        onChange={(option) => form.setValue("prize", option)}
+      />
       <SearchPicker
         label={t("product")}
         kind={PAGES_TO_PLACE}
         load={pickersApi.pagesToPlace}
         value={product}
-        onChange={setProduct}
+        onChange={(option) => form.setValue("product", option)}
         noteOf={holds}
       />
       <PageHoldsNote page={product} holds={holds} />

@@ -1,24 +1,17 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
-import { useMay } from "@/components/admin/role-context";
-import { useBanner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { FormAlert } from "@/components/ui/form-alert";
 import { DEFAULT_PRIMARY_COLOR, isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
-import { applyServerErrors } from "@/lib/client/form-errors";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
-import { useHydratedData } from "@/lib/client/use-hydrated";
 import { useSaid } from "@/lib/client/use-said";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
-import { WRITE_ROLES } from "@/shared/roles";
+import { SectionActions } from "./section-actions";
+import { useSettingsSection } from "./use-settings-section";
 
 type BrandingForm = { event_name_en: string; event_name_ko: string; primary_color: string; footer_text_en: string; footer_text_ko: string };
 const FIELDS = ["event_name_en", "event_name_ko", "primary_color", "footer_text_en", "footer_text_ko"] as const;
@@ -47,48 +40,34 @@ export function BrandingSection() {
   const t = useTranslations("admin.branding");
   const tAll = useTranslations();
   const said = useSaid();
-  const queryClient = useQueryClient();
-  const { banner, show } = useBanner();
-  const mayWrite = useMay(WRITE_ROLES);
-  const [formError, setFormError] = useState<string | null>(null);
-  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
-  const shown = useHydratedData(settings.data);
-  const logo = useImageChange(shown?.logo_url ?? null);
-  const form = useForm<BrandingForm>({ defaultValues: BLANK });
-  const { register, handleSubmit, reset, setError, formState, watch, setValue } = form;
-  useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
-  }, [settings.data, formState.isDirty, reset]);
-
-  const save = useMutation({
-    mutationFn: async (values: BrandingForm) => {
-      let saved = await settingsApi.update({
-        event_name_en: values.event_name_en.trim() || null,
-        event_name_ko: values.event_name_ko.trim() || null,
-        primary_color: values.primary_color.trim() || null,
-        footer_text_en: values.footer_text_en.trim() || null,
-        footer_text_ko: values.footer_text_ko.trim() || null,
-      });
+  const section = useSettingsSection<BrandingForm>({
+    blank: BLANK,
+    formValues,
+    changes: (values) => ({
+      event_name_en: values.event_name_en.trim() || null,
+      event_name_ko: values.event_name_ko.trim() || null,
+      primary_color: values.primary_color.trim() || null,
+      footer_text_en: values.footer_text_en.trim() || null,
+      footer_text_ko: values.footer_text_ko.trim() || null,
+    }),
+    // The logo is a picked file kept outside the form: sent after the fields, put back on undo.
+    alsoSave: (saved) => {
       if (logo.change.kind === "replace") {
         const body = new FormData();
         body.append("logo", logo.change.file);
-        saved = await settingsApi.uploadLogo(body);
-      } else if (logo.change.kind === "remove") saved = await settingsApi.removeLogo();
-      return saved;
+        return settingsApi.uploadLogo(body);
+      }
+      return logo.change.kind === "remove" ? settingsApi.removeLogo() : Promise.resolve(saved);
     },
-    onMutate: () => setFormError(null),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(settingsApi.key, updated);
-      reset(formValues(updated));
-      logo.restore();
-      show("success", t("saved"));
-    },
-    onError: (error) =>
-      setFormError(
-        applyServerErrors<BrandingForm>(error, { fields: FIELDS, setError, extra: { logo: logo.setError }, fallback: t("failed") }),
-      ),
+    fields: FIELDS,
+    extra: { logo: (message) => logo.setError(message) },
+    savedMessage: t("saved"),
+    failedMessage: t("failed"),
+    onReset: () => logo.restore(),
   });
+  const shown = section.shown;
+  const logo = useImageChange(shown?.logo_url ?? null);
+  const { register, formState, watch, setValue } = section.form;
 
   if (!shown) return null;
   const color = watch("primary_color").trim().toLowerCase();
@@ -119,9 +98,9 @@ export function BrandingSection() {
   );
 
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {banner}
-      <fieldset disabled={!mayWrite}>
+    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
+      {section.banner}
+      <fieldset disabled={!section.mayWrite}>
         <Card title={t("title")}>
           <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
           <div className="space-y-4">
@@ -158,7 +137,7 @@ export function BrandingSection() {
               limit={IMAGE_LIMITS.logo}
               noun={t("logoNoun")}
               label={t("logo")}
-              disabled={!mayWrite || save.isPending}
+              disabled={!section.mayWrite || section.saving}
             />
             {inEachLanguage("footer_text", FOOTER_TEXT_MAX, (fallback) =>
               fallback ? t("footerBlankShows", { text: fallback }) : t("footerHint"),
@@ -166,22 +145,7 @@ export function BrandingSection() {
           </div>
         </Card>
       </fieldset>
-      <FormAlert message={formError} />
-      <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
-        <Button
-          type="button"
-          disabled={!dirty || save.isPending}
-          onClick={() => {
-            reset(formValues(settings.data!));
-            logo.restore();
-          }}
-        >
-          {t("undo")}
-        </Button>
-        <Button type="submit" variant="primary" busy={save.isPending} disabled={Boolean(colorProblem)}>
-          {t("save")}
-        </Button>
-      </div>
+      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={dirty} saveDisabled={Boolean(colorProblem)} />
     </form>
   );
 }

@@ -1,21 +1,13 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useMay } from "@/components/admin/role-context";
-import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { FormAlert } from "@/components/ui/form-alert";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type SystemSettings, settingsApi } from "@/lib/client/settings";
-import { useHydratedData } from "@/lib/client/use-hydrated";
+import type { SystemSettings } from "@/lib/client/settings";
 import { useSaid } from "@/lib/client/use-said";
 import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/shared/contracts/settings";
-import { WRITE_ROLES } from "@/shared/roles";
+import { SectionActions } from "./section-actions";
+import { useSettingsSection } from "./use-settings-section";
 
 type CollectionForm = { collect_within_minutes: string; desk_location_en: string; desk_location_ko: string };
 const FIELDS = ["collect_within_minutes", "desk_location_en", "desk_location_ko"] as const;
@@ -42,40 +34,25 @@ function minutesOf(value: string): number | null {
 export function CollectionSection() {
   const t = useTranslations("admin.settings.collection");
   const said = useSaid();
-  const queryClient = useQueryClient();
-  const { banner, show } = useBanner();
-  const mayWrite = useMay(WRITE_ROLES);
-  const [formError, setFormError] = useState<string | null>(null);
-  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
-  const shown = useHydratedData(settings.data);
-  const form = useForm<CollectionForm>({ defaultValues: { collect_within_minutes: "", desk_location_en: "", desk_location_ko: "" } });
-  const { register, handleSubmit, reset, setError, formState } = form;
-  useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
-  }, [settings.data, formState.isDirty, reset]);
-
-  const save = useMutation({
-    mutationFn: (values: CollectionForm) =>
-      settingsApi.update({
-        collect_within_minutes: minutesOf(values.collect_within_minutes),
-        desk_location_en: values.desk_location_en.trim() || null,
-        desk_location_ko: values.desk_location_ko.trim() || null,
-      }),
-    onMutate: () => setFormError(null),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(settingsApi.key, updated);
-      reset(formValues(updated));
-      show("success", t("saved"));
-    },
-    onError: (error) => setFormError(applyServerErrors<CollectionForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
+  const section = useSettingsSection<CollectionForm>({
+    blank: { collect_within_minutes: "", desk_location_en: "", desk_location_ko: "" },
+    formValues,
+    changes: (values) => ({
+      collect_within_minutes: minutesOf(values.collect_within_minutes),
+      desk_location_en: values.desk_location_en.trim() || null,
+      desk_location_ko: values.desk_location_ko.trim() || null,
+    }),
+    fields: FIELDS,
+    savedMessage: t("saved"),
+    failedMessage: t("failed"),
   });
+  const { register, formState } = section.form;
 
-  if (!shown) return null;
+  if (!section.shown) return null;
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {banner}
-      <fieldset disabled={!mayWrite}>
+    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
+      {section.banner}
+      <fieldset disabled={!section.mayWrite}>
         <Card title={t("title")}>
           <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
           <div className="space-y-4">
@@ -105,15 +82,7 @@ export function CollectionSection() {
           </div>
         </Card>
       </fieldset>
-      <FormAlert message={formError} />
-      <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
-        <Button type="button" disabled={!formState.isDirty || save.isPending} onClick={() => reset(formValues(settings.data!))}>
-          {t("undo")}
-        </Button>
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t("save")}
-        </Button>
-      </div>
+      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={formState.isDirty} />
     </form>
   );
 }

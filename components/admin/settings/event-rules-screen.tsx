@@ -1,26 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useMay } from "@/components/admin/role-context";
+import type { ReactNode } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
-import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type SystemSettings, settingsApi, type WinsPerVisitor } from "@/lib/client/settings";
-import { useHydratedData } from "@/lib/client/use-hydrated";
+import type { SettingsChanges, SystemSettings, WinsPerVisitor } from "@/lib/client/settings";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import { isTimeZoneName, utcOffset } from "@/lib/validation/time-zone";
-import { WRITE_ROLES } from "@/shared/roles";
 import { EventStateSummary } from "./event-state-summary";
+import { SectionActions } from "./section-actions";
+import { useSettingsSection } from "./use-settings-section";
 
 type RulesForm = {
   time_zone: string;
@@ -43,6 +37,12 @@ function zonedClock(timeZone: string): string {
 
 const WIN_LIMITS: readonly WinsPerVisitor[] = ["unlimited", "one_per_day", "one_per_event"];
 
+/** The clock the form speaks: the zone typed when this browser knows it, else the one in force (null). */
+function formZoneOf(typed: string, defaultTimeZone: string): string | null {
+  const zone = typed.trim();
+  return zone === "" ? defaultTimeZone : isTimeZoneName(zone) ? zone : null;
+}
+
 /** The opening hours on the event's clock as saved (the zone in force), the zone field as set. */
 function formValues(settings: SystemSettings): RulesForm {
   const timeZone = settings.time_zone_in_use;
@@ -64,16 +64,8 @@ function formValues(settings: SystemSettings): RulesForm {
 export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone: string; topics?: ReactNode }) {
   const t = useTranslations("admin.settings");
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const { banner, show } = useBanner();
-  // A viewer reads the rules; only owners and managers change them.
-  const mayWrite = useMay(WRITE_ROLES);
-  const [formError, setFormError] = useState<string | null>(null);
-  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
-  const shown = useHydratedData(settings);
-  const form = useForm<RulesForm>({
-    defaultValues: {
+  const section = useSettingsSection<RulesForm>({
+    blank: {
       time_zone: "",
       event_starts_at: "",
       event_ends_at: "",
@@ -81,65 +73,49 @@ export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone:
       show_prize_before_tap: true,
       pause_message: "",
     },
-  });
-  const { register, handleSubmit, reset, setError, formState, watch } = form;
-  // Filled once loaded; later refreshes (the header's pause switch) leave what the organiser is typing alone.
-  useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
-  }, [settings.data, formState.isDirty, reset]);
-  const timeZone = shown?.data?.time_zone_in_use ?? defaultTimeZone;
-  const typedZone = watch("time_zone").trim();
-  // The clock the form speaks: the zone typed when this browser knows it, else the one in force.
-  const formZone = typedZone === "" ? defaultTimeZone : isTimeZoneName(typedZone) ? typedZone : null;
-
-  const save = useMutation({
-    mutationFn: (values: RulesForm) => {
-      const zone = formZone ?? timeZone;
+    formValues,
+    changes: (values, { formState }): SettingsChanges => {
+      const zone = formZoneOf(values.time_zone, defaultTimeZone) ?? timeZone;
       // Stored instants never move with the zone: the hours are sent only when typed, and then read on the
       // clock chosen in the same form.
       const hours = (field: "event_starts_at" | "event_ends_at") =>
         formState.dirtyFields[field] ? { [field]: zonedLocalToIso(values[field], zone) } : {};
-      return settingsApi.update({
+      return {
         time_zone: values.time_zone.trim() || null,
         ...hours("event_starts_at"),
         ...hours("event_ends_at"),
         wins_per_visitor: values.wins_per_visitor,
         show_prize_before_tap: values.show_prize_before_tap,
         pause_message: values.pause_message.trim() || null,
-      });
+      };
     },
-    onMutate: () => setFormError(null),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(settingsApi.key, updated);
-      reset(formValues(updated));
-      show("success", t("saved"));
-      // The admin's other times (useMoment, the dashboard) take the clock from the page: read it again.
-      if (updated.time_zone_in_use !== timeZone) router.refresh();
+    fields: FIELDS,
+    savedMessage: t("saved"),
+    failedMessage: t("saveFailed"),
+    // The admin's other times (useMoment, the dashboard) take the clock from the page: read it again.
+    onSaved: (saved) => {
+      if (saved.time_zone_in_use !== timeZone) router.refresh();
     },
-    onError: (error) => setFormError(applyServerErrors<RulesForm>(error, { fields: FIELDS, setError, fallback: t("saveFailed") })),
   });
+  const { register, formState, watch } = section.form;
+  const timeZone: string = section.shown?.time_zone_in_use ?? defaultTimeZone;
+  const formZone = formZoneOf(watch("time_zone"), defaultTimeZone);
   const messageLength = watch("pause_message").length;
 
   return (
     <div className="mx-auto max-w-3xl">
       <ScreenHeader title={t("title")} description={t("description", { timeZone })} />
       {topics}
-      {banner}
-      {shown?.isError ? (
-        <FormAlert message={errorMessage(settings.error, t("loadFailed"))} />
-      ) : !shown?.data ? (
+      {section.banner}
+      {section.loadError ? (
+        <FormAlert message={errorMessage(section.loadError, t("loadFailed"))} />
+      ) : !section.shown ? (
         <ScreenSkeleton kind="form" header={false} label={t("loading")} />
       ) : (
         <div className="space-y-6">
-          <EventStateSummary settings={shown.data} />
-          <form
-            id="event-rules"
-            aria-label={t("topics.rules")}
-            onSubmit={handleSubmit((values) => save.mutate(values))}
-            noValidate
-            className="scroll-mt-20 space-y-6"
-          >
-            <fieldset disabled={!mayWrite} className="space-y-6">
+          <EventStateSummary settings={section.shown} />
+          <form id="event-rules" aria-label={t("topics.rules")} onSubmit={section.submit} noValidate className="scroll-mt-20 space-y-6">
+            <fieldset disabled={!section.mayWrite} className="space-y-6">
               <Card title={t("timeZone")}>
                 <p className="mb-4 text-sm text-slate-600">{t("timeZoneHelp")}</p>
                 <Field
@@ -220,15 +196,7 @@ export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone:
                 </Field>
               </Card>
             </fieldset>
-            <FormAlert message={formError} />
-            <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
-              <Button type="button" disabled={!formState.isDirty || save.isPending} onClick={() => reset(formValues(settings.data!))}>
-                {t("undo")}
-              </Button>
-              <Button type="submit" variant="primary" busy={save.isPending}>
-                {t("save")}
-              </Button>
-            </div>
+            <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={formState.isDirty} />
           </form>
         </div>
       )}

@@ -1,19 +1,12 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { useMay } from "@/components/admin/role-context";
+import { useWatch } from "react-hook-form";
 import { PrivacyNoticeText } from "@/components/public/privacy-notice";
-import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { FormAlert } from "@/components/ui/form-alert";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type SystemSettings, settingsApi } from "@/lib/client/settings";
-import { useHydratedData } from "@/lib/client/use-hydrated";
+import type { SystemSettings } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
 import { useSaid } from "@/lib/client/use-said";
 import {
@@ -24,7 +17,8 @@ import {
   RETENTION_DAYS_MIN,
   withOrganiserText,
 } from "@/shared/contracts/settings";
-import { WRITE_ROLES } from "@/shared/roles";
+import { SectionActions } from "./section-actions";
+import { useSettingsSection } from "./use-settings-section";
 
 type PrivacyForm = {
   privacy_contact: string;
@@ -65,55 +59,38 @@ export function PrivacySection() {
   const t = useTranslations("privacy.admin");
   const said = useSaid();
   const { moment } = useMoment();
-  const queryClient = useQueryClient();
-  const { banner, show } = useBanner();
-  const mayWrite = useMay(WRITE_ROLES);
-  const [formError, setFormError] = useState<string | null>(null);
-  const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal) });
-  const shown = useHydratedData(settings.data);
+  const section = useSettingsSection<PrivacyForm>({
+    blank: { privacy_contact: "", retention_days: "", consent_required: false, privacy_notice_en: "", privacy_notice_ko: "" },
+    formValues,
+    changes: (values) => ({
+      privacy_contact: values.privacy_contact.trim() || null,
+      retention_days: daysOf(values.retention_days),
+      consent_required: values.consent_required,
+      privacy_notice_en: values.privacy_notice_en.trim() || null,
+      privacy_notice_ko: values.privacy_notice_ko.trim() || null,
+    }),
+    fields: FIELDS,
+    savedMessage: t("saved"),
+    failedMessage: t("failed"),
+  });
+  const { register, formState, control } = section.form;
   // The defaults come with GET and PATCH only (a logo's answer lacks them): the last ones seen stay.
   const [defaults, setDefaults] = useState<SystemSettings["privacy_notice_default"]>();
   useEffect(() => {
-    if (settings.data?.privacy_notice_default) setDefaults(settings.data.privacy_notice_default);
-  }, [settings.data]);
-  const form = useForm<PrivacyForm>({
-    defaultValues: { privacy_contact: "", retention_days: "", consent_required: false, privacy_notice_en: "", privacy_notice_ko: "" },
-  });
-  const { register, handleSubmit, reset, setError, formState, control } = form;
-  useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(formValues(settings.data));
-  }, [settings.data, formState.isDirty, reset]);
+    if (section.shown?.privacy_notice_default) setDefaults(section.shown.privacy_notice_default);
+  }, [section.shown]);
   const [noticeEn = "", noticeKo = ""] = useWatch({ control, name: ["privacy_notice_en", "privacy_notice_ko"] });
 
-  const save = useMutation({
-    mutationFn: (values: PrivacyForm) =>
-      settingsApi.update({
-        privacy_contact: values.privacy_contact.trim() || null,
-        retention_days: daysOf(values.retention_days),
-        consent_required: values.consent_required,
-        privacy_notice_en: values.privacy_notice_en.trim() || null,
-        privacy_notice_ko: values.privacy_notice_ko.trim() || null,
-      }),
-    onMutate: () => setFormError(null),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(settingsApi.key, updated);
-      reset(formValues(updated));
-      show("success", t("saved"));
-    },
-    onError: (error) => setFormError(applyServerErrors<PrivacyForm>(error, { fields: FIELDS, setError, fallback: t("failed") })),
-  });
-
-  // Shared with the header's event switch: rendered once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
-  if (!shown) return null;
-  const saved = shown;
+  if (!section.shown) return null;
+  const saved = section.shown;
   const previews = [
     { language: "en" as const, label: t("previewEn"), notice: previewOf(noticeEn, defaults?.en) },
     { language: "ko" as const, label: t("previewKo"), notice: previewOf(noticeKo, defaults?.ko) },
   ];
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {banner}
-      <fieldset disabled={!mayWrite}>
+    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
+      {section.banner}
+      <fieldset disabled={!section.mayWrite}>
         <Card title={t("title")}>
           <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
           <div className="space-y-4">
@@ -182,15 +159,7 @@ export function PrivacySection() {
           ))}
         </div>
       </Card>
-      <FormAlert message={formError} />
-      <div className={mayWrite ? "flex justify-end gap-2" : "hidden"}>
-        <Button type="button" disabled={!formState.isDirty || save.isPending} onClick={() => reset(formValues(saved))}>
-          {t("undo")}
-        </Button>
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t("save")}
-        </Button>
-      </div>
+      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={formState.isDirty} />
     </form>
   );
 }
