@@ -31,12 +31,7 @@ type PrizeSave = { prize: PrizeRow; values: PrizeFormOutput; image: ImageChange;
 export function PrizesScreen() {
   const t = useTranslations("admin.prizes");
   const tColumns = useTranslations("admin.prizes.columns");
-  const list = useAdminList({
-    key: prizesApi.key,
-    list: prizesApi.list,
-    filters: PRIZE_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
+  const list = useAdminList({ api: prizesApi, filters: PRIZE_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [editPrize, setEditPrize] = useState<PrizeRow | null>(null);

@@ -53,12 +53,7 @@ async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boole
 export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: string; baseUrlConfigured: boolean }) {
   const t = useTranslations("admin.products");
   const tColumns = useTranslations("admin.products.columns");
-  const list = useAdminList({
-    key: productsApi.key,
-    list: productsApi.list,
-    filters: PRODUCT_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
+  const list = useAdminList({ api: productsApi, filters: PRODUCT_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [qrProduct, setQrProduct] = useState<ProductRow | null>(null);
