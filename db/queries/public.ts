@@ -11,6 +11,7 @@ import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
 import type { PublicProductPage } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
 import { isUrlPath } from "@/shared/urls/products";
+import { productTexts } from "./products";
 
 /**
  * The page's product row, joined to its live placement (at most one) and that placement's prize. The
@@ -48,12 +49,7 @@ const productPageRead = perDatabase((db) =>
     db
       .select({
         id: products.id,
-        name: products.name,
-        description: products.description,
-        nameEn: products.nameEn,
-        nameKo: products.nameKo,
-        descriptionEn: products.descriptionEn,
-        descriptionKo: products.descriptionKo,
+        ...productTexts,
         imageSha: images.sha256,
         url_path: products.urlPath,
         ...prizeState,
