@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { SearchPicker } from "@/components/admin/search-picker";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -12,12 +11,12 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
-import { type PickerOption, pickersApi } from "@/lib/client/pickers";
+import type { PickerOption } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
-import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { invalidatePlacing, usePrizeAndPage } from "./page-holds";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 
@@ -38,11 +37,9 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const { clock } = useMoment();
   const id = useId();
   const queryClient = useQueryClient();
-  const [prize, setPrize] = useState<PickerOption | null>(null);
-  const [product, setProduct] = useState<PickerOption | null>(null);
+  const { prize, product, pickers } = usePrizeAndPage({ prize: t("prize"), page: t("product") });
   const [when, setWhen] = useState("");
   const [announce, setAnnounce] = useState(true);
-  const holds = usePageHolds();
   const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
   useEffect(() => setWhen(defaultDropTime(timeZone)), [timeZone]);
@@ -69,16 +66,7 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
       <p className="text-sm text-slate-600">{t("intro")}</p>
-      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
-      <SearchPicker
-        label={t("product")}
-        kind={PAGES_TO_PLACE}
-        load={pickersApi.pagesToPlace}
-        value={product}
-        onChange={setProduct}
-        noteOf={holds}
-      />
-      <PageHoldsNote page={product} holds={holds} />
+      {pickers}
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => (
           <input

@@ -3,15 +3,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
-import { type PickerOption, pickersApi } from "@/lib/client/pickers";
+import type { PickerOption } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useSaid } from "@/lib/client/use-said";
 import { createPlacementBody } from "@/lib/validation/placement";
-import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { invalidatePlacing, usePrizeAndPage } from "./page-holds";
 import type { PlacementOutcome } from "./unplaced-notice";
 
 type Refusal = { message: string; at: number };
@@ -25,10 +24,8 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
   const t = useTranslations("admin.placements.manual");
   const said = useSaid();
   const queryClient = useQueryClient();
-  const [prize, setPrize] = useState<PickerOption | null>(null);
-  const [product, setProduct] = useState<PickerOption | null>(null);
+  const { prize, product, pickers } = usePrizeAndPage({ prize: t("prize"), page: t("product") });
   const [invalid, setInvalid] = useState<Refusal | null>(null);
-  const holds = usePageHolds();
   const place = useMutation({
     mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
       placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
@@ -58,16 +55,7 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
-      <SearchPicker label={t("prize")} kind="prizes" load={pickersApi.prizes} value={prize} onChange={setPrize} />
-      <SearchPicker
-        label={t("product")}
-        kind={PAGES_TO_PLACE}
-        load={pickersApi.pagesToPlace}
-        value={product}
-        onChange={setProduct}
-        noteOf={holds}
-      />
-      <PageHoldsNote page={product} holds={holds} />
+      {pickers}
       <FormAlert message={shown?.message} />
       <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
         {t("submit")}
