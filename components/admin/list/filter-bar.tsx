@@ -9,7 +9,7 @@ import { useDebouncedDraft } from "@/lib/client/use-debounced";
 import type { AdminList } from "./use-admin-list";
 
 /** Spec §9: a typed filter (the winner search) waits for a pause in typing. */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 /** The one look of a filter bar's text boxes, date fields and selects (44 px). */
 export const filterControl = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs";

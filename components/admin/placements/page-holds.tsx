@@ -80,4 +80,4 @@ export function invalidatePlacing(queryClient: QueryClient): Promise<unknown> {
 }
 
 /** The page pickers' cache name (SearchPicker's `kind`). */
-export const PAGES_TO_PLACE = "pages-to-place";
+const PAGES_TO_PLACE = "pages-to-place";
