@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
-import { useTypedBeforeHydration } from "@/lib/client/use-hydrated";
+import { useId } from "react";
+import { useDraft } from "@/lib/client/use-draft";
 import { Button } from "./button";
 import { CloseIcon, SearchIcon } from "./icons";
 
@@ -24,15 +24,7 @@ export function SearchBox({
 }) {
   const t = useTranslations("ui.search");
   const id = useId();
-  const [draft, setDraft] = useState(value);
-  const box = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(box, draft, setDraft);
-  // Follow the applied value when it changes from outside (a clear from the empty state, say).
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    setLastValue(value);
-    setDraft(value);
-  }
+  const [draft, setDraft, box] = useDraft(value);
   const term = draft.trim();
   return (
     <form

@@ -27,14 +27,19 @@ const livePrize = sql<LivePrize>`(select json_build_object('name', ${prizes.name
   from ${placements} join ${prizes} on ${prizes.id} = ${placements.prizeId}
   where ${placements.productId} = ${products.id} and ${placements.isActive})`;
 
-const productColumns = {
-  id: products.id,
+/** A product page's own words, as every read and write of them selects them: name, description, and their translations. */
+export const productTexts = {
   name: products.name,
   description: products.description,
   nameEn: products.nameEn,
   nameKo: products.nameKo,
   descriptionEn: products.descriptionEn,
   descriptionKo: products.descriptionKo,
+};
+
+const productColumns = {
+  id: products.id,
+  ...productTexts,
   imageSha256: images.sha256,
   urlPath: products.urlPath,
   winnersCount,

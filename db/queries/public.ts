@@ -12,6 +12,7 @@ import type { PublicProductPage } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
 import { isUrlPath } from "@/shared/urls/products";
 import { deskLocationIn } from "./my-win";
+import { productTexts } from "./products";
 import { winnerStatus } from "./winners";
 
 /**
@@ -55,12 +56,7 @@ const productPageRead = perDatabase((db) =>
     db
       .select({
         id: products.id,
-        name: products.name,
-        description: products.description,
-        nameEn: products.nameEn,
-        nameKo: products.nameKo,
-        descriptionEn: products.descriptionEn,
-        descriptionKo: products.descriptionKo,
+        ...productTexts,
         imageSha: images.sha256,
         url_path: products.urlPath,
         ...prizeState,

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { ListTable } from "@/components/admin/list/list-table";
+import { ListScreenTable } from "@/components/admin/list/list-screen-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
 import { ScreenHeader } from "@/components/admin/screen-header";
@@ -33,12 +33,7 @@ export function AccountsScreen() {
   const common = useTranslations("common");
   const roleName = useTranslations("admin.roles");
   const { moment } = useMoment();
-  const list = useAdminList<AccountRow, Record<string, string>>({
-    key: accountsApi.key,
-    list: accountsApi.list,
-    filters: NO_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
+  const list = useAdminList<AccountRow, Record<string, string>>({ api: accountsApi, filters: NO_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
@@ -113,12 +108,10 @@ export function AccountsScreen() {
           }}
         />
       )}
-      <ListTable
+      <ListScreenTable
+        screen="accounts"
         list={list}
         table={table}
-        caption={t("caption")}
-        loadingLabel={t("loading")}
-        pagerLabel={t("pager")}
         empty={<EmptyState icon={<KeyIcon />} title={t("emptyTitle")} description={t("emptyDescription")} />}
       />
       <ResetPasswordModal

@@ -1,34 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { DateRangeFilter, FilterBar, FilterField, filterControl, SEARCH_DEBOUNCE_MS } from "@/components/admin/list/filter-bar";
+import type { ListFilterBarProps } from "@/components/admin/list/filter-bar";
+import { DateRangeFilter, FilterBar, FilterField, filterControl, SearchFilter, TypedFilter } from "@/components/admin/list/filter-bar";
 import { Button } from "@/components/ui/button";
 import { type AuditFilters, auditExcelUrl } from "@/lib/client/audit";
-import { useDebouncedDraft } from "@/lib/client/use-debounced";
 import { AUDIT_ACTIONS } from "@/shared/contracts/audit";
 
 /** The audit log's filters: account, action, dates, a search in the target's name, page size, Excel, reset. */
-export function AuditFilterBar({
-  filters,
-  onChange,
-  onReset,
-  pageSize,
-  onPageSizeChange,
-}: {
-  filters: AuditFilters;
-  onChange: (changes: Partial<AuditFilters>) => void;
-  onReset: () => void;
-  pageSize: number;
-  onPageSizeChange: (size: number) => void;
-}) {
+export function AuditFilterBar({ filters, onChange, onReset, pageSize, onPageSizeChange }: ListFilterBarProps<AuditFilters>) {
   const t = useTranslations("admin.audit");
-  const common = useTranslations("common");
-  const [account, setAccount, accountBox] = useDebouncedDraft(
-    filters.account,
-    (value) => onChange({ account: value.trim() }),
-    SEARCH_DEBOUNCE_MS,
-  );
-  const [search, setSearch, searchBox] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
   return (
     <FilterBar
       gridClassName="md:grid-cols-3 xl:grid-cols-6"
@@ -64,33 +45,14 @@ export function AuditFilterBar({
           </select>
         )}
       </FilterField>
-      <FilterField label={t("account")}>
-        {(id) => (
-          <input
-            ref={accountBox}
-            id={id}
-            className={filterControl}
-            value={account}
-            maxLength={150}
-            placeholder={t("accountPlaceholder")}
-            onChange={(event) => setAccount(event.target.value)}
-          />
-        )}
-      </FilterField>
-      <FilterField label={common("search")} className="col-span-2 md:col-span-1 xl:col-span-2">
-        {(id) => (
-          <input
-            ref={searchBox}
-            id={id}
-            type="search"
-            className={filterControl}
-            value={search}
-            maxLength={200}
-            placeholder={t("searchPlaceholder")}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        )}
-      </FilterField>
+      <TypedFilter
+        label={t("account")}
+        value={filters.account}
+        onChange={(account) => onChange({ account: account.trim() })}
+        maxLength={150}
+        placeholder={t("accountPlaceholder")}
+      />
+      <SearchFilter filters={filters} onChange={onChange} maxLength={200} placeholder={t("searchPlaceholder")} />
     </FilterBar>
   );
 }

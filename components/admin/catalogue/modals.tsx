@@ -29,22 +29,16 @@ export function EditItemModal({
   );
 }
 
-/** Deleting one product or prize, confirmed by typing its exact name (spec §5). */
-export function DeleteByNameModal<Item extends { name: string }>({
+/** Deleting one product or prize, confirmed by typing its exact name (spec §5), as a step of the screen's delete flow. */
+export function DeleteByNameModal({
   noun,
   item,
-  busy,
-  error,
-  onClose,
-  onConfirm,
+  flow,
   children,
 }: {
   noun: CatalogueKind;
-  item: Item | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: (item: Item) => void;
+  item: { name: string } | null;
+  flow: { busy: boolean; error: string | null; close: () => void; confirm: () => void };
   /** What the delete does, in the entity's words. */
   children: ReactNode;
 }) {
@@ -52,7 +46,7 @@ export function DeleteByNameModal<Item extends { name: string }>({
   return (
     <ConfirmByTyping
       open={item !== null}
-      onClose={onClose}
+      onClose={flow.close}
       title={t("deleteTitle")}
       phrase={item?.name ?? ""}
       inputLabel={t.rich("typeName", {
@@ -60,9 +54,9 @@ export function DeleteByNameModal<Item extends { name: string }>({
         strong: (chunks) => <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{chunks}</strong>,
       })}
       mismatchMessage={t("nameMismatch")}
-      busy={busy}
-      error={error}
-      onConfirm={() => item && onConfirm(item)}
+      busy={flow.busy}
+      error={flow.error}
+      onConfirm={() => item && flow.confirm()}
     >
       {children}
     </ConfirmByTyping>

@@ -1,16 +1,41 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
+import { useDebouncedDraft } from "@/lib/client/use-debounced";
+import type { AdminList } from "./use-admin-list";
 
 /** Spec §9: a typed filter (the winner search) waits for a pause in typing. */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 /** The one look of a filter bar's text boxes, date fields and selects (44 px). */
 export const filterControl = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs";
+
+/** What a list screen hands its filter bar: the filters and page size in the URL, and how to change them. */
+export type ListFilterBarProps<F> = {
+  filters: F;
+  onChange: (changes: Partial<F>) => void;
+  onReset: () => void;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+};
+
+/** The filter bar's props from the screen's list, so every screen wires its bar one way. */
+export function listFilterBarProps<Row, F extends Record<string, string>>(
+  list: AdminList<Row, F>,
+  onReset: () => void,
+): ListFilterBarProps<F> {
+  return {
+    filters: list.params.filters,
+    onChange: list.setFilters,
+    onReset,
+    pageSize: list.params.pageSize,
+    onPageSizeChange: list.setPageSize,
+  };
+}
 
 /**
  * One filter of a `FilterBar`: a label above its control, tied by id (a label wrapping a select would also
@@ -25,6 +50,55 @@ export function FilterField({ label, className, children }: { label: string; cla
       </label>
       {children(id)}
     </div>
+  );
+}
+
+/** A typed filter (a search, an account): the box changes the list once typing pauses. */
+export function TypedFilter({
+  label,
+  value,
+  onChange,
+  className,
+  ...box
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "maxLength" | "placeholder">) {
+  const [draft, setDraft, boxRef] = useDebouncedDraft(value, onChange, SEARCH_DEBOUNCE_MS);
+  return (
+    <FilterField label={label} className={className}>
+      {(id) => (
+        <input {...box} ref={boxRef} id={id} className={filterControl} value={draft} onChange={(event) => setDraft(event.target.value)} />
+      )}
+    </FilterField>
+  );
+}
+
+/** The bar's search (`filters.search`), two columns wide on phones and wide screens so a long placeholder is never cut. */
+export function SearchFilter({
+  filters,
+  onChange,
+  maxLength,
+  placeholder,
+}: {
+  filters: { search: string };
+  onChange: (changes: { search: string }) => void;
+  maxLength: number;
+  placeholder: string;
+}) {
+  const common = useTranslations("common");
+  return (
+    <TypedFilter
+      label={common("search")}
+      type="search"
+      value={filters.search}
+      onChange={(search) => onChange({ search })}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      className="col-span-2 md:col-span-1 xl:col-span-2"
+    />
   );
 }
 

@@ -7,10 +7,11 @@ import type { Page } from "@/shared/contracts/page";
 import { useUrlListState } from "./url-list-state";
 
 export type AdminListSource<Row, F extends Record<string, string>> = {
-  /** The entity's cache key (`productsApi.key`); writes invalidate everything under it. */
-  key: readonly unknown[];
-  /** The entity's list call from `lib/client/<entity>.ts`. */
-  list: (params: ListParams<F>, signal: AbortSignal) => Promise<Page<Row>>;
+  /**
+   * The entity's client from `lib/client/<entity>.ts` (`productsApi`): its cache key, under which writes
+   * invalidate everything, and its list call.
+   */
+  api: { key: readonly unknown[]; list: (params: ListParams<F>, signal: AbortSignal) => Promise<Page<Row>> };
   /** The screen's filters and their defaults (a module constant). */
   filters: F;
   /** Shown when a load fails without a server message. */
@@ -29,8 +30,8 @@ export function useAdminList<Row, F extends Record<string, string>>(source: Admi
   const { params, setPage, setPageSize, setFilters } = useUrlListState(source.filters);
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [...source.key, "list", params],
-    queryFn: async ({ signal }) => ({ params, page: await source.list(params, signal) }),
+    queryKey: [...source.api.key, "list", params],
+    queryFn: async ({ signal }) => ({ params, page: await source.api.list(params, signal) }),
     placeholderData: keepPreviousData,
     refetchInterval: source.refetchInterval ?? false,
   });
@@ -49,7 +50,7 @@ export function useAdminList<Row, F extends Record<string, string>>(source: Admi
 
   const loaded = query.data ?? null;
   const dataParams = loaded?.params ?? params;
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: source.key });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: source.api.key });
 
   return {
     /** What the screen asks for now (the URL). */

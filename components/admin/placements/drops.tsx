@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { SearchPicker } from "@/components/admin/search-picker";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,13 +13,12 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
-import { pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
 import { useSaid } from "@/lib/client/use-said";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
-import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { invalidatePlacing, PrizeAndPagePickers } from "./page-holds";
 import { type DropPlacementValues, dropPlacementForm, firstError, moveDropForm, type Picks } from "./placement-form";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
@@ -51,7 +49,6 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const prize = form.watch("prize");
   const product = form.watch("product");
   const announce = form.watch("announce");
-  const holds = usePageHolds();
   const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
   useEffect(() => form.setValue("when", defaultDropTime(timeZone)), [form, timeZone]);
@@ -77,22 +74,13 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
       <p className="text-sm text-slate-600">{t("intro")}</p>
-      <SearchPicker
-        label={t("prize")}
-        kind="prizes"
-        load={pickersApi.prizes}
-        value={prize}
-        onChange={(option) => form.setValue("prize", option)}
+      <PrizeAndPagePickers
+        labels={{ prize: t("prize"), page: t("product") }}
+        prize={prize}
+        onPrizeChange={(option) => form.setValue("prize", option)}
+        page={product}
+        onPageChange={(option) => form.setValue("product", option)}
       />
-      <SearchPicker
-        label={t("product")}
-        kind={PAGES_TO_PLACE}
-        load={pickersApi.pagesToPlace}
-        value={product}
-        onChange={(option) => form.setValue("product", option)}
-        noteOf={holds}
-      />
-      <PageHoldsNote page={product} holds={holds} />
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => <input {...control} type="datetime-local" {...form.register("when")} data-testid="drop-time" />}
       </Field>

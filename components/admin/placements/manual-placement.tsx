@@ -5,14 +5,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
-import { type PickerOption, pickersApi } from "@/lib/client/pickers";
+import type { PickerOption } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { useSaid } from "@/lib/client/use-said";
-import { invalidatePlacing, PAGES_TO_PLACE, PageHoldsNote, usePageHolds } from "./page-holds";
+import { invalidatePlacing, PrizeAndPagePickers } from "./page-holds";
 import { firstError, manualPlacementForm, type PickedPlacement, type Picks } from "./placement-form";
 import type { PlacementOutcome } from "./unplaced-notice";
 
@@ -35,7 +34,6 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
   const prize = form.watch("prize");
   const product = form.watch("product");
   const [invalid, setInvalid] = useState<Refusal | null>(null);
-  const holds = usePageHolds();
   const place = useMutation({
     mutationFn: (chosen: { prize: PickerOption; product: PickerOption }) =>
       placementsApi.create({ prize: chosen.prize.id, product: chosen.product.id }),
@@ -62,22 +60,13 @@ export function ManualPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (outcom
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
-      <SearchPicker
-        label={t("prize")}
-        kind="prizes"
-        load={pickersApi.prizes}
-        value={prize}
-        onChange={(option) => form.setValue("prize", option)}
+      <PrizeAndPagePickers
+        labels={{ prize: t("prize"), page: t("product") }}
+        prize={prize}
+        onPrizeChange={(option) => form.setValue("prize", option)}
+        page={product}
+        onPageChange={(option) => form.setValue("product", option)}
       />
-      <SearchPicker
-        label={t("product")}
-        kind={PAGES_TO_PLACE}
-        load={pickersApi.pagesToPlace}
-        value={product}
-        onChange={(option) => form.setValue("product", option)}
-        noteOf={holds}
-      />
-      <PageHoldsNote page={product} holds={holds} />
       <FormAlert message={shown?.message} />
       <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
         {t("submit")}

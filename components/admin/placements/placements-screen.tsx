@@ -45,8 +45,7 @@ export function PlacementsScreen({ qrBaseUrl }: { qrBaseUrl: string }) {
   const deleteAllPhrase = tDeleteAll("phrase");
   const auto = useAutoRefresh();
   const list = useAdminList({
-    key: placementsApi.key,
-    list: placementsApi.list,
+    api: placementsApi,
     filters: PLACEMENT_FILTERS,
     failureMessage: t("loadFailed"),
     refetchInterval: auto.refetchInterval,

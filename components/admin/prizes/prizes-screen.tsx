@@ -3,16 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { CatalogueTable } from "@/components/admin/catalogue/catalogue-table";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
-import { AddPanel, CatalogueEmptyState, ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
+import { AddPanel, ResultsSummary, SearchAndAddBar } from "@/components/admin/catalogue/screen-parts";
+import { type Catalogue, useCatalogueScreen } from "@/components/admin/catalogue/use-catalogue-screen";
 import { useDeleteFlow } from "@/components/admin/delete-flow";
-import { useDiscardGuard } from "@/components/admin/discard-guard";
-import { ListTable } from "@/components/admin/list/list-table";
-import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
-import { useBanner } from "@/components/ui/banner";
 import { GiftIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
@@ -27,21 +25,14 @@ import { EditPrizeModal } from "./modals";
 
 type PrizeSave = { prize: PrizeRow; values: PrizeFormOutput; image: ImageChange; shownRemaining?: number };
 
+const PRIZES: Catalogue<PrizeRow, PrizeFormOutput> = { api: prizesApi, filters: PRIZE_FILTERS, formData: prizeFormData };
+
 /** /admin/prizes (spec §2): search, add, page, reset daily counters, edit and delete prizes. */
 export function PrizesScreen() {
   const t = useTranslations("admin.prizes");
   const tColumns = useTranslations("admin.prizes.columns");
-  const list = useAdminList({
-    key: prizesApi.key,
-    list: prizesApi.list,
-    filters: PRIZE_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
-  const { banner, show } = useBanner();
-  const [addOpen, setAddOpen] = useState(false);
+  const { list, banner, show, add, editGuard } = useCatalogueScreen("prize", PRIZES);
   const [editPrize, setEditPrize] = useState<PrizeRow | null>(null);
-  const addGuard = useDiscardGuard();
-  const editGuard = useDiscardGuard();
   const remove = useDeleteFlow<PrizeRow>({
     perform: async (prize) => {
       await prizesApi.remove(prize.id);
@@ -53,14 +44,7 @@ export function PrizesScreen() {
     },
   });
 
-  // The forms await these (to reset, or to show the server's errors), so they use mutateAsync.
-  const create = useMutation({
-    mutationFn: ({ values, image }: { values: PrizeFormOutput; image: ImageChange }) => prizesApi.create(prizeFormData(values, image)),
-    onSuccess: (_, { values }) => {
-      show("success", t("created", { name: values.name }));
-      list.showFirstPage();
-    },
-  });
+  // The edit form awaits this (to reset, or to show the server's errors), so it uses mutateAsync.
   const update = useMutation({
     mutationFn: ({ prize, values, image, shownRemaining }: PrizeSave) =>
       prizesApi.update(prize.id, prizeFormData(values, image, shownRemaining)),
@@ -115,22 +99,13 @@ export function PrizesScreen() {
         search={list.params.filters.search}
         onSearch={(term) => list.setFilters({ search: term })}
         placeholder={t("searchPlaceholder")}
-        addOpen={addOpen}
-        onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
+        addOpen={add.open}
+        onToggleAdd={add.toggle}
       />
 
-      {addOpen && (
+      {add.open && (
         <AddPanel noun="prize">
-          <PrizeFormFields
-            mode="create"
-            defaultValues={NEW_PRIZE}
-            failureMessage={t("createFailed")}
-            onSubmit={async (values, image) => {
-              await create.mutateAsync({ values, image });
-            }}
-            onDirtyChange={addGuard.setDirty}
-            focusOnMount
-          />
+          <PrizeFormFields {...add.createFormProps} defaultValues={NEW_PRIZE} failureMessage={t("createFailed")} />
         </AddPanel>
       )}
 
@@ -139,24 +114,7 @@ export function PrizesScreen() {
         <PageSizeSelect value={list.params.pageSize} onChange={list.setPageSize} />
       </div>
 
-      <ListTable
-        list={list}
-        table={table}
-        caption={t("caption")}
-        empty={
-          <CatalogueEmptyState
-            noun="prize"
-            search={shownSearch}
-            onClearSearch={() => list.setFilters({ search: "" })}
-            icon={<GiftIcon />}
-            description={t("emptyDescription")}
-            addOpen={addOpen}
-            onAdd={() => setAddOpen(true)}
-          />
-        }
-        loadingLabel={t("loadingLabel")}
-        pagerLabel={t("pagerLabel")}
-      />
+      <CatalogueTable noun="prize" list={list} table={table} icon={<GiftIcon />} add={add} />
 
       <EditPrizeModal
         prize={editPrize}
@@ -169,17 +127,10 @@ export function PrizesScreen() {
         }}
         onResetDaily={resetDailyOf}
       />
-      <DeleteByNameModal
-        noun="prize"
-        item={remove.target}
-        busy={remove.busy}
-        error={remove.error}
-        onClose={remove.close}
-        onConfirm={remove.confirm}
-      >
+      <DeleteByNameModal noun="prize" item={remove.target} flow={remove}>
         {t("deleteBody")}
       </DeleteByNameModal>
-      {addGuard.dialog}
+      {add.discardDialog}
       {editGuard.dialog}
     </div>
   );

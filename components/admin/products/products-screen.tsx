@@ -3,8 +3,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { CatalogueTable } from "@/components/admin/catalogue/catalogue-table";
 import { DeleteByNameModal } from "@/components/admin/catalogue/modals";
-import { AddPanel, CatalogueEmptyState } from "@/components/admin/catalogue/screen-parts";
+import { AddPanel } from "@/components/admin/catalogue/screen-parts";
+import { type Catalogue, useCatalogueScreen } from "@/components/admin/catalogue/use-catalogue-screen";
 import {
   askWhenWinnersLinked,
   BulkDeleteModal,
@@ -12,14 +14,11 @@ import {
   type ListDeleteTarget,
   useDeleteFlow,
 } from "@/components/admin/delete-flow";
-import { useDiscardGuard } from "@/components/admin/discard-guard";
-import { ListTable } from "@/components/admin/list/list-table";
-import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
 import { QrModal } from "@/components/admin/qr-panel";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
-import { Banner, useBanner } from "@/components/ui/banner";
+import { Banner } from "@/components/ui/banner";
 import { PencilIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { RowAction } from "@/components/ui/row-actions";
@@ -49,31 +48,17 @@ async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boole
   return { deleted: result.deleted_count, message: result.detail ?? t("deletedAll", { count: result.deleted_count }) };
 }
 
+const PRODUCTS: Catalogue<ProductRow, ProductForm> = { api: productsApi, filters: PRODUCT_FILTERS, formData: productFormData };
+
 /** /admin/products (spec §2): search, add, page, QR codes, edit and delete product pages. */
 export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: string; baseUrlConfigured: boolean }) {
   const t = useTranslations("admin.products");
   const tColumns = useTranslations("admin.products.columns");
-  const list = useAdminList({
-    key: productsApi.key,
-    list: productsApi.list,
-    filters: PRODUCT_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
-  const { banner, show } = useBanner();
-  const [addOpen, setAddOpen] = useState(false);
+  const { list, banner, show, add, editGuard } = useCatalogueScreen("product", PRODUCTS);
   const [qrProduct, setQrProduct] = useState<ProductRow | null>(null);
   const [editProduct, setEditProduct] = useState<ProductRow | null>(null);
-  const addGuard = useDiscardGuard();
-  const editGuard = useDiscardGuard();
   const zip = useQrZipDownload(show);
-  // The forms await these (to reset, or to show the server's errors), so they use mutateAsync.
-  const create = useMutation({
-    mutationFn: ({ values, image }: { values: ProductForm; image: ImageChange }) => productsApi.create(productFormData(values, image)),
-    onSuccess: (_, { values }) => {
-      show("success", t("created", { name: values.name }));
-      list.showFirstPage();
-    },
-  });
+  // The edit form awaits this (to reset, or to show the server's errors), so it uses mutateAsync.
   const update = useMutation({
     mutationFn: ({ product, values, image }: { product: ProductRow; values: ProductForm; image: ImageChange }) =>
       productsApi.update(product.id, productFormData(values, image)),
@@ -147,8 +132,8 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         search={search}
         resultsSearch={shownSearch}
         onSearch={(term) => list.setFilters({ search: term })}
-        addOpen={addOpen}
-        onToggleAdd={addOpen ? addGuard.guard(() => setAddOpen(false)) : () => setAddOpen(true)}
+        addOpen={add.open}
+        onToggleAdd={add.toggle}
         total={list.total}
         catalogueTotal={catalogueTotal}
         pageSize={list.params.pageSize}
@@ -160,39 +145,17 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         onDeleteAll={() => remove.open({ kind: "all" })}
       />
 
-      {addOpen && (
+      {add.open && (
         <AddPanel noun="product">
           <ProductFormFields
-            mode="create"
+            {...add.createFormProps}
             defaultValues={{ name: "", description: "", ...translationFormValues({}) }}
             failureMessage={t("createFailed")}
-            onSubmit={async (values, image) => {
-              await create.mutateAsync({ values, image });
-            }}
-            onDirtyChange={addGuard.setDirty}
-            focusOnMount
           />
         </AddPanel>
       )}
 
-      <ListTable
-        list={list}
-        table={table}
-        caption={t("caption")}
-        empty={
-          <CatalogueEmptyState
-            noun="product"
-            search={shownSearch}
-            onClearSearch={() => list.setFilters({ search: "" })}
-            icon={<QrCodeIcon />}
-            description={t("emptyDescription")}
-            addOpen={addOpen}
-            onAdd={() => setAddOpen(true)}
-          />
-        }
-        loadingLabel={t("loadingLabel")}
-        pagerLabel={t("pagerLabel")}
-      />
+      <CatalogueTable noun="product" list={list} table={table} icon={<QrCodeIcon />} add={add} />
 
       <QrModal product={qrProduct} baseUrl={qrBaseUrl} onClose={() => setQrProduct(null)} />
       <EditProductModal
@@ -205,14 +168,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
           await update.mutateAsync({ product, values, image });
         }}
       />
-      <DeleteByNameModal
-        noun="product"
-        item={remove.target?.kind === "one" ? remove.target.row : null}
-        busy={remove.busy}
-        error={remove.error}
-        onClose={remove.close}
-        onConfirm={remove.confirm}
-      >
+      <DeleteByNameModal noun="product" item={remove.target?.kind === "one" ? remove.target.row : null} flow={remove}>
         {t("deleteOneBody")}
       </DeleteByNameModal>
       <BulkDeleteModal scope="selected" flow={remove} title={t("deleteSelectedTitle", { count: selectedCount(remove.target) })}>
@@ -222,7 +178,7 @@ export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: st
         {t("deleteAllBody", { count: catalogueTotal ?? "" })}
       </BulkDeleteModal>
       <ForceDeleteDialog flow={remove} title={t("winnersLinked")} />
-      {addGuard.dialog}
+      {add.discardDialog}
       {editGuard.dialog}
     </div>
   );

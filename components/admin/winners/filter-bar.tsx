@@ -2,43 +2,43 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { DateRangeFilter, FilterBar, FilterField, filterControl, SEARCH_DEBOUNCE_MS } from "@/components/admin/list/filter-bar";
+import type { ListFilterBarProps } from "@/components/admin/list/filter-bar";
+import { DateRangeFilter, FilterBar, FilterField, filterControl, SearchFilter } from "@/components/admin/list/filter-bar";
 import { useMay } from "@/components/admin/role-context";
-import { type PickerOption, pickersApi } from "@/lib/client/pickers";
-import { useDebouncedDraft } from "@/lib/client/use-debounced";
+import { pickersApi } from "@/lib/client/pickers";
 import { type WinnerFilters, winnersExcelUrl } from "@/lib/client/winners";
 import { READ_ROLES } from "@/shared/roles";
 
 const today = () => new Date().toLocaleDateString("en-CA");
 
+/** What each catalogue picker loads and says. */
+const PICKERS = {
+  product: { load: pickersApi.products, label: "product", all: "allProducts", unknown: "productNumber" },
+  prize: { load: pickersApi.prizes, label: "prize", all: "allPrizes", unknown: "prizeNumber" },
+} as const;
+
 /** A product or prize dropdown of the first 100 (spec §9), with "all" first. */
-function PickerSelect({
-  id,
-  value,
-  options,
-  allLabel,
-  unknownLabel,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  options: PickerOption[] | undefined;
-  allLabel: string;
-  /** The chosen one's label when it is not among the options ("Product #12"). */
-  unknownLabel: (id: string) => string;
-  onChange: (value: string) => void;
-}) {
+function PickerFilter({ kind, value, onChange }: { kind: keyof typeof PICKERS; value: string; onChange: (value: string) => void }) {
+  const t = useTranslations("admin.winners");
+  const picker = PICKERS[kind];
+  const options = useQuery({ queryKey: ["pickers", `${kind}s`], queryFn: ({ signal }) => picker.load("", signal) }).data;
   return (
-    <select id={id} className={filterControl} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">{allLabel}</option>
-      {/* One opened from a link but beyond the first 100 still shows as chosen. */}
-      {value && !options?.some((option) => String(option.id) === value) && <option value={value}>{unknownLabel(value)}</option>}
-      {options?.map((option) => (
-        <option key={option.id} value={option.id}>
-          {option.name}
-        </option>
-      ))}
-    </select>
+    <FilterField label={t(picker.label)}>
+      {(id) => (
+        <select id={id} className={filterControl} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{t(picker.all)}</option>
+          {/* One opened from a link but beyond the first 100 still shows as chosen ("Product #12"). */}
+          {value && !options?.some((option) => String(option.id) === value) && (
+            <option value={value}>{t(picker.unknown, { id: value })}</option>
+          )}
+          {options?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
   );
 }
 
@@ -46,34 +46,11 @@ function PickerSelect({
  * The winners filter bar (spec §2): dates with the spec's limits (start at most the end or today, end at
  * least the start), product and prize, received, a debounced search, page size, Excel and reset.
  */
-export function WinnerFilterBar({
-  filters,
-  onChange,
-  onReset,
-  pageSize,
-  onPageSizeChange,
-}: {
-  filters: WinnerFilters;
-  onChange: (changes: Partial<WinnerFilters>) => void;
-  onReset: () => void;
-  pageSize: number;
-  onPageSizeChange: (size: number) => void;
-}) {
+export function WinnerFilterBar({ filters, onChange, onReset, pageSize, onPageSizeChange }: ListFilterBarProps<WinnerFilters>) {
   const t = useTranslations("admin.winners");
   const common = useTranslations("common");
   // The desk finds winners by name or password: the page and prize lists (and the export) are not theirs.
   const readsCatalogue = useMay(READ_ROLES);
-  const products = useQuery({
-    queryKey: ["pickers", "products"],
-    queryFn: ({ signal }) => pickersApi.products("", signal),
-    enabled: readsCatalogue,
-  });
-  const prizes = useQuery({
-    queryKey: ["pickers", "prizes"],
-    queryFn: ({ signal }) => pickersApi.prizes("", signal),
-    enabled: readsCatalogue,
-  });
-  const [search, setSearch, searchBox] = useDebouncedDraft(filters.search, (value) => onChange({ search: value }), SEARCH_DEBOUNCE_MS);
 
   return (
     <FilterBar
@@ -84,34 +61,8 @@ export function WinnerFilterBar({
       onReset={onReset}
     >
       <DateRangeFilter start={filters.start_date} end={filters.end_date} startMax={today()} onChange={onChange} />
-      {readsCatalogue && (
-        <FilterField label={t("product")}>
-          {(id) => (
-            <PickerSelect
-              id={id}
-              value={filters.product}
-              options={products.data}
-              allLabel={t("allProducts")}
-              unknownLabel={(product) => t("productNumber", { id: product })}
-              onChange={(product) => onChange({ product })}
-            />
-          )}
-        </FilterField>
-      )}
-      {readsCatalogue && (
-        <FilterField label={t("prize")}>
-          {(id) => (
-            <PickerSelect
-              id={id}
-              value={filters.prize}
-              options={prizes.data}
-              allLabel={t("allPrizes")}
-              unknownLabel={(prize) => t("prizeNumber", { id: prize })}
-              onChange={(prize) => onChange({ prize })}
-            />
-          )}
-        </FilterField>
-      )}
+      {readsCatalogue && <PickerFilter kind="product" value={filters.product} onChange={(product) => onChange({ product })} />}
+      {readsCatalogue && <PickerFilter kind="prize" value={filters.prize} onChange={(prize) => onChange({ prize })} />}
       <FilterField label={t("receivedFilter")}>
         {(id) => (
           <select
@@ -132,21 +83,7 @@ export function WinnerFilterBar({
           </select>
         )}
       </FilterField>
-      {/* Two columns wide on phones and wide screens, so "Nickname or password" is never cut. */}
-      <FilterField label={common("search")} className="col-span-2 md:col-span-1 xl:col-span-2">
-        {(id) => (
-          <input
-            ref={searchBox}
-            id={id}
-            type="search"
-            className={filterControl}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={100}
-            placeholder={t("searchPlaceholder")}
-          />
-        )}
-      </FilterField>
+      <SearchFilter filters={filters} onChange={onChange} maxLength={100} placeholder={t("searchPlaceholder")} />
     </FilterBar>
   );
 }

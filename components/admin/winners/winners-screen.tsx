@@ -3,17 +3,16 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import { ListTable } from "@/components/admin/list/list-table";
+import { listFilterBarProps } from "@/components/admin/list/filter-bar";
+import { FilteredListResults } from "@/components/admin/list/list-screen-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
 import { useMay } from "@/components/admin/role-context";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
-import { CheckCircleIcon, SearchIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
+import { CheckCircleIcon, TrashIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
 import { errorMessage } from "@/lib/client/api";
 import { settingsApi } from "@/lib/client/settings";
@@ -33,12 +32,7 @@ export function WinnersScreen() {
   const privacy = useTranslations("privacy.winners");
   const common = useTranslations("common");
   const { moment } = useMoment();
-  const list = useAdminList<WinnerRow, WinnerFilters>({
-    key: winnersApi.key,
-    list: winnersApi.list,
-    filters: WINNER_FILTERS,
-    failureMessage: t("loadFailed"),
-  });
+  const list = useAdminList<WinnerRow, WinnerFilters>({ api: winnersApi, filters: WINNER_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
   const [toDelete, setToDelete] = useState<WinnerRow | null>(null);
   const [toErase, setToErase] = useState<WinnerRow | null>(null);
@@ -161,36 +155,8 @@ export function WinnersScreen() {
     <div className="space-y-5">
       <ScreenHeader title={t("title")} description={t("description")} />
       {banner}
-      <WinnerFilterBar
-        filters={list.params.filters}
-        onChange={list.setFilters}
-        onReset={reset}
-        pageSize={list.params.pageSize}
-        onPageSizeChange={list.setPageSize}
-      />
-      <ListTable
-        list={list}
-        table={table}
-        caption={t("caption")}
-        loadingLabel={t("loading")}
-        pagerLabel={t("pager")}
-        empty={
-          <EmptyState
-            icon={<SearchIcon />}
-            title={t("emptyTitle")}
-            description={t("emptyDescription")}
-            action={<Button onClick={reset}>{common("resetFilters")}</Button>}
-          />
-        }
-      />
-      {list.data && (
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {common("pageOf", { page: list.dataParams.page, pages: Math.max(1, list.pageCount) })}
-          {/* i18n-exempt: a separator */}
-          {" · "}
-          {t("total", { count: list.total ?? 0 })}
-        </p>
-      )}
+      <WinnerFilterBar {...listFilterBarProps(list, reset)} />
+      <FilteredListResults screen="winners" list={list} table={table} onReset={reset} />
       <ConfirmByTyping
         open={toErase !== null}
         onClose={() => setToErase(null)}

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { findProduct, type ProductView } from "@/db/queries/products";
+import { findProduct, type ProductView, productTexts } from "@/db/queries/products";
 import { products } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
@@ -30,15 +30,7 @@ export async function updateProduct({
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : undefined;
   const imageId = input.remove_image ? null : image?.id;
   await retryingTransaction(ctx.db, async (tx) => {
-    const fields = {
-      name: products.name,
-      description: products.description,
-      nameEn: products.nameEn,
-      nameKo: products.nameKo,
-      descriptionEn: products.descriptionEn,
-      descriptionKo: products.descriptionKo,
-      imageId: products.imageId,
-    };
+    const fields = { ...productTexts, imageId: products.imageId };
     const [before] = await tx.select(fields).from(products).where(eq(products.id, input.id)).for("update");
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
     const [after] = await tx

@@ -1,18 +1,7 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { AccountsScreen } from "@/components/admin/accounts/accounts-screen";
+import { titledPage, urlStatePage } from "@/components/admin/url-state-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.accounts");
-  return { title: t("title") };
-}
+export const generateMetadata = titledPage(async () => (await getTranslations("admin.accounts"))("title"));
 
-export default function AccountsPage() {
-  // The list keeps its page in the URL (useSearchParams): it renders in the browser.
-  return (
-    <Suspense>
-      <AccountsScreen />
-    </Suspense>
-  );
-}
+export default urlStatePage(AccountsScreen);

@@ -1,18 +1,7 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { PrizesScreen } from "@/components/admin/prizes/prizes-screen";
+import { titledPage, urlStatePage } from "@/components/admin/url-state-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.shell.nav");
-  return { title: t("prizes") };
-}
+export const generateMetadata = titledPage(async () => (await getTranslations("admin.shell.nav"))("prizes"));
 
-export default function PrizesPage() {
-  // The screen keeps its page and search in the URL (useSearchParams): it renders in the browser.
-  return (
-    <Suspense>
-      <PrizesScreen />
-    </Suspense>
-  );
-}
+export default urlStatePage(PrizesScreen);

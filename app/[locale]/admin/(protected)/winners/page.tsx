@@ -1,18 +1,7 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
+import { titledPage, urlStatePage } from "@/components/admin/url-state-page";
 import { WinnersScreen } from "@/components/admin/winners/winners-screen";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.winners");
-  return { title: t("title") };
-}
+export const generateMetadata = titledPage(async () => (await getTranslations("admin.winners"))("title"));
 
-export default function WinnersPage() {
-  // The screen reads its filters from the URL (useSearchParams): it renders in the browser.
-  return (
-    <Suspense>
-      <WinnersScreen />
-    </Suspense>
-  );
-}
+export default urlStatePage(WinnersScreen);
