@@ -152,7 +152,11 @@ describe.runIf(connection)("DELETE /api/products/delete_all/", () => {
     const before = (await (await client.get("/api/products/")).json()).count;
     const forced = await client.delete("/api/products/delete_all/?confirm=true&force=true");
     expect(forced.status).toBe(200);
-    expect(await forced.json()).toEqual({ detail: `Deleted ${before} product page${before === 1 ? "" : "s"}.`, deleted_count: before });
+    // The message counts as people read numbers ("1,201"); `deleted_count` is the number.
+    expect(await forced.json()).toEqual({
+      detail: `Deleted ${before.toLocaleString("en")} product page${before === 1 ? "" : "s"}.`,
+      deleted_count: before,
+    });
     expect((await (await client.get("/api/products/")).json()).count).toBe(0);
     expect(await database.db.select().from(winners).where(eq(winners.productName, won.name))).toHaveLength(1);
   });

@@ -9,8 +9,11 @@ import { TestClient } from "./http-client";
 export async function newVisitor(baseUrl: string): Promise<TestClient> {
   const client = new TestClient(baseUrl);
   // The cheapest first response (no database): a storm of a thousand new phones must not queue on health checks.
-  await client.get("/api/ping/");
-  if (!client.cookies.has(VISITOR_COOKIE)) throw new Error("The server's first response set no visitor cookie");
+  const first = await client.get("/api/ping/");
+  if (!client.cookies.has(VISITOR_COOKIE)) {
+    // Say what came instead: a lane's 503, a database's, or something else (a failure must name its cause).
+    throw new Error(`The server's first response set no visitor cookie: ${first.status} ${(await first.text()).slice(0, 200)}`);
+  }
   return client;
 }
 
