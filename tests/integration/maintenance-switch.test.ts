@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "@/db";
 import { placements, settings } from "@/db/schema";
 import { replenishPrize } from "@/lib/services/placements/maintain";
@@ -8,19 +8,10 @@ import { lockPlacementWrites } from "@/lib/services/placements/top-up";
 import { updateSettings } from "@/lib/services/settings/update";
 import { seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
-import { postgresReachable, TEST_TIME_ZONE } from "../support/test-database";
-
-// Two sessions contending for one lock: the embedded database has one session only.
-const onPostgres = await postgresReachable();
-if (!onPostgres) console.warn("maintenance-switch.test.ts: no Postgres, so switching maintenance off under a top-up is not checked.");
+import { TEST_TIME_ZONE } from "../support/test-database";
+import { describePostgresOnly } from "./postgres-only";
 
 let database: ServiceDatabase;
-beforeAll(async () => {
-  database = await freshServiceDatabase("maintenance_switch");
-});
-afterAll(async () => {
-  await database.close();
-});
 
 /** Waits until `count` sessions hold (granted) or wait for an advisory lock: the placement-writes lock, here. */
 async function sessionsOnLock(granted: boolean, count: number): Promise<void> {
@@ -36,8 +27,16 @@ async function sessionsOnLock(granted: boolean, count: number): Promise<void> {
   }
 }
 
-describe("switching maintenance mode off", () => {
-  it.runIf(onPostgres)("waits for a top-up under way; a tick or replenish that saw it on before then places nothing", async () => {
+// Two sessions contending for one lock: the embedded database has one session only.
+describePostgresOnly(import.meta.filename, "switching maintenance mode off", () => {
+  beforeAll(async () => {
+    database = await freshServiceDatabase("maintenance_switch");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("waits for a top-up under way; a tick or replenish that saw it on before then places nothing", async () => {
     await database.db.update(settings).set({ maintenanceMode: true });
     const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 2 });
     await seedPages(database.db, 4, "Switch");

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db";
 import { placements, prizes, winners } from "@/db/schema";
 import type { RunningServer } from "../support/app-server";
@@ -8,6 +8,7 @@ import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const VISITORS = 300;
 const PRIZES = 4;
@@ -23,7 +24,7 @@ const PRESSES = 3;
  * handed out once, no placement won twice. A server and a database of its own: the storm's maintenance
  * mode and resets touch nothing of the other files.
  */
-describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitors claim", () => {
+describePostgresOnly(import.meta.filename, "the organiser's buttons while 300 visitors claim", () => {
   let server: RunningServer;
   let database: DatabaseHandle;
   let stopServer: () => Promise<void>;

@@ -8,7 +8,7 @@ import { verdictFor } from "@/lib/services/claims/reservable";
 import { reservePrize } from "@/lib/services/claims/reserve";
 import { seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
-import { postgresReachable } from "../support/test-database";
+import { describePostgresOnly } from "./postgres-only";
 
 /**
  * The reads every scan, status call and tap makes are prepared once per connection, and nothing bound in
@@ -16,8 +16,6 @@ import { postgresReachable } from "../support/test-database";
  * afresh, which cost the verdict read 330 µs of Postgres CPU per run against 100 µs (server-behaviour.md,
  * "Prepared statements and their plans"). pg_prepared_statements is Postgres's, so this runs on Postgres.
  */
-const onPostgres = await postgresReachable();
-if (!onPostgres) console.warn("prepared-reads.test.ts: no Postgres, so the reads' plans are not checked (PGlite run).");
 
 let database: ServiceDatabase;
 beforeAll(async () => {
@@ -45,8 +43,8 @@ async function plansAfterTwelveRuns(read: (db: Db) => Promise<unknown>, statemen
 // Postgres tries five custom plans before it compares them with a generic one; then it keeps the generic.
 const FIVE_CUSTOM_THEN_GENERIC = [[5, 7]];
 
-describe("prepared reads keep one generic plan per connection", () => {
-  it.runIf(onPostgres)("the reserve's verdict read", async () => {
+describePostgresOnly(import.meta.filename, "prepared reads keep one generic plan per connection", () => {
+  it("the reserve's verdict read", async () => {
     const plans = await plansAfterTwelveRuns(
       (db) => verdictFor(db, { urlPath: "nosuchpage", visitorId: "prepared-reader", holdSeconds: 60 }),
       "%json_to_recordset%",
@@ -54,7 +52,7 @@ describe("prepared reads keep one generic plan per connection", () => {
     expect(plans).toEqual(FIVE_CUSTOM_THEN_GENERIC);
   });
 
-  it.runIf(onPostgres)("the product page's read, and the page's state (which the prize status reads too)", async () => {
+  it("the product page's read, and the page's state (which the prize status reads too)", async () => {
     const [page] = await seedPages(database.db, 1, "Prepared");
     const pageRead = await plansAfterTwelveRuns((db) => getPublicProductPage({ db, urlPath: page!.urlPath }), '%"images"."sha256"%');
     expect(pageRead).toEqual(FIVE_CUSTOM_THEN_GENERIC);

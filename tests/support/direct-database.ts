@@ -6,18 +6,27 @@ import { seedPages, seedPrize } from "./seed";
 import { TEST_TIME_ZONE } from "./test-database";
 
 /**
- * A direct connection to the integration server's Postgres database, for arranging rows no API creates
- * (winners come from visitors' claims) or for checking what the server wrote. Null on PGlite, whose data
- * belongs to the server process alone: such test files then say so and do not run (`describe.runIf`).
+ * A direct connection to the integration server's Postgres database. Null on PGlite. Being replaced by
+ * tests/support/file-server.ts (serverForFile), which works on both backends.
  */
 export function openServerDatabase(file: string): { db: Db; close: () => Promise<void> } | null {
   const url = inject("databaseUrl");
   if (!url) {
-    console.warn(
-      `${file}: arranges rows straight in Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.`,
-    );
+    console.warn(`${file}: arranges rows straight in Postgres; this run is on PGlite, so it does not run.`);
     return null;
   }
+  const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
+  return { db: handle.db, close: handle.close };
+}
+
+/**
+ * A direct connection to the run's shared Postgres database, for the postgres-only group
+ * (tests/integration/postgres-only.ts), whose servers share it: arranging rows no API creates, or checking
+ * what the servers wrote. Every other file reaches its database through tests/support/file-server.ts.
+ */
+export function openSharedPostgresDatabase(): { db: Db; close: () => Promise<void> } {
+  const url = inject("databaseUrl");
+  if (!url) throw new Error("The run is on PGlite: only the postgres-only group opens the shared Postgres database.");
   const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
   return { db: handle.db, close: handle.close };
 }
