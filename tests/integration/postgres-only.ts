@@ -4,17 +4,18 @@ import { getCurrentSuite } from "vitest/suite";
 
 /**
  * The integration files that mean nothing on one embedded connection, so they run on Postgres only (CI always
- * has it): several instances on one database, storms across instances and SKIP LOCKED sweeps, a Postgres
- * server that stops or slows, a connection's own plan cache. Every other file runs on PGlite too.
- * tests/integration/conventions.test.ts checks that only these files use describePostgresOnly.
+ * has it): several instances on one database (storms across them, SKIP LOCKED sweeps), a second session holding a
+ * lock the server waits on, a Postgres server that stops or slows, a connection's own plan cache, a storm of 300 phones that on one
+ * connection only queues. Every other file runs on PGlite too.
+ * tests/unit/integration-backends.test.ts checks that only these files use describePostgresOnly.
  */
 export const POSTGRES_ONLY_FILES = [
   "claims-race.test.ts",
   "database-outage.test.ts",
   "funnel.test.ts",
-  "maintenance-switch.test.ts",
   "organiser-under-storm.test.ts",
-  "prepared-reads.test.ts",
+  "overload-lane.test.ts",
+  "postgres-sessions.test.ts",
   "resilience.test.ts",
   "slow-database-page.test.ts",
 ] as const;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Db, openDatabase } from "@/db";
 import { placements, winners } from "@/db/schema";
@@ -59,18 +59,24 @@ export async function insertPageWithPlacement(db: Db, label: string) {
  * the server writes on its own clock meanwhile (the funnel's counts, flushed every 5 s).
  */
 export async function tableDigest(db: Db, { except = [] as string[] } = {}): Promise<string> {
-  const tables = (await db.execute(
+  const tables = await rowsOf<{ name: string }>(
+    db,
     sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { name: string }[];
+  );
   const parts: string[] = [];
   for (const { name } of tables) {
     if (except.includes(name)) continue;
-    const [row] = (await db.execute(
+    const [row] = await rowsOf<{ digest: string | null }>(
+      db,
       sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
-    )) as unknown as {
-      digest: string | null;
-    }[];
+    );
     parts.push(`${name}:${row?.digest ?? "empty"}`);
   }
   return parts.join(",");
+}
+
+/** A raw query's rows: postgres-js answers them as an array, PGlite as `{ rows }`. */
+async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }

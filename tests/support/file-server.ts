@@ -9,7 +9,8 @@ import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "./test-dat
  * when none answers or TEST_DB=pglite). `withDatabase`: arrange or read rows no API makes or shows. On
  * Postgres that is a direct connection beside the server. A PGlite folder belongs to one process at a time
  * (a second opener corrupts it without a word), so there the server is stopped for the work and started
- * again on the same port: its in-memory state (cached pages, holds waiting in memory, lanes) starts afresh.
+ * again on the same port (5-8 s on a busy machine): its in-memory state (cached pages, lanes) starts afresh.
+ * So a file seeds what it needs at once, before its tests, and reads through the API where it can.
  */
 export type FileServer = {
   readonly url: string;
