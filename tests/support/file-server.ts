@@ -22,7 +22,7 @@ export type FileServer = {
 };
 
 /** The shared integration server's settings (tests/integration/global-setup.ts), without its data folder. */
-export const SHARED_SERVER_ENV: Record<string, string> = {
+const SHARED_SERVER_ENV: Record<string, string> = {
   AUTH_SECRET: TEST_AUTH_SECRET,
   ADMIN_NAME: TEST_ADMIN.name,
   ADMIN_PASSWORD: TEST_ADMIN.password,
