@@ -37,7 +37,11 @@ function ownerId(): string {
   return startTime ? `${process.pid}:${startTime}` : String(process.pid);
 }
 
-export function acquireDataDirLock(dataDir: string): void {
+/**
+ * Takes the directory's lock and returns its release: on close, so that another process (or this one) may
+ * open the directory next; at exit too, should the database never be closed.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "pglite.lock");
   const me = ownerId();
@@ -46,14 +50,16 @@ export function acquireDataDirLock(dataDir: string): void {
       const fd = openSync(lockFile, "wx");
       writeSync(fd, me);
       closeSync(fd);
-      process.once("exit", () => {
+      const release = () => {
+        process.off("exit", release);
         try {
           if (readFileSync(lockFile, "utf8") === me) unlinkSync(lockFile);
         } catch {
           // Already gone: nothing to release.
         }
-      });
-      return;
+      };
+      process.once("exit", release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }

@@ -141,7 +141,7 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
       },
     };
   }
-  acquireDataDirLock(target.dataDir);
+  const releaseLock = acquireDataDirLock(target.dataDir);
   // pg_trgm: the winners search indexes (drizzle/0005); Postgres servers have it from contrib.
   const client = new PGlite(path.join(target.dataDir, "pglite"), { extensions: { pg_trgm } });
   // One connection, and PGlite runs queries in order: this runs before anything else does.
@@ -164,6 +164,9 @@ export function openDatabase(target: DatabaseTarget, session: SessionSettings, h
       onListening();
       return unlisten;
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
 }

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
-import { winners } from "@/db/schema";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { UNREADABLE_NICKNAMES } from "../support/nicknames";
 import { seedPages, seedPrize } from "../support/seed";
@@ -15,25 +13,40 @@ import { TEST_ADMIN } from "./global-setup";
 const { letGoRecently: LET_GO_RECENTLY, taken: TAKEN } = en.visitor.api;
 const CLAIM_MESSAGES = en.visitor.claim.errors;
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("claims-api");
-
-describe.runIf(connection)("the public claim API", () => {
-  const database = connection!;
+describe("the public claim API", () => {
+  let file: FileServer;
+  let baseUrl: string;
   let admin: TestClient;
+  /** Pages each with a prize of its own, seeded at once: on PGlite each visit to the database restarts the server. */
+  let pagesLeft: { urlPath: string; prizeId: number }[];
+  /** A free page and a prize of its own, for the manual placement. */
+  let unplaced: { prizeId: number; productId: number };
   beforeAll(async () => {
+    file = await serverForFile("claims-api");
+    baseUrl = file.url;
+    ({ pagesLeft, unplaced } = await file.withDatabase(async (db) => {
+      const pages = [];
+      for (let index = 0; index < 24; index += 1) {
+        const prizeId = await seedPrize(db, { total: 3, daily: 3, maintenance: 1, name: "Tumbler" });
+        const [page] = await seedPages(db, 1, "Claim", [prizeId]);
+        pages.push({ urlPath: page!.urlPath, prizeId });
+      }
+      const other = await seedPrize(db, { total: 5, daily: 5, maintenance: 2 });
+      const [page] = await seedPages(db, 1, "Manual", [other]);
+      return { pagesLeft: pages, unplaced: { prizeId: other, productId: page!.id } };
+    }));
     admin = await signedInClient(baseUrl, TEST_ADMIN);
   });
-  afterAll(async () => database.close());
+  afterAll(async () => file?.stop());
 
-  async function pageWithPrize() {
-    const prizeId = await seedPrize(database.db, { total: 3, daily: 3, maintenance: 1, name: "Tumbler" });
-    const [page] = await seedPages(database.db, 1, "Claim", [prizeId]);
-    return { urlPath: page!.urlPath, prizeId };
+  function pageWithPrize() {
+    const page = pagesLeft.pop();
+    if (!page) throw new Error("claims-api: seed more pages in beforeAll");
+    return page;
   }
 
   it("GET /api/p/{urlPath}/ and /prize/ describe the page; an unknown page is 404", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const page = await (await fetch(`${baseUrl}/api/p/${urlPath}/`)).json();
     expect(page).toMatchObject({ url_path: urlPath, has_prize: true, is_reserved: false });
     expect(await (await fetch(`${baseUrl}/api/p/${urlPath}/prize`)).json()).toEqual({
@@ -49,7 +62,7 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("the page's first state call sets an HttpOnly visitor cookie; reserve holds; asking again keeps the expiry; claim answers 201", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const visitor = new TestClient(baseUrl);
     expect((await visitor.get(`/p/${urlPath}`)).status).toBe(200);
     expect((await visitor.get(`/api/p/${urlPath}/prize/?view=1`)).status).toBe(200);
@@ -82,7 +95,7 @@ describe.runIf(connection)("the public claim API", () => {
     [{ name: "Mina", password: "12345" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
     [{ name: "Mina", password: "１２３４" }, { password: [CLAIM_MESSAGES.passwordFormat] }],
   ])("refuses %o with the form's message, and the hold survives", async (body, errors) => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const response = await visitor.post(claimPath(urlPath), body);
@@ -92,7 +105,7 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("refuses every nickname nobody could read with the same 400 on `name`; the hold is kept and wins after", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath, prizeId } = pageWithPrize();
     const visitor = await newVisitor(baseUrl);
     const held = await (await visitor.post(claimPath(urlPath))).json();
     for (const [what, name] of Object.entries(UNREADABLE_NICKNAMES)) {
@@ -112,13 +125,13 @@ describe.runIf(connection)("the public claim API", () => {
     expect((await (await visitor.post(claimPath(urlPath))).json()).reserved_until).toBe(held.reserved_until);
     const won = await visitor.post(claimPath(urlPath), { name: "민수 👩‍👩‍👧", password: "1234" });
     expect(won.status).toBe(201);
-    const stored = await database.db.select({ password: winners.password }).from(winners).where(eq(winners.name, "민수 👩‍👩‍👧"));
-    expect(stored).toContainEqual({ password: "1234" });
+    const stored = await (await admin.get(`/api/winners/?prize=${prizeId}`)).json();
+    expect(stored.results).toContainEqual(expect.objectContaining({ name: "민수 👩‍👩‍👧", password: "1234" }));
   });
 
   it("counts a nickname in characters as people see them: ten Korean syllables or emoji pass", async () => {
     for (const name of ["가나다라마바사아자차", "👩‍👩‍👧🎉🎉🎉🎉🎉🎉🎉🎉🎉"]) {
-      const { urlPath } = await pageWithPrize();
+      const { urlPath } = pageWithPrize();
       const visitor = await newVisitor(baseUrl);
       await visitor.post(claimPath(urlPath));
       expect((await visitor.post(claimPath(urlPath), { name, password: "1234" })).status).toBe(201);
@@ -126,7 +139,7 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("PATCH cancels the hold so the next visitor gets it; finalising without a hold is 409", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const first = await newVisitor(baseUrl);
     const second = await newVisitor(baseUrl);
     await first.post(claimPath(urlPath));
@@ -144,7 +157,7 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("a claim sent twice (the first answer lost) is answered 201 twice, with one winner", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const first = await visitor.post(claimPath(urlPath), { name: "Mina", password: "1234" });
@@ -154,7 +167,7 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("refuses a NUL character per field instead of failing in the database, and odd paths are 404", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     const visitor = await newVisitor(baseUrl);
     await visitor.post(claimPath(urlPath));
     const nul = await visitor.post(claimPath(urlPath), { name: "Mi\u0000na", password: "1234" });
@@ -167,12 +180,12 @@ describe.runIf(connection)("the public claim API", () => {
   });
 
   it("claims need the CSRF header like every unsafe call", async () => {
-    const { urlPath } = await pageWithPrize();
+    const { urlPath } = pageWithPrize();
     expect((await (await newVisitor(baseUrl)).post(claimPath(urlPath), undefined, { csrf: false })).status).toBe(403);
   });
 
   it("the admin's placement list puts active first with names and counts", async () => {
-    const { prizeId } = await pageWithPrize();
+    const { prizeId } = pageWithPrize();
     const list = await (await admin.get("/api/prize-distributions/?page_size=1000")).json();
     expect(list.active_count + list.inactive_count).toBe(list.count);
     const actives = list.results.map((row: { is_active: boolean }) => row.is_active);
@@ -187,10 +200,9 @@ describe.runIf(connection)("the public claim API", () => {
     const missing = await admin.post("/api/prize-distributions/", { prize: null, product: 1 });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ prize: ["Please choose both a prize and a product."] });
-    const { prizeId } = await pageWithPrize();
-    const other = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
-    const [page] = await seedPages(database.db, 1, "Manual", [other]);
-    const taken = await admin.post("/api/prize-distributions/", { prize: prizeId, product: page!.id });
+    const { prizeId } = pageWithPrize();
+    const { prizeId: other, productId } = unplaced;
+    const taken = await admin.post("/api/prize-distributions/", { prize: prizeId, product: productId });
     expect(taken.status).toBe(400);
     expect(await taken.json()).toEqual({ non_field_errors: [expect.any(String)] });
     // Random placement switches maintenance mode on (the spec's switch beside the button): put back after,

@@ -1,28 +1,29 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { placements, prizes, winners } from "@/db/schema";
 import { type RunningServer, startServer } from "../support/app-server";
 import { awayFromDayTurn } from "../support/day-turn";
-import { openServerDatabase } from "../support/direct-database";
+import { openSharedPostgresDatabase } from "../support/direct-database";
 import { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { tempDir } from "../support/test-database";
 import { claimPath, newVisitor, newVisitors, tryToWin } from "../support/visitor";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
-const connection = openServerDatabase("claims-race");
 
 /**
  * The crowd, over HTTP against the real server on Postgres. A second instance on the same database
  * (with a 5-second hold) proves the scale-out promise and the hold expiry.
  */
-describe.runIf(connection)("first come, first served on Postgres", () => {
-  const database = connection!;
+describePostgresOnly(import.meta.filename, "first come, first served on Postgres", () => {
+  let database: ReturnType<typeof openSharedPostgresDatabase>;
   let secondInstance: RunningServer;
 
   beforeAll(async () => {
+    database = openSharedPostgresDatabase();
     secondInstance = await startServer({
       DATABASE_URL: databaseUrl!,
       AUTH_SECRET: TEST_AUTH_SECRET,
@@ -35,7 +36,7 @@ describe.runIf(connection)("first come, first served on Postgres", () => {
   });
   afterAll(async () => {
     await secondInstance?.stop();
-    await database.close();
+    await database?.close();
   });
 
   async function countWinners(): Promise<number> {

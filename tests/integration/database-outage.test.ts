@@ -1,18 +1,18 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { products } from "@/db/schema";
 import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import type { RunningServer } from "../support/app-server";
-import { openServerDatabase } from "../support/direct-database";
+import { openSharedPostgresDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { startServerBehindProxy } from "../support/server-behind-proxy";
 import type { CuttableProxy } from "../support/tcp-proxy";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const databaseUrl = inject("databaseUrl");
-const connection = openServerDatabase("database-outage");
 
 /** An answer not complete this long after its request began is a hang (the server promises ~2 s). */
 const HANG_MS = 8000;
@@ -47,8 +47,8 @@ type Sample = {
  * (the product page: its error screen), within about 2 s of the request starting, however the database
  * is lost; and serve again within about 2 s of Postgres returning. A server of its own behind a proxy.
  */
-describe.runIf(connection)("a lost database under 20 visitors", () => {
-  const database = connection!;
+describePostgresOnly(import.meta.filename, "a lost database under 20 visitors", () => {
+  let database: ReturnType<typeof openSharedPostgresDatabase>;
   let server: RunningServer;
   let proxy: CuttableProxy;
   let stop: () => Promise<void>;
@@ -58,6 +58,7 @@ describe.runIf(connection)("a lost database under 20 visitors", () => {
   let visitors: TestClient[];
 
   beforeAll(async () => {
+    database = openSharedPostgresDatabase();
     ({ server, proxy, stop } = await startServerBehindProxy(databaseUrl!, "outage"));
     admin = await signedInClient(server.url, TEST_ADMIN);
     const prizeId = await seedPrize(database.db, { total: 1000, daily: 1000, maintenance: VISITORS, name: "Outage prize" });

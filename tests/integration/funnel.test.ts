@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import type { Funnel, FunnelProduct } from "@/shared/contracts/funnel";
 import { type RunningServer, startServer } from "../support/app-server";
-import { openServerDatabase } from "../support/direct-database";
+import { openSharedPostgresDatabase } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
-const connection = openServerDatabase("funnel");
 
 /** The flush runs every 5 s (lib/funnel/flusher.ts); the promise is "within 10 s". */
 const FLUSHED_WITHIN_MS = 10_000;
@@ -38,12 +38,13 @@ async function pageCountsOnceFlushed(
   return funnel;
 }
 
-describe.runIf(connection)("the scan-to-win funnel on two instances sharing one database", () => {
-  const database = connection!;
+describePostgresOnly(import.meta.filename, "the scan-to-win funnel on two instances sharing one database", () => {
+  let database: ReturnType<typeof openSharedPostgresDatabase>;
   let second: RunningServer;
   let admin: TestClient;
 
   beforeAll(async () => {
+    database = openSharedPostgresDatabase();
     second = await startServer({
       DATABASE_URL: databaseUrl!,
       AUTH_SECRET: TEST_AUTH_SECRET,
@@ -55,7 +56,7 @@ describe.runIf(connection)("the scan-to-win funnel on two instances sharing one 
   });
   afterAll(async () => {
     await second?.stop();
-    await database.close();
+    await database?.close();
   });
 
   it("counts scans, taps, holds, wins and hand-overs exactly from a scripted visit mix", async () => {

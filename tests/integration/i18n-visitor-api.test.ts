@@ -1,13 +1,10 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import ko from "@/messages/ko.json";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import type { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
-
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("i18n-visitor-api");
 
 const KOREAN = { "accept-language": "ko-KR,ko;q=0.9,en;q=0.8" };
 const ENGLISH = { "accept-language": "en-US,en;q=0.9" };
@@ -16,14 +13,21 @@ const ENGLISH = { "accept-language": "en-US,en;q=0.9" };
  * The visitor's API speaks the caller's language: the NEXT_LOCALE cookie, else Accept-Language,
  * else DEFAULT_LOCALE (English here). The Korean texts are pinned as written, not only "not English".
  */
-describe.runIf(connection)("the visitor's API in Korean and English", () => {
-  const database = connection!;
-  afterAll(() => database.close());
+describe("the visitor's API in Korean and English", () => {
+  let file: FileServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    file = await serverForFile("i18n-visitor-api");
+    baseUrl = file.url;
+  });
+  afterAll(() => file?.stop());
 
-  async function pageWithPrize(label: string) {
-    const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1, name: "텀블러" });
-    const [page] = await seedPages(database.db, 1, label, [prizeId]);
-    return page!.urlPath;
+  function pageWithPrize(label: string) {
+    return file.withDatabase(async (db) => {
+      const prizeId = await seedPrize(db, { total: 5, daily: 5, maintenance: 1, name: "텀블러" });
+      const [page] = await seedPages(db, 1, label, [prizeId]);
+      return page!.urlPath;
+    });
   }
 
   const post = (visitor: TestClient, path: string, headers: Record<string, string>, json?: unknown) =>

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DatabaseHandle } from "@/db";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db } from "@/db";
 import { placements, prizes, winners } from "@/db/schema";
-import type { RunningServer } from "../support/app-server";
+import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
-import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const VISITORS = 300;
 const PRIZES = 4;
@@ -23,35 +23,35 @@ const PRESSES = 3;
  * handed out once, no placement won twice. A server and a database of its own: the storm's maintenance
  * mode and resets touch nothing of the other files.
  */
-describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitors claim", () => {
-  let server: RunningServer;
-  let database: DatabaseHandle;
-  let stopServer: () => Promise<void>;
+describePostgresOnly(import.meta.filename, "the organiser's buttons while 300 visitors claim", () => {
+  let own: FileServer;
   let admin: TestClient;
   let prizeIds: number[];
   let pages: { id: number; urlPath: string }[];
 
   beforeAll(async () => {
-    ({ server, database, stop: stopServer } = await startServerWithOwnDatabase("storm"));
-    admin = await signedInClient(server.url, TEST_ADMIN);
-    prizeIds = [];
-    for (let index = 0; index < PRIZES; index += 1) {
-      prizeIds.push(await seedPrize(database.db, { total: STOCK, daily: STOCK, maintenance: PAGES / PRIZES / 2, name: `Storm ${index}` }));
-    }
-    pages = await seedPages(database.db, PAGES, "Storm");
+    own = await startOwnServer("storm");
+    await own.withDatabase(async (db) => {
+      prizeIds = [];
+      for (let index = 0; index < PRIZES; index += 1) {
+        prizeIds.push(await seedPrize(db, { total: STOCK, daily: STOCK, maintenance: PAGES / PRIZES / 2, name: `Storm ${index}` }));
+      }
+      pages = await seedPages(db, PAGES, "Storm");
+    });
+    admin = await signedInClient(own.url, TEST_ADMIN);
     // Maintenance mode on, every prize placed: each win places its prize again, as at an event.
     const placed = await admin.post("/api/prize-distributions/randomize/", { reset: false, maintenance_mode: true, prize_id: null });
     expect(placed.status).toBe(200);
   }, 90_000);
   afterAll(async () => {
-    await stopServer?.();
+    await own?.stop();
   });
 
   type Storm = { stopped: boolean; taps: number; wins: number; unavailable: number };
 
   /** One phone: taps a random stand's ticket and claims what it holds, again and again until stopped. */
   async function visitor(storm: Storm) {
-    const phone = await newVisitor(server.url);
+    const phone = await newVisitor(own.url);
     while (!storm.stopped) {
       const page = pages[Math.floor(Math.random() * pages.length)]!;
       storm.taps += 1;
@@ -72,25 +72,25 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
   }
 
   /** Every unit handed out once: winners = stock taken, for each prize; no placement won twice. */
-  async function assertExact() {
+  async function assertExact(db: Db) {
     for (const prizeId of prizeIds) {
-      const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
+      const [prize] = await db.select().from(prizes).where(eq(prizes.id, prizeId));
       // Invariant 3: winners not expired = total - remaining.
-      const [won] = await database.db
+      const [won] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(winners)
         .where(and(eq(winners.prizeId, prizeId), sql`${winners.expiredAt} is null`));
       expect(prize!.remainingQuantity).toBeGreaterThanOrEqual(0);
       expect(won!.count).toBe(prize!.totalQuantity - prize!.remainingQuantity);
     }
-    const wonTwice = await database.db
+    const wonTwice = await db
       .select({ id: winners.placementId })
       .from(winners)
       .where(inArray(winners.prizeId, prizeIds))
       .groupBy(winners.placementId)
       .having(sql`count(*) > 1`);
     expect(wonTwice).toEqual([]);
-    const claimedWithoutWinner = await database.db
+    const claimedWithoutWinner = await db
       .select({ id: placements.id })
       .from(placements)
       .where(
@@ -123,7 +123,7 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
       `Organiser's buttons while ${VISITORS} visitors claim (${storm.taps} taps, ${storm.wins} wins, ${storm.unavailable} answered 503): ` +
         presses.map((press) => `${press.button} ${press.ms} ms`).join(", "),
     );
-    const causes = server
+    const causes = own.server
       .output()
       .split("\n")
       .filter((line) => line.includes("Database unavailable"))
@@ -132,6 +132,6 @@ describe.runIf(inject("databaseUrl"))("the organiser's buttons while 300 visitor
     console.log(`503s by cause: ${counts.join(", ") || "none"}`);
     expect(presses.map((press) => press.status)).toEqual(Array(presses.length).fill(200));
     expect(storm.wins).toBeGreaterThan(0);
-    await assertExact();
+    await own.withDatabase(assertExact);
   }, 180_000);
 });

@@ -1,15 +1,16 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db";
 import { placements } from "@/db/schema";
 import { type RunningServer, startServer } from "../support/app-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { rawRequest } from "../support/raw-http";
 import { seedPages, seedPrize } from "../support/seed";
-import { createFreshPostgresDatabase, postgresReachable, TEST_TIME_ZONE, tempDir } from "../support/test-database";
+import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 /** The server's bound on visitor requests at once, small so that two held requests fill it. */
 const BOUND = 2;
@@ -38,7 +39,8 @@ function trickle(baseUrl: string, head: string, firstBytes: string) {
   return { answered, hangUp: () => socket.destroy() };
 }
 
-describe.runIf(await postgresReachable())("the organiser's lane", () => {
+// A second session holds a placement row locked so that holds stay in flight: PGlite has one session.
+describePostgresOnly(import.meta.filename, "the organiser's lane", () => {
   let server: RunningServer;
   let database: DatabaseHandle;
   let drop: () => Promise<void>;

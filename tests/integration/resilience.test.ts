@@ -1,9 +1,9 @@
 import { gte, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { loginAttempts } from "@/db/schema";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/services/auth/throttle";
 import type { RunningServer } from "../support/app-server";
-import { openServerDatabase } from "../support/direct-database";
+import { openSharedPostgresDatabase } from "../support/direct-database";
 import { signedInClient, TestClient } from "../support/http-client";
 import { startServerWithOwnDatabase } from "../support/own-server";
 import { createProduct } from "../support/products";
@@ -11,6 +11,7 @@ import { startServerBehindProxy } from "../support/server-behind-proxy";
 import type { CuttableProxy } from "../support/tcp-proxy";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -27,7 +28,7 @@ async function timed(request: () => Promise<Response>): Promise<{ status: number
  * A server of its own, on the integration database reached through a proxy the test cuts (a lost
  * database, its logs and its keep-alive): it logs JSON, trusts no proxy in front (TRUSTED_PROXY_HOPS default 0).
  */
-describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-alive, sign-in addresses", () => {
+describePostgresOnly(import.meta.filename, "a server of its own: database outage, logs, keep-alive, sign-in addresses", () => {
   let server: RunningServer;
   let proxy: CuttableProxy;
   let stop: () => Promise<void>;
@@ -47,9 +48,9 @@ describe.runIf(databaseUrl)("a server of its own: database outage, logs, keep-al
     // This server believes no proxy, so every failed sign-in here counts against the loopback address, on the
     // shared database: left there, they throttled the next file's server that believes no proxy either
     // (database-outage.test.ts's sign-in got 429).
-    const database = openServerDatabase("resilience");
-    await database?.db.delete(loginAttempts).where(gte(loginAttempts.createdAt, begun));
-    await database?.close();
+    const database = openSharedPostgresDatabase();
+    await database.db.delete(loginAttempts).where(gte(loginAttempts.createdAt, begun));
+    await database.close();
   });
 
   it("with Postgres refusing connections: 503 {detail} with Retry-After at once, health too; back within 2 s after", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACCOUNT_ROLES,
   ANY_ROLE,
@@ -14,12 +14,11 @@ import {
 } from "@/shared/roles";
 import { signedInTeam } from "../support/accounts";
 import { discoverApiRoutes, fillTemplate, UNSAFE_METHODS } from "../support/api-routes";
-import { openServerDatabase, tableDigest } from "../support/direct-database";
+import { tableDigest } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import type { TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { TEST_ADMIN } from "./global-setup";
-
-const baseUrl = inject("baseUrl");
 
 /**
  * Who each admin route admits (server-behaviour.md, "Accounts, roles and the audit log"), written out here
@@ -99,7 +98,7 @@ function send(client: TestClient, route: (typeof adminRoutes)[number]) {
 }
 
 let team: Record<Role, TestClient>;
-const database = openServerDatabase("roles-matrix.test.ts");
+let file: FileServer;
 
 /**
  * Every table's rows as one digest: equal before and after means no call changed anything. The funnel's
@@ -107,19 +106,18 @@ const database = openServerDatabase("roles-matrix.test.ts");
  * moment, and a call's counts would only reach them at a later flush anyway.
  */
 const fingerprint = async () =>
-  database
-    ? (await tableDigest(database.db))
-        .split(",")
-        .filter((part) => !part.startsWith("funnel_hourly_tallies:"))
-        .join(",")
-    : "";
+  (await file.withDatabase(tableDigest))
+    .split(",")
+    .filter((part) => !part.startsWith("funnel_hourly_tallies:"))
+    .join(",");
 
 beforeAll(async () => {
-  team = await signedInTeam(baseUrl, TEST_ADMIN);
+  file = await serverForFile("roles-matrix");
+  team = await signedInTeam(file.url, TEST_ADMIN);
   // Off, the 30-second tick places nothing by itself while the digests are compared.
   await setMaintenanceMode(team.owner, false);
 });
-afterAll(() => database?.close());
+afterAll(() => file?.stop());
 
 describe("roles: every admin route, discovered from app/api, against every role", () => {
   it("lists every discovered admin route, and every listed route exists", () => {

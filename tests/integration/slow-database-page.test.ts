@@ -1,5 +1,5 @@
 import { type Browser, chromium } from "@playwright/test";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { reviewScreenshot } from "../e2e/support/screenshot";
 import type { RunningServer } from "../support/app-server";
 import { CHROMIUM_PATH } from "../support/chromium";
@@ -8,6 +8,7 @@ import { createProduct } from "../support/products";
 import { startServerBehindProxy } from "../support/server-behind-proxy";
 import type { CuttableProxy } from "../support/tcp-proxy";
 import { TEST_ADMIN } from "./global-setup";
+import { describePostgresOnly } from "./postgres-only";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -16,7 +17,7 @@ const databaseUrl = inject("databaseUrl");
  * sees the page's skeleton at once, then the product when the database answers, or the spec's failure
  * message when it fails instead. A server of its own, on the integration database behind the proxy.
  */
-describe.runIf(databaseUrl)("the product page on a slow database", () => {
+describePostgresOnly(import.meta.filename, "the product page on a slow database", () => {
   let server: RunningServer;
   let proxy: CuttableProxy;
   let stop: () => Promise<void>;

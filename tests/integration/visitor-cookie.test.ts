@@ -1,9 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placements } from "@/db/schema";
 import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import en from "@/messages/en.json";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath, visitorWithOnlyCsrfToken } from "../support/visitor";
@@ -11,31 +11,37 @@ import { claimPath, visitorWithOnlyCsrfToken } from "../support/visitor";
 // The English words the API answers a caller with no language of ours.
 const { noVisitorCookie: NO_VISITOR_COOKIE } = en.visitor.api;
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("visitor-cookie");
-
 /**
  * Ten parallel taps with only the csrftoken cookie once got ten holds under ten new visitor
  * ids, since each made its own id. The id now comes with the page (proxy.ts); a tap without one is refused
  * and handed one, and the page taps again with it.
  */
-describe.runIf(connection)("a visitor's first taps", () => {
-  const database = connection!;
-  afterAll(() => database.close());
+describe("a visitor's first taps", () => {
+  let file: FileServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    file = await serverForFile("visitor-cookie");
+    baseUrl = file.url;
+  });
+  afterAll(() => file?.stop());
 
-  async function pagesWithPrize(count: number, label: string) {
-    const prizeId = await seedPrize(database.db, { total: 100, daily: 100, maintenance: 50 });
-    return seedPages(database.db, count, label, Array(count).fill(prizeId));
+  function pagesWithPrize(count: number, label: string) {
+    return file.withDatabase(async (db) => {
+      const prizeId = await seedPrize(db, { total: 100, daily: 100, maintenance: 50 });
+      return seedPages(db, count, label, Array(count).fill(prizeId));
+    });
   }
 
-  async function holdersOn(urlPaths: string[]) {
-    const rows = await database.db
-      .select({ holder: placements.reservedBy })
-      .from(placements)
-      .where(
-        sql`${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} in (select id from products where ${inArray(sql`url_path`, urlPaths)})`,
-      );
-    return rows.map((row) => row.holder);
+  function holdersOn(urlPaths: string[]) {
+    return file.withDatabase(async (db) => {
+      const rows = await db
+        .select({ holder: placements.reservedBy })
+        .from(placements)
+        .where(
+          sql`${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} in (select id from products where ${inArray(sql`url_path`, urlPaths)})`,
+        );
+      return rows.map((row) => row.holder);
+    });
   }
 
   it("ten parallel taps on ten pages with only the csrftoken cookie give at most one hold", async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Db, openDatabase } from "@/db";
 import { placements, winners } from "@/db/schema";
@@ -6,18 +6,27 @@ import { seedPages, seedPrize } from "./seed";
 import { TEST_TIME_ZONE } from "./test-database";
 
 /**
- * A direct connection to the integration server's Postgres database, for arranging rows no API creates
- * (winners come from visitors' claims) or for checking what the server wrote. Null on PGlite, whose data
- * belongs to the server process alone: such test files then say so and do not run (`describe.runIf`).
+ * A direct connection to the integration server's Postgres database. Null on PGlite. Being replaced by
+ * tests/support/file-server.ts (serverForFile), which works on both backends.
  */
 export function openServerDatabase(file: string): { db: Db; close: () => Promise<void> } | null {
   const url = inject("databaseUrl");
   if (!url) {
-    console.warn(
-      `${file}: arranges rows straight in Postgres; this run is on PGlite (no Postgres, or TEST_DB=pglite), so it does not run.`,
-    );
+    console.warn(`${file}: arranges rows straight in Postgres; this run is on PGlite, so it does not run.`);
     return null;
   }
+  const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
+  return { db: handle.db, close: handle.close };
+}
+
+/**
+ * A direct connection to the run's shared Postgres database, for the postgres-only group
+ * (tests/integration/postgres-only.ts), whose servers share it: arranging rows no API creates, or checking
+ * what the servers wrote. Every other file reaches its database through tests/support/file-server.ts.
+ */
+export function openSharedPostgresDatabase(): { db: Db; close: () => Promise<void> } {
+  const url = inject("databaseUrl");
+  if (!url) throw new Error("The run is on PGlite: only the postgres-only group opens the shared Postgres database.");
   const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
   return { db: handle.db, close: handle.close };
 }
@@ -50,18 +59,24 @@ export async function insertPageWithPlacement(db: Db, label: string) {
  * the server writes on its own clock meanwhile (the funnel's counts, flushed every 5 s).
  */
 export async function tableDigest(db: Db, { except = [] as string[] } = {}): Promise<string> {
-  const tables = (await db.execute(
+  const tables = await rowsOf<{ name: string }>(
+    db,
     sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { name: string }[];
+  );
   const parts: string[] = [];
   for (const { name } of tables) {
     if (except.includes(name)) continue;
-    const [row] = (await db.execute(
+    const [row] = await rowsOf<{ digest: string | null }>(
+      db,
       sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`),
-    )) as unknown as {
-      digest: string | null;
-    }[];
+    );
     parts.push(`${name}:${row?.digest ?? "empty"}`);
   }
   return parts.join(",");
+}
+
+/** A raw query's rows: postgres-js answers them as an array, PGlite as `{ rows }`. */
+async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }

@@ -33,6 +33,14 @@ describe("embedded data directory lock", () => {
     expect(() => acquireDataDirLock(dir)).toThrow("already open in this process");
   });
 
+  it("lets the directory be opened again once the database that held it is closed", () => {
+    const dir = tempDir("lock-released");
+    const release = acquireDataDirLock(dir);
+    release();
+    expect(existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+    expect(() => acquireDataDirLock(dir)).not.toThrow();
+  });
+
   it("takes over a lock left by a process that is gone, or by a reused pid", () => {
     const dir = tempDir("lock-stale");
     writeFileSync(path.join(dir, "pglite.lock"), "2147480000:1");
