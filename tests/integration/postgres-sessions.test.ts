@@ -30,7 +30,12 @@ async function sessionsOnLock(granted: boolean, count: number): Promise<void> {
     const [row] = await database.db
       .select({ waiting: sql<number>`count(*)::int` })
       .from(sql`pg_locks`)
-      .where(sql`locktype = 'advisory' and granted = ${granted}`);
+      // This database's locks only: pg_locks shows the whole cluster, where the browser tests' servers (run
+      // beside these files) take advisory locks of their own, and counting those let the test go on before
+      // the placement lock here was even taken.
+      .where(
+        sql`locktype = 'advisory' and granted = ${granted} and database = (select oid from pg_database where datname = current_database())`,
+      );
     if ((row?.waiting ?? 0) >= count) return;
     if (Date.now() > deadline) throw new Error(`expected ${count} sessions ${granted ? "holding" : "waiting for"} the placement lock`);
     await new Promise((resolve) => setTimeout(resolve, 20));
