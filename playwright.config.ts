@@ -12,7 +12,8 @@ import { CHROMIUM_PATH } from "./tests/support/chromium";
  * spec files), each with a database of its own and one worker: the spec files are shared out between a
  * size's servers, and on each server they still run one at a time (event-rules.spec.ts pauses the whole
  * event; the products tests delete every page). Ports: E2E_PORT upwards, one per server. A new spec needs
- * nothing for this: it is shared out with the others, in both sizes.
+ * nothing for this: it is shared out with the others. A behaviour is tested at the size where it matters (a
+ * test or describe tagged `@desktop-only` or `@phone-only`); an untagged test, at both sizes, is about layout.
  */
 export const E2E_ADMIN = { name: "organiser", password: "correct-horse-battery" };
 const basePort = Number(process.env.E2E_PORT ?? 3100);

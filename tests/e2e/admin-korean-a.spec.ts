@@ -49,7 +49,7 @@ async function openFromMenu(page: Page, label: string) {
   await page.getByRole("link", { name: label }).first().click();
 }
 
-test.describe("the admin in Korean", () => {
+test.describe("the admin in Korean", { tag: "@desktop-only" }, () => {
   // Two long walks through several screens, each looked at twice (390 px or 1280 and 1440 px).
   test.describe.configure({ timeout: 120_000 });
 

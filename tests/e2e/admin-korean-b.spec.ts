@@ -49,7 +49,7 @@ async function checkScreen(page: Page, name: string) {
   expect(content, `${name} is wider than the screen: ${sticking.join(", ")}`).toBeLessThanOrEqual(screen);
 }
 
-test.describe("admin screens in Korean (winners, desk, audit, accounts, settings)", () => {
+test.describe("admin screens in Korean (winners, desk, audit, accounts, settings)", { tag: "@desktop-only" }, () => {
   test("a Korean-speaking team member runs the screens", async ({ page }, testInfo) => {
     // Five screens, setup through the API and a screenshot each, on a busy 2-core machine.
     test.setTimeout(150_000);

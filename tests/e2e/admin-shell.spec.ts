@@ -26,7 +26,7 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("shows the spec's messages for empty fields and a wrong password", async ({ page }) => {
+  test("shows the spec's messages for empty fields and a wrong password", { tag: "@desktop-only" }, async ({ page }) => {
     const admin = new AdminPages(page);
     await admin.openLogin();
     await page.getByRole("button", { name: /sign in/i }).click();
@@ -41,7 +41,7 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", async ({ page }) => {
+  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", { tag: "@desktop-only" }, async ({ page }) => {
     const releaseScripts = await holdPageScripts(page);
     await page.goto("/admin/login", { waitUntil: "domcontentloaded" });
     const signIn = page.getByRole("button", { name: "Sign in" });
@@ -57,7 +57,7 @@ test.describe("admin sign-in and shell", () => {
     expect(page.url()).not.toContain("password");
   });
 
-  test("an admin who is already signed in is sent from the login page to the dashboard", async ({ page }) => {
+  test("an admin who is already signed in is sent from the login page to the dashboard", { tag: "@desktop-only" }, async ({ page }) => {
     const admin = new AdminPages(page);
     await admin.openLogin();
     await admin.signIn(E2E_ADMIN);
@@ -68,7 +68,7 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test("after being sent to sign in, the admin lands on the page asked for, filters and all", async ({ page }) => {
+  test("after being sent to sign in, the admin lands on the page asked for, filters and all", { tag: "@desktop-only" }, async ({ page }) => {
     const admin = new AdminPages(page);
     await page.goto("/admin/products?search=Echo&page_size=5");
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fproducts%3Fsearch%3DEcho%26page_size%3D5$/);
@@ -78,7 +78,7 @@ test.describe("admin sign-in and shell", () => {
     await expect(page.getByLabel("Rows per page")).toHaveValue("5");
   });
 
-  test("a next parameter outside the admin area is ignored", async ({ page }) => {
+  test("a next parameter outside the admin area is ignored", { tag: "@desktop-only" }, async ({ page }) => {
     const admin = new AdminPages(page);
     await page.goto("/admin/login?next=https://evil.example/admin/x");
     await admin.signIn(E2E_ADMIN);
@@ -125,7 +125,7 @@ test.describe("admin sign-in and shell", () => {
   });
 });
 
-test.describe("not found", () => {
+test.describe("not found", { tag: "@phone-only" }, () => {
   test("an unknown path shows the scan-the-QR-code screen", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);

@@ -40,7 +40,7 @@ test.describe("the big screen and the funnel", () => {
     await admin.dispose();
   });
 
-  test("each prize names the stands where it can be won now, apart from the stock for later, in English and Korean", async ({
+  test("each prize names the stands where it can be won now, apart from the stock for later, in English and Korean", { tag: "@desktop-only" }, async ({
     page,
     context,
   }, testInfo) => {
@@ -113,7 +113,7 @@ test.describe("the big screen and the funnel", () => {
     await admin.dispose();
   });
 
-  test("the dashboard draws the funnel as bars and scans and wins per hour as a line, with the numbers as tables", async ({
+  test("the dashboard draws the funnel as bars and scans and wins per hour as a line, with the numbers as tables", { tag: "@desktop-only" }, async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);

@@ -115,7 +115,7 @@ test.describe("branding", () => {
     }
   });
 
-  test("the settings screen refuses a colour white text cannot be read on, and says why", async ({ page }) => {
+  test("the settings screen refuses a colour white text cannot be read on, and says why", { tag: "@desktop-only" }, async ({ page }) => {
     const shell = new AdminPages(page);
     await shell.openLogin();
     await shell.signIn(E2E_ADMIN);

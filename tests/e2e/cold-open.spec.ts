@@ -102,7 +102,8 @@ const lists = [
 ];
 
 for (const { signedIn, screens } of lists) {
-  test.describe(`opening a screen cold${signedIn ? ", signed in" : ""}`, () => {
+  // Console errors do not depend on the size: the admin's screens at the desktop's, the rest at the phone's.
+  test.describe(`opening a screen cold${signedIn ? ", signed in" : ""}`, { tag: signedIn ? "@desktop-only" : "@phone-only" }, () => {
     test.use({ signedIn });
     for (const screen of screens) {
       for (const locale of ["en", "ko"] as const) {

@@ -88,7 +88,7 @@ test.describe("the collection deadline", () => {
   for (const language of ["en", "ko"] as const) {
     const words = CATALOGUES[language];
 
-    test(`the visitor's win card says where and by when, then that it expired (${language})`, async ({ browser }, testInfo) => {
+    test(`the visitor's win card says where and by when, then that it expired (${language})`, { tag: "@phone-only" }, async ({ browser }, testInfo) => {
       const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Tote ${language}` });
       const [stand] = await seedPages(own.database.db, 1, "Deadline", [prize]);
       const nickname = `card${language}${testInfo.project.name.slice(0, 2)}`;
@@ -120,7 +120,7 @@ test.describe("the collection deadline", () => {
       await context.close();
     });
 
-    test(`the prize desk shows the deadline, marks it expired and gives the prize after all (${language})`, async ({
+    test(`the prize desk shows the deadline, marks it expired and gives the prize after all (${language})`, { tag: "@desktop-only" }, async ({
       browser,
     }, testInfo) => {
       const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Mug ${language}` });
@@ -172,7 +172,7 @@ test.describe("the collection deadline", () => {
       await context.close();
     });
 
-    test(`an undo after the deadline passed gives 10 minutes from the undo, and the desk says so, at 390 px (${language})`, async ({
+    test(`an undo after the deadline passed gives 10 minutes from the undo, and the desk says so, at 390 px (${language})`, { tag: "@phone-only" }, async ({
       browser,
     }, testInfo) => {
       const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Cap ${language}` });

@@ -44,7 +44,7 @@ async function atReviewWidth(page: Page, project: string) {
 }
 
 test.describe("prize desk", () => {
-  test("the desk finds a winner by the code (and nickname), never sees a code, hands over and undoes a mis-tap", async ({
+  test("the desk finds a winner by the code (and nickname), never sees a code, hands over and undoes a mis-tap", { tag: "@desktop-only" }, async ({
     browser,
   }, testInfo) => {
     // Two sign-ins, four winners, several screenshots at two widths: more than 30 s on a busy 2-core machine.
@@ -102,7 +102,7 @@ test.describe("prize desk", () => {
     await run.admin.dispose();
   });
 
-  test("in Korean: the code and nickname, a match, the hand-over and its undo", async ({ browser }, testInfo) => {
+  test("in Korean: the code and nickname, a match, the hand-over and its undo", { tag: "@desktop-only" }, async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
     const baseURL = String(testInfo.project.use.baseURL);
     const run = await winnersOfThisRun(baseURL, `${testInfo.project.name}-ko`);
@@ -189,7 +189,7 @@ test.describe("prize desk", () => {
     }
   });
 
-  test("a code and nickname typed before the desk's scripts have run are looked up once they have", async ({ browser }, testInfo) => {
+  test("a code and nickname typed before the desk's scripts have run are looked up once they have", { tag: "@desktop-only" }, async ({ browser }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const { admin, pages } = await signInWithPrize(testInfo, "Early desk");
     const password = String(1000 + (Date.now() % 9000));

@@ -26,7 +26,7 @@ async function optionFor(panel: Locator, label: string, name: string): Promise<L
  * drop of it must still be possible. The drop is set aside apart from automatic placement, the page pickers
  * mark pages that hold a prize or a drop, and each refusal says what to do next.
  */
-test.describe("a drop for a prize already placed", () => {
+test.describe("a drop for a prize already placed", { tag: "@desktop-only" }, () => {
   let admin: GiveawayAdmin;
 
   test.beforeEach(async ({ page }, testInfo) => {

@@ -32,7 +32,7 @@ for (const language of ["en", "ko"] as const) {
       await page.setViewportSize(testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1440, height: 900 });
     });
 
-    test("the settings screen sets the event's time zone, showing its offset", async ({ page, baseURL }) => {
+    test("the settings screen sets the event's time zone, showing its offset", { tag: "@desktop-only" }, async ({ page, baseURL }) => {
       const admin = await GiveawayAdmin.signIn(String(baseURL));
       try {
         await page.goto("/admin/settings");
@@ -60,7 +60,7 @@ for (const language of ["en", "ko"] as const) {
       }
     });
 
-    test("the prize form takes the name in English and in Korean", async ({ page }, testInfo) => {
+    test("the prize form takes the name in English and in Korean", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
       const name = `Form ${language} ${testInfo.project.name} ${Date.now()}`;
       await page.goto("/admin/prizes");
       await page.getByRole("button", { name: words.admin.prizes.catalogue.add }).first().click();
@@ -76,7 +76,7 @@ for (const language of ["en", "ko"] as const) {
       await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
     });
 
-    test("a visitor reads the product and the prize in their own language", async ({ page, baseURL }, testInfo) => {
+    test("a visitor reads the product and the prize in their own language", { tag: "@phone-only" }, async ({ page, baseURL }, testInfo) => {
       const admin = await GiveawayAdmin.signIn(String(baseURL));
       const stamp = `${testInfo.project.name} ${Date.now()}`;
       try {

@@ -29,7 +29,7 @@ test.describe("the event's rules", () => {
     await admin.dispose();
   });
 
-  test("the visitor page before the opening, while paused and after the end: the reason, never a ticket", async ({ page }, testInfo) => {
+  test("the visitor page before the opening, while paused and after the end: the reason, never a ticket", { tag: "@phone-only" }, async ({ page }, testInfo) => {
     const { admin, pages } = await signInWithPrize(testInfo, "Rules");
     const urlPath = await pages.withPrize();
     try {
@@ -62,7 +62,7 @@ test.describe("the event's rules", () => {
     }
   });
 
-  test("the header's pause switch: one click and a confirmation, the state at a glance", async ({ page }) => {
+  test("the header's pause switch: one click and a confirmation, the state at a glance", { tag: "@desktop-only" }, async ({ page }) => {
     const prizes = new PrizesPage(page);
     await prizes.open();
     const header = page.getByRole("banner");
@@ -88,7 +88,7 @@ test.describe("the event's rules", () => {
     await expect(header.getByRole("status", { name: "Prizes: Open" })).toBeVisible();
   });
 
-  test("the settings screen saves opening hours on the event's clock and refuses an end before the start", async ({ page }) => {
+  test("the settings screen saves opening hours on the event's clock and refuses an end before the start", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
     await page.getByLabel("Until", { exact: true }).fill("2099-05-03T09:00");
@@ -106,7 +106,7 @@ test.describe("the event's rules", () => {
     await expect(page.getByLabel("One prize per visitor for the whole event")).toBeChecked();
   });
 
-  test("the prize form's hourly limit: at most the daily distribution, shown in the table", async ({ page }) => {
+  test("the prize form's hourly limit: at most the daily distribution, shown in the table", { tag: "@desktop-only" }, async ({ page }) => {
     const prizes = new PrizesPage(page);
     await prizes.open();
     await prizes.openAddForm();

@@ -107,7 +107,7 @@ for (const [language, messages, locale] of [
       await expect(page.locator("main [data-skeleton]")).toHaveCount(0, { timeout: 15_000 });
     });
 
-    test("each screen shows the same outline until its first data arrives", async ({ page }) => {
+    test("each screen shows the same outline until its first data arrives", { tag: "@desktop-only" }, async ({ page }) => {
       const letGo = await holdRequests(page, isApi);
       const screens = [
         { path: "/admin/dashboard", label: messages.admin.dashboard.loadingLabel, name: "dashboard" },
@@ -127,7 +127,7 @@ for (const [language, messages, locale] of [
       await expect(page.locator("main [data-skeleton]")).toHaveCount(0, { timeout: 15_000 });
     });
 
-    test("the print sheet shows its QR cards' outline while the codes are drawn", async ({ page }) => {
+    test("the print sheet shows its QR cards' outline while the codes are drawn", { tag: "@desktop-only" }, async ({ page }) => {
       const prefetches = watchPrefetches(page, "/admin/products/print");
       await page.goto("/admin/products");
       const link = page.getByRole("link", { name: messages.admin.products.toolbar.print });

@@ -59,7 +59,7 @@ async function signedIn(page: Page) {
  * "A clean start for the next event", as the owner and a visitor holding a prize see it. On a
  * server and database of its own: it wipes the event, which the other specs share.
  */
-test.describe("starting a new event", () => {
+test.describe("starting a new event", { tag: "@desktop-only" }, () => {
   // A server of its own, two browser contexts and a download: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 180_000 });
   let own: OwnServer;

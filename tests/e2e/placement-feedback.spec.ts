@@ -18,7 +18,7 @@ async function reviewWidth(page: Page, project: string) {
  * Each action's own confirmation is shown; what a placement left on no page is said beside it, never
  * instead of another action's confirmation; a placement that placed nothing is a warning that says why.
  */
-test.describe("placement feedback", () => {
+test.describe("placement feedback", { tag: "@desktop-only" }, () => {
   let admin: GiveawayAdmin;
 
   test.beforeEach(async ({ page }, testInfo) => {

@@ -26,7 +26,7 @@ test.describe("prize placement", () => {
     await admin.dispose();
   });
 
-  test("places a prize by hand; a phone sees it; deactivated it is gone; details, QR code and delete", async ({
+  test("places a prize by hand; a phone sees it; deactivated it is gone; details, QR code and delete", { tag: "@desktop-only" }, async ({
     page,
     browser,
   }, testInfo) => {
@@ -127,7 +127,7 @@ test.describe("prize placement", () => {
     await placements.screenshot("placements-wide");
   });
 
-  test("on a phone the list comes first, the forms behind a button; each picker is one search select", async ({ page }, testInfo) => {
+  test("on a phone the list comes first, the forms behind a button; each picker is one search select", { tag: "@phone-only" }, async ({ page }, testInfo) => {
     const run = stamp(testInfo.project.name);
     const prizeName = `Phone prize ${run}`;
     const standName = `Phone stand ${run}`;
@@ -170,7 +170,7 @@ test.describe("prize placement", () => {
     await expect(placements.row(standName)).toBeVisible();
   });
 
-  test("a form's old error goes once something later succeeds", async () => {
+  test("a form's old error goes once something later succeeds", { tag: "@desktop-only" }, async () => {
     await placements.open();
     const manual = placements.panel("Place by hand");
     await manual.getByRole("button", { name: "Place prize" }).click();
@@ -180,7 +180,7 @@ test.describe("prize placement", () => {
     await expect(manual.getByText("Please choose both a prize and a product.")).toHaveCount(0);
   });
 
-  test("places one prize at random up to its pages at once, leaves automatic placement off, then offers it", async ({ page }, testInfo) => {
+  test("places one prize at random up to its pages at once, leaves automatic placement off, then offers it", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const prizeName = `Random prize ${stamp(testInfo.project.name)}`;
     await admin.createPrizeWith(prizeName, { total: 10, daily: 3, maintenance: 2 });
     // Free pages enough whatever the other tests left.
@@ -210,7 +210,7 @@ test.describe("prize placement", () => {
     await expect(random.getByText("Prizes are kept placed automatically (for every prize).")).toBeVisible();
   });
 
-  test("in Korean: automatic placement in plain words, and what a placement left on no page", async ({ page, context }, testInfo) => {
+  test("in Korean: automatic placement in plain words, and what a placement left on no page", { tag: "@desktop-only" }, async ({ page, context }, testInfo) => {
     await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: String(testInfo.project.use.baseURL) }]);
     const run = stamp(testInfo.project.name);
     const prizeName = `한글 경품 ${run}`;
@@ -256,7 +256,7 @@ test.describe("prize placement", () => {
     await expect(row.getByText("Inactive", { exact: true }).filter({ visible: true })).toBeVisible();
   });
 
-  test("deletes every placement after the typed phrase, ten at a time", async ({ page }, testInfo) => {
+  test("deletes every placement after the typed phrase, ten at a time", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const run = stamp(testInfo.project.name);
     const prizeId = await admin.createPrizeWith(`Bulk prize ${run}`, { total: 20, daily: 20, maintenance: 20 });
     for (let index = 1; index <= 12; index += 1) await admin.place(prizeId, await admin.createPage(`Bulk stand ${index} ${run}`));

@@ -21,7 +21,7 @@ test.describe("prize drops", () => {
     await admin.dispose();
   });
 
-  test("a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket within 1 s of the drop", async ({
+  test("a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket within 1 s of the drop", { tag: "@phone-only" }, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -107,7 +107,7 @@ test.describe("prize drops", () => {
   });
 });
 
-test.describe("the placements screen's drops", () => {
+test.describe("the placements screen's drops", { tag: "@desktop-only" }, () => {
   test.use({ signedIn: true });
 
   test("schedules a drop today on the event's clock, lists it with a countdown, moves it and cancels it", async ({ page }, testInfo) => {

@@ -18,7 +18,7 @@ test.describe("prize management", () => {
     prizes = new PrizesPage(page);
   });
 
-  test("a search typed while a new prize is saving keeps its focus and its Enter, and applies", async ({ page }, testInfo) => {
+  test("a search typed while a new prize is saving keeps its focus and its Enter, and applies", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = unique("Saving Lamp", testInfo.project.name);
     await prizes.open();
     await prizes.openAddForm();
@@ -39,7 +39,7 @@ test.describe("prize management", () => {
     await expect(prizes.row(name)).toBeVisible();
   });
 
-  test("a search entered while a new prize is saving applies, and the new prize is found", async ({ page }, testInfo) => {
+  test("a search entered while a new prize is saving applies, and the new prize is found", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = unique("Entered Lamp", testInfo.project.name);
     await prizes.open();
     await prizes.openAddForm();
@@ -58,7 +58,7 @@ test.describe("prize management", () => {
     await expect(prizes.summary).toContainText(`1 prize matching “${name}”`);
   });
 
-  test("a search typed before the page's scripts have run is the one Enter applies once they have", async ({ page }, testInfo) => {
+  test("a search typed before the page's scripts have run is the one Enter applies once they have", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = unique("Early Lamp", testInfo.project.name);
     const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
     await admin.createPrize(name);
@@ -74,7 +74,7 @@ test.describe("prize management", () => {
     await expect(prizes.summary).toContainText(`1 prize matching “${name}”`);
   });
 
-  test("adds a prize with an image through every rule of the form, and finds it listed", async ({ page }, testInfo) => {
+  test("adds a prize with an image through every rule of the form, and finds it listed", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = unique("Aurora Speaker", testInfo.project.name);
     await prizes.open();
     await prizes.openAddForm();
@@ -152,7 +152,7 @@ test.describe("prize management", () => {
     await expect(row.getByText("Inactive").filter({ visible: true })).toBeVisible();
   });
 
-  test("refuses a stale edit with what changed, resets today's counter, deletes by the typed name", async ({ page }, testInfo) => {
+  test("refuses a stale edit with what changed, resets today's counter, deletes by the typed name", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const name = unique("Stale Mug", testInfo.project.name);
     // Today's counter below counts the server's day (the machine's zone here): not one that turns meanwhile.
@@ -207,7 +207,7 @@ test.describe("prize management", () => {
     await expect(page.getByText("No search results")).toBeVisible();
   });
 
-  test("a prize card on a phone shows all five figures, their labels side by side on one line", async ({ page }, testInfo) => {
+  test("a prize card on a phone shows all five figures, their labels side by side on one line", { tag: "@phone-only" }, async ({ page }, testInfo) => {
     const name = unique("Card Lamp", testInfo.project.name);
     const admin = await GiveawayAdmin.signIn(String(testInfo.project.use.baseURL));
     await admin.createPrizeWith(name, { total: 9, daily: 4, maintenance: 3 });

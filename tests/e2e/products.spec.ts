@@ -19,7 +19,7 @@ test.describe("product management", () => {
     await products.signIn(E2E_ADMIN);
   });
 
-  test("adds a product with an image, finds it by search and downloads its QR code", async ({ page }, testInfo) => {
+  test("adds a product with an image, finds it by search and downloads its QR code", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = uniqueName("Aurora Headphones", testInfo.project.name);
     await products.open();
     await expect(page.getByText(/QR codes follow the address you are using now/)).toBeVisible();
@@ -66,7 +66,7 @@ test.describe("product management", () => {
     await expect(products.dialog).toBeHidden();
   });
 
-  test("edits a product: replaces, removes and restores the image", async ({ page }, testInfo) => {
+  test("edits a product: replaces, removes and restores the image", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = uniqueName("Breeze Fan", testInfo.project.name);
     await products.open();
     await products.openAddForm();
@@ -125,7 +125,7 @@ test.describe("product management", () => {
     await expect(page.getByText("Something else")).toHaveCount(0);
   });
 
-  test("deletes one product only after its exact name is typed", async ({ page }, testInfo) => {
+  test("deletes one product only after its exact name is typed", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = uniqueName("Cocoa Maker", testInfo.project.name);
     await products.createViaApi(name, "Bean to cup");
     await products.open();
@@ -148,7 +148,7 @@ test.describe("product management", () => {
     expect(await products.findViaApi(name)).toBeUndefined();
   });
 
-  test("a search with no match says so, not that the catalogue is empty", async ({ page }, testInfo) => {
+  test("a search with no match says so, not that the catalogue is empty", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     await products.createViaApi(uniqueName("Present", testInfo.project.name));
     await products.open();
     await products.search(`nothing-matches-${Date.now()}`);
@@ -203,7 +203,7 @@ test.describe("product management", () => {
     await products.screenshot("products-toolbar");
   });
 
-  test("a product with winners asks 'delete anyway?' in a sheet of its own", async ({ page }, testInfo) => {
+  test("a product with winners asks 'delete anyway?' in a sheet of its own", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const admin = await GiveawayAdmin.signIn(baseURL);
     await admin.stopMaintenanceMode();
@@ -236,7 +236,7 @@ test.describe("product management", () => {
     expect(await products.findViaApi(name)).toBeUndefined();
   });
 
-  test("deletes the selected products with the typed phrase", async ({ page }, testInfo) => {
+  test("deletes the selected products with the typed phrase", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const stamp = uniqueName("Selected", testInfo.project.name);
     for (const label of ["A", "B", "C"]) await products.createViaApi(`${stamp} ${label}`);
     await products.open();
@@ -262,7 +262,7 @@ test.describe("product management", () => {
     await expect(products.row(`${stamp} B`)).toBeVisible();
   });
 
-  test("downloads every QR code as one zip named with the date", async ({ page }, testInfo) => {
+  test("downloads every QR code as one zip named with the date", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const first = await products.createViaApi(uniqueName("Zip One", testInfo.project.name));
     const second = await products.createViaApi(uniqueName("Zip Two", testInfo.project.name));
     await products.open();
@@ -279,7 +279,7 @@ test.describe("product management", () => {
     await products.expectSuccess(/^Downloaded \d+ QR codes\.$/);
   });
 
-  test("pages through a search with the pager and the rows-per-page select", async ({ page }, testInfo) => {
+  test("pages through a search with the pager and the rows-per-page select", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const stamp = uniqueName("Paged", testInfo.project.name);
     for (let index = 1; index <= 12; index += 1) await products.createViaApi(`${stamp} ${String(index).padStart(2, "0")}`);
     await products.open();
@@ -298,7 +298,7 @@ test.describe("product management", () => {
     await expect(pager).toBeHidden();
   });
 
-  test("prints every QR code on A4 cards", async ({ page }, testInfo) => {
+  test("prints every QR code on A4 cards", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = uniqueName("Printed", testInfo.project.name);
     const product = await products.createViaApi(name);
     await page.goto("/admin/products/print");
@@ -342,7 +342,7 @@ test.describe("product management", () => {
     await products.screenshot("products-print-media");
   });
 
-  test("in Korean the print sheet's cards say what to do in both languages, and printing asks first", async ({
+  test("in Korean the print sheet's cards say what to do in both languages, and printing asks first", { tag: "@desktop-only" }, async ({
     page,
     context,
   }, testInfo) => {
@@ -362,7 +362,7 @@ test.describe("product management", () => {
   });
 
   // Last: it empties the product table for the tests that follow.
-  test("deletes all products after the typed phrase and shows the empty state", async ({ page }) => {
+  test("deletes all products after the typed phrase and shows the empty state", { tag: "@desktop-only" }, async ({ page }) => {
     await products.createViaApi("Something to delete");
     await products.open();
     await page.getByRole("button", { name: "Delete all" }).click();

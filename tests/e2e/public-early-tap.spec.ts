@@ -16,7 +16,7 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
-test.describe("public product page: the early tap", () => {
+test.describe("public product page: the early tap", { tag: "@phone-only" }, () => {
   test("the first HTML announces the prize, and its ticket takes a tap before the page's scripts arrive", async ({
     page,
     browser,

@@ -20,7 +20,7 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
-test.describe("public product page: letting a prize go", () => {
+test.describe("public product page: letting a prize go", { tag: "@phone-only" }, () => {
   test("closing the form gives the prize back, so another visitor can hold it", async ({ page, browser }, testInfo) => {
     const urlPath = await pages.withPrize();
     const first = new ProductPage(page);

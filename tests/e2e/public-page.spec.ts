@@ -23,7 +23,7 @@ test.afterAll(async () => {
 });
 
 test.describe("public product page", () => {
-  test("a visitor reserves, is told what to fix, claims and wins", async ({ page }) => {
+  test("a visitor reserves, is told what to fix, claims and wins", { tag: "@phone-only" }, async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
     await visitor.open(urlPath);
@@ -106,7 +106,7 @@ test.describe("public product page", () => {
     await visitor.screenshot("win-kept");
   });
 
-  test("the slower of two visitors gets the first-come-first-served modal, whose OK reloads", async ({ page, browser }, testInfo) => {
+  test("the slower of two visitors gets the first-come-first-served modal, whose OK reloads", { tag: "@phone-only" }, async ({ page, browser }, testInfo) => {
     const urlPath = await pages.withPrize();
     const first = new ProductPage(page);
     const second = await otherVisitor(browser, testInfo);
@@ -162,7 +162,7 @@ test.describe("public product page", () => {
     expect(await visitor.ticket.boundingBox()).toEqual(ticketBox);
   });
 
-  test("the console stays clean through a visitor's tap and form (zod is jitless under the CSP)", async ({ page }) => {
+  test("the console stays clean through a visitor's tap and form (zod is jitless under the CSP)", { tag: "@phone-only" }, async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
@@ -192,7 +192,7 @@ test.describe("public product page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a page with no prize says so and offers no ticket", async ({ page }) => {
+  test("a page with no prize says so and offers no ticket", { tag: "@phone-only" }, async ({ page }) => {
     const urlPath = await pages.withoutPrize();
     const visitor = new ProductPage(page);
     await visitor.open(urlPath);
@@ -202,7 +202,7 @@ test.describe("public product page", () => {
     await visitor.screenshot("no-prize");
   });
 
-  test("an unknown product page says the product was not found", async ({ page }) => {
+  test("an unknown product page says the product was not found", { tag: "@phone-only" }, async ({ page }) => {
     const response = await page.goto("/p/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product information not found.");

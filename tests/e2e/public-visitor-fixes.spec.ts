@@ -53,7 +53,7 @@ async function expectNoSidewaysOverflow(page: Page) {
 }
 
 for (const [language, { locale, words }] of Object.entries(LANGUAGES)) {
-  test.describe(`the visitor's page fixes (${language})`, () => {
+  test.describe(`the visitor's page fixes (${language})`, { tag: "@phone-only" }, () => {
     test.use({ locale });
     const visitor = words.visitor;
 
@@ -172,7 +172,7 @@ for (const [language, { locale, words }] of Object.entries(LANGUAGES)) {
   });
 }
 
-test.describe("the organiser's switch", () => {
+test.describe("the organiser's switch", { tag: "@desktop-only" }, () => {
   test.use({ signedIn: true });
 
   for (const [language, { locale, words }] of Object.entries(LANGUAGES)) {

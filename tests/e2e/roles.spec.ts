@@ -27,7 +27,7 @@ async function aWinner(baseURL: string, label: string) {
 test.describe("a team with roles", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a desk account sees only the desk screen, hands a prize over and never sees a code", async ({ page }, testInfo) => {
+  test("a desk account sees only the desk screen, hands a prize over and never sees a code", { tag: "@phone-only" }, async ({ page }, testInfo) => {
     const desk = await owner.createAccount(`desk-${testInfo.project.name}`, "desk");
     const { nickname, password } = await aWinner(String(testInfo.project.use.baseURL), "D");
     const admin = new AdminPages(page);
@@ -59,7 +59,7 @@ test.describe("a team with roles", () => {
     await deskScreen.screenshot("roles-not-allowed");
   });
 
-  test("an owner creates an account and reads the audit trail of a hand-over", async ({ page }, testInfo) => {
+  test("an owner creates an account and reads the audit trail of a hand-over", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const deskAccount = await owner.createAccount(`handover-${testInfo.project.name}`, "desk");
     const { nickname, password } = await aWinner(baseURL, "A");

@@ -50,7 +50,7 @@ async function look(visitor: ProductPage, name: string) {
 }
 
 test.describe("the visitor's page in Korean", () => {
-  test("from the scan to the winner's proof, all in Korean", async ({ page }) => {
+  test("from the scan to the winner's proof, all in Korean", { tag: "@phone-only" }, async ({ page }) => {
     const urlPath = await pages.withPrize();
     const visitor = new ProductPage(page);
     const screen = korean(page);
@@ -107,7 +107,7 @@ test.describe("the visitor's page in Korean", () => {
     await look(visitor, "win-kept");
   });
 
-  test("the slower of two Korean visitors is told in Korean that someone else got there first", async ({ page, browser }, testInfo) => {
+  test("the slower of two Korean visitors is told in Korean that someone else got there first", { tag: "@phone-only" }, async ({ page, browser }, testInfo) => {
     const urlPath = await pages.withPrize();
     const first = new ProductPage(page);
     const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
@@ -143,7 +143,7 @@ test.describe("the visitor's page in Korean", () => {
     await context.close();
   });
 
-  test("an unknown page and the not-found page in Korean; the switch turns the page English", async ({ page }) => {
+  test("an unknown page and the not-found page in Korean; the switch turns the page English", { tag: "@phone-only" }, async ({ page }) => {
     const visitor = new ProductPage(page);
     await page.goto("/p/doesnotexist");
     await expect(page.getByRole("heading", { name: ko.notFound.product })).toBeVisible();

@@ -111,7 +111,7 @@ test.describe("winner management", () => {
     await winners.screenshot("winners-empty");
   });
 
-  test("a search typed before the screen's scripts have run is applied once they have", async ({ page }, testInfo) => {
+  test("a search typed before the screen's scripts have run is applied once they have", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);
     const { admin, pages } = await signInWithPrize(testInfo, "Early search");
     const nickname = `Early${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-4)}`;
