@@ -41,7 +41,9 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", { tag: "@desktop-only" }, async ({ page }) => {
+  test("before the page's scripts run, the sign-in cannot be sent and the password never reaches the address", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     const releaseScripts = await holdPageScripts(page);
     await page.goto("/admin/login", { waitUntil: "domcontentloaded" });
     const signIn = page.getByRole("button", { name: "Sign in" });
@@ -68,7 +70,9 @@ test.describe("admin sign-in and shell", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test("after being sent to sign in, the admin lands on the page asked for, filters and all", { tag: "@desktop-only" }, async ({ page }) => {
+  test("after being sent to sign in, the admin lands on the page asked for, filters and all", { tag: "@desktop-only" }, async ({
+    page,
+  }) => {
     const admin = new AdminPages(page);
     await page.goto("/admin/products?search=Echo&page_size=5");
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fproducts%3Fsearch%3DEcho%26page_size%3D5$/);

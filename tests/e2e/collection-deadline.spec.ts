@@ -88,124 +88,132 @@ test.describe("the collection deadline", () => {
   for (const language of ["en", "ko"] as const) {
     const words = CATALOGUES[language];
 
-    test(`the visitor's win card says where and by when, then that it expired (${language})`, { tag: "@phone-only" }, async ({ browser }, testInfo) => {
-      const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Tote ${language}` });
-      const [stand] = await seedPages(own.database.db, 1, "Deadline", [prize]);
-      const nickname = `card${language}${testInfo.project.name.slice(0, 2)}`;
-      const context = await contextOn(browser, testInfo, language);
-      const page = await context.newPage();
-      // Tapped as soon as it is there, maybe beside the page's first state call (which brings the cookies).
-      await page.goto(`/p/${stand!.urlPath}`);
-      await page.getByRole("button", { name: words.visitor.page.tapTicket }).click();
-      const dialog = page.getByRole("dialog", { name: words.visitor.claim.title });
-      await dialog.getByLabel(words.visitor.claim.nickname).fill(nickname);
-      await dialog.getByLabel(words.visitor.claim.password, { exact: true }).fill("4826");
-      await dialog.getByRole("button", { name: words.visitor.claim.submit, exact: true }).click();
+    test(
+      `the visitor's win card says where and by when, then that it expired (${language})`,
+      { tag: "@phone-only" },
+      async ({ browser }, testInfo) => {
+        const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Tote ${language}` });
+        const [stand] = await seedPages(own.database.db, 1, "Deadline", [prize]);
+        const nickname = `card${language}${testInfo.project.name.slice(0, 2)}`;
+        const context = await contextOn(browser, testInfo, language);
+        const page = await context.newPage();
+        // Tapped as soon as it is there, maybe beside the page's first state call (which brings the cookies).
+        await page.goto(`/p/${stand!.urlPath}`);
+        await page.getByRole("button", { name: words.visitor.page.tapTicket }).click();
+        const dialog = page.getByRole("dialog", { name: words.visitor.claim.title });
+        await dialog.getByLabel(words.visitor.claim.nickname).fill(nickname);
+        await dialog.getByLabel(words.visitor.claim.password, { exact: true }).fill("4826");
+        await dialog.getByRole("button", { name: words.visitor.claim.submit, exact: true }).click();
 
-      const result = page.getByRole("alertdialog", { name: words.visitor.result.successTitle });
-      const expected = said(words.visitor.win.collectBy, language, { place: literally(DESK[language]) });
-      await expect(result.getByTestId("collect-note")).toHaveText(expected);
-      await result.getByRole("button", { name: words.visitor.result.ok }).click();
-      const card = page.getByTestId("collect-note");
-      await expect(card).toHaveText(expected);
-      await noSidewaysOverflow(page);
-      await reviewScreenshot(page, `deadline-card-${language}-before`);
+        const result = page.getByRole("alertdialog", { name: words.visitor.result.successTitle });
+        const expected = said(words.visitor.win.collectBy, language, { place: literally(DESK[language]) });
+        await expect(result.getByTestId("collect-note")).toHaveText(expected);
+        await result.getByRole("button", { name: words.visitor.result.ok }).click();
+        const card = page.getByTestId("collect-note");
+        await expect(card).toHaveText(expected);
+        await noSidewaysOverflow(page);
+        await reviewScreenshot(page, `deadline-card-${language}-before`);
 
-      await passDeadline(nickname);
-      await page.reload();
-      await expect(card).toHaveAttribute("data-status", "expired");
-      await expect(card).toHaveText(said(words.visitor.win.expired, language));
-      await noSidewaysOverflow(page);
-      await reviewScreenshot(page, `deadline-card-${language}-after`);
-      await context.close();
-    });
+        await passDeadline(nickname);
+        await page.reload();
+        await expect(card).toHaveAttribute("data-status", "expired");
+        await expect(card).toHaveText(said(words.visitor.win.expired, language));
+        await noSidewaysOverflow(page);
+        await reviewScreenshot(page, `deadline-card-${language}-after`);
+        await context.close();
+      },
+    );
 
-    test(`the prize desk shows the deadline, marks it expired and gives the prize after all (${language})`, { tag: "@desktop-only" }, async ({
-      browser,
-    }, testInfo) => {
-      const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Mug ${language}` });
-      const [stand] = await seedPages(own.database.db, 1, "Desk", [prize]);
-      const nickname = `desk${language}${testInfo.project.name.slice(0, 2)}`;
-      const password = String(2000 + Math.floor(Math.random() * 7000));
-      const phone = await contextOn(browser, testInfo, language);
-      const claim = `/api/p/${stand!.urlPath}/prize/claim/`;
-      await phone.request.get("/api/health/");
-      const csrf = (await phone.storageState()).cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
-      expect((await phone.request.post(claim, { headers: { "X-CSRFToken": csrf } })).status()).toBe(200);
-      expect((await phone.request.post(claim, { headers: { "X-CSRFToken": csrf }, data: { name: nickname, password } })).status()).toBe(
-        201,
-      );
-      await phone.close();
+    test(
+      `the prize desk shows the deadline, marks it expired and gives the prize after all (${language})`,
+      { tag: "@desktop-only" },
+      async ({ browser }, testInfo) => {
+        const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Mug ${language}` });
+        const [stand] = await seedPages(own.database.db, 1, "Desk", [prize]);
+        const nickname = `desk${language}${testInfo.project.name.slice(0, 2)}`;
+        const password = String(2000 + Math.floor(Math.random() * 7000));
+        const phone = await contextOn(browser, testInfo, language);
+        const claim = `/api/p/${stand!.urlPath}/prize/claim/`;
+        await phone.request.get("/api/health/");
+        const csrf = (await phone.storageState()).cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+        expect((await phone.request.post(claim, { headers: { "X-CSRFToken": csrf } })).status()).toBe(200);
+        expect((await phone.request.post(claim, { headers: { "X-CSRFToken": csrf }, data: { name: nickname, password } })).status()).toBe(
+          201,
+        );
+        await phone.close();
 
-      const context = await contextOn(browser, testInfo, language, true);
-      const page = await context.newPage();
-      const desk = words.admin.desk;
-      await page.goto("/admin/desk");
-      await expect(page.getByRole("heading", { name: desk.title })).toBeVisible();
-      await page.getByLabel(desk.password, { exact: true }).fill(password);
-      const winnerCard = page.getByRole("article", { name: new RegExp(`^${nickname}`) });
-      const deadline = winnerCard.getByTestId("deadline");
-      const pending = new RegExp(
-        `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(29|30)" })}$`,
-      );
-      await expect(deadline).toHaveText(pending);
-      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
-      await noSidewaysOverflow(page);
-      await reviewScreenshot(page, `deadline-desk-${language}-before`);
+        const context = await contextOn(browser, testInfo, language, true);
+        const page = await context.newPage();
+        const desk = words.admin.desk;
+        await page.goto("/admin/desk");
+        await expect(page.getByRole("heading", { name: desk.title })).toBeVisible();
+        await page.getByLabel(desk.password, { exact: true }).fill(password);
+        const winnerCard = page.getByRole("article", { name: new RegExp(`^${nickname}`) });
+        const deadline = winnerCard.getByTestId("deadline");
+        const pending = new RegExp(
+          `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(29|30)" })}$`,
+        );
+        await expect(deadline).toHaveText(pending);
+        await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
+        await noSidewaysOverflow(page);
+        await reviewScreenshot(page, `deadline-desk-${language}-before`);
 
-      await passDeadline(nickname);
-      await page.reload();
-      await page.getByLabel(desk.password, { exact: true }).fill(password);
-      await expect(deadline).toHaveText(said(desk.deadline.expired, language));
-      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toHaveCount(0);
-      const reinstate = winnerCard.getByRole("button", { name: desk.deadline.reinstate });
-      await expect(reinstate).toBeVisible();
-      await noSidewaysOverflow(page);
-      await reviewScreenshot(page, `deadline-desk-${language}-after`);
+        await passDeadline(nickname);
+        await page.reload();
+        await page.getByLabel(desk.password, { exact: true }).fill(password);
+        await expect(deadline).toHaveText(said(desk.deadline.expired, language));
+        await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toHaveCount(0);
+        const reinstate = winnerCard.getByRole("button", { name: desk.deadline.reinstate });
+        await expect(reinstate).toBeVisible();
+        await noSidewaysOverflow(page);
+        await reviewScreenshot(page, `deadline-desk-${language}-after`);
 
-      // The late visitor gets it after all: a unit is free, the win waits again with a fresh deadline.
-      await reinstate.click();
-      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
-      await expect(deadline).toHaveText(pending);
-      await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
-      await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
-      await context.close();
-    });
+        // The late visitor gets it after all: a unit is free, the win waits again with a fresh deadline.
+        await reinstate.click();
+        await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeVisible();
+        await expect(deadline).toHaveText(pending);
+        await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
+        await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
+        await context.close();
+      },
+    );
 
-    test(`an undo after the deadline passed gives 10 minutes from the undo, and the desk says so, at 390 px (${language})`, { tag: "@phone-only" }, async ({
-      browser,
-    }, testInfo) => {
-      const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Cap ${language}` });
-      const [stand] = await seedPages(own.database.db, 1, "Undo", [prize]);
-      const nickname = `undo${language}${testInfo.project.name.slice(0, 2)}`;
-      const password = String(2000 + Math.floor(Math.random() * 7000));
-      await winAsVisitor(own.server.url, stand!.urlPath, nickname, password);
-      const context = await contextOn(browser, testInfo, language, true);
-      const page = await context.newPage();
-      await recordAnnouncements(page);
-      await page.setViewportSize({ width: 390, height: 844 });
-      const desk = words.admin.desk;
-      await page.goto("/admin/desk");
-      await page.getByLabel(desk.password, { exact: true }).fill(password);
-      const winnerCard = page.getByRole("article", { name: new RegExp(`^${nickname}`) });
-      await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
-      await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
-      // The prize was handed to the wrong visitor, and the deadline passed before anyone noticed.
-      await own.database.db.update(winners).set({ collectBy: sql`now() - interval '1 minute'` }).where(eq(winners.name, nickname));
-      await winnerCard.getByRole("button", { name: desk.undo }).click();
-      await expectAnnounced(page, said(desk.undoneExtended, language, { name: nickname, minutes: "10" }));
-      await expect(winnerCard.getByTestId("deadline")).toHaveText(
-        new RegExp(
-          `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(9|10)" })}$`,
-        ),
-      );
-      // Hand over and what the undo did are both whole on screen.
-      await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeInViewport({ ratio: 1 });
-      await expect(winnerCard.getByRole("status")).toBeInViewport({ ratio: 1 });
-      await noSidewaysOverflow(page);
-      await page.screenshot({ path: `.tmp/screenshots/desk-undo-late-${language}-390.png` });
-      await context.close();
-    });
+    test(
+      `an undo after the deadline passed gives 10 minutes from the undo, and the desk says so, at 390 px (${language})`,
+      { tag: "@phone-only" },
+      async ({ browser }, testInfo) => {
+        const prize = await seedPrize(own.database.db, { total: 5, maintenance: 1, name: `Cap ${language}` });
+        const [stand] = await seedPages(own.database.db, 1, "Undo", [prize]);
+        const nickname = `undo${language}${testInfo.project.name.slice(0, 2)}`;
+        const password = String(2000 + Math.floor(Math.random() * 7000));
+        await winAsVisitor(own.server.url, stand!.urlPath, nickname, password);
+        const context = await contextOn(browser, testInfo, language, true);
+        const page = await context.newPage();
+        await recordAnnouncements(page);
+        await page.setViewportSize({ width: 390, height: 844 });
+        const desk = words.admin.desk;
+        await page.goto("/admin/desk");
+        await page.getByLabel(desk.password, { exact: true }).fill(password);
+        const winnerCard = page.getByRole("article", { name: new RegExp(`^${nickname}`) });
+        await winnerCard.getByRole("button", { name: desk.handOver, exact: true }).click();
+        await expect(winnerCard.getByRole("status")).toHaveText(desk.handedOver);
+        // The prize was handed to the wrong visitor, and the deadline passed before anyone noticed.
+        await own.database.db.update(winners).set({ collectBy: sql`now() - interval '1 minute'` }).where(eq(winners.name, nickname));
+        await winnerCard.getByRole("button", { name: desk.undo }).click();
+        await expectAnnounced(page, said(desk.undoneExtended, language, { name: nickname, minutes: "10" }));
+        await expect(winnerCard.getByTestId("deadline")).toHaveText(
+          new RegExp(
+            `^${pattern(desk.deadline.collectBy, language)} · ${pattern(desk.deadline.minutesLeft, language, { minutes: "(9|10)" })}$`,
+          ),
+        );
+        // Hand over and what the undo did are both whole on screen.
+        await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeInViewport({ ratio: 1 });
+        await expect(winnerCard.getByRole("status")).toBeInViewport({ ratio: 1 });
+        await noSidewaysOverflow(page);
+        await page.screenshot({ path: `.tmp/screenshots/desk-undo-late-${language}-390.png` });
+        await context.close();
+      },
+    );
   }
 
   test("@desktop-only at 1920 px the big screen stops showing and counting a win once it expired", async ({ browser }, testInfo) => {

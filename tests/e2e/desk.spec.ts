@@ -44,63 +44,65 @@ async function atReviewWidth(page: Page, project: string) {
 }
 
 test.describe("prize desk", () => {
-  test("the desk finds a winner by the code (and nickname), never sees a code, hands over and undoes a mis-tap", { tag: "@desktop-only" }, async ({
-    browser,
-  }, testInfo) => {
-    // Two sign-ins, four winners, several screenshots at two widths: more than 30 s on a busy 2-core machine.
-    test.setTimeout(120_000);
-    const baseURL = String(testInfo.project.use.baseURL);
-    const run = await winnersOfThisRun(baseURL, testInfo.project.name);
-    const page = await deskBrowser(browser, baseURL, run.desk, "en");
-    await atReviewWidth(page, testInfo.project.name);
-    const desk = new DeskPage(page);
-    await desk.open();
+  test(
+    "the desk finds a winner by the code (and nickname), never sees a code, hands over and undoes a mis-tap",
+    { tag: "@desktop-only" },
+    async ({ browser }, testInfo) => {
+      // Two sign-ins, four winners, several screenshots at two widths: more than 30 s on a busy 2-core machine.
+      test.setTimeout(120_000);
+      const baseURL = String(testInfo.project.use.baseURL);
+      const run = await winnersOfThisRun(baseURL, testInfo.project.name);
+      const page = await deskBrowser(browser, baseURL, run.desk, "en");
+      await atReviewWidth(page, testInfo.project.name);
+      const desk = new DeskPage(page);
+      await desk.open();
 
-    // A nickname alone finds no one: the desk waits for the code the visitor shows.
-    await page.getByLabel(/Nickname/).fill("Deskthree");
-    await expect(page.getByText("Waiting for the 4-digit password.")).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(0);
-    // The right nickname with another winner's code: no match.
-    await desk.lookUp(run.shared);
-    await expect(page.getByText(`No winner named “Deskthree” has the password ${run.shared}.`, { exact: false })).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(0);
+      // A nickname alone finds no one: the desk waits for the code the visitor shows.
+      await page.getByLabel(/Nickname/).fill("Deskthree");
+      await expect(page.getByText("Waiting for the 4-digit password.")).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(0);
+      // The right nickname with another winner's code: no match.
+      await desk.lookUp(run.shared);
+      await expect(page.getByText(`No winner named “Deskthree” has the password ${run.shared}.`, { exact: false })).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(0);
 
-    // The code alone, which two waiting winners chose: neither is shown until the nickname is typed.
-    await page.getByLabel(/Nickname/).fill("");
-    await expect(page.getByText(`More than one winner is waiting with the password ${run.shared}.`)).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(0);
-    await page.getByLabel(/Nickname/).fill("desktwo");
-    await expect(page.getByText("Nickname and password match.")).toBeVisible();
-    await expect(desk.winner("Deskone")).toBeHidden();
-    await desk.screenshot("desk-match");
+      // The code alone, which two waiting winners chose: neither is shown until the nickname is typed.
+      await page.getByLabel(/Nickname/).fill("");
+      await expect(page.getByText(`More than one winner is waiting with the password ${run.shared}.`)).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(0);
+      await page.getByLabel(/Nickname/).fill("desktwo");
+      await expect(page.getByText("Nickname and password match.")).toBeVisible();
+      await expect(desk.winner("Deskone")).toBeHidden();
+      await desk.screenshot("desk-match");
 
-    // Handed over, then undone right there (a mis-tap), then handed over again.
-    const card = desk.winner("Desktwo");
-    await card.getByRole("button", { name: "Hand over" }).click();
-    await expect(card.getByRole("status")).toHaveText("Handed over. Enjoy!");
-    await desk.screenshot("desk-handed-over");
-    await card.getByRole("button", { name: "Undo hand-over" }).click();
-    await expect(card.getByRole("status")).toHaveText("Hand-over undone: Desktwo has not received the prize.");
-    await expect.poll(async () => (await run.admin.winner("Desktwo", run.shared)).is_received).toBe(false);
-    await desk.screenshot("desk-undone");
-    await card.getByRole("button", { name: "Hand over" }).click();
-    await expect(card.getByRole("status")).toHaveText("Handed over. Enjoy!");
-    expect((await run.admin.winner("Desktwo", run.shared)).is_received).toBe(true);
+      // Handed over, then undone right there (a mis-tap), then handed over again.
+      const card = desk.winner("Desktwo");
+      await card.getByRole("button", { name: "Hand over" }).click();
+      await expect(card.getByRole("status")).toHaveText("Handed over. Enjoy!");
+      await desk.screenshot("desk-handed-over");
+      await card.getByRole("button", { name: "Undo hand-over" }).click();
+      await expect(card.getByRole("status")).toHaveText("Hand-over undone: Desktwo has not received the prize.");
+      await expect.poll(async () => (await run.admin.winner("Desktwo", run.shared)).is_received).toBe(false);
+      await desk.screenshot("desk-undone");
+      await card.getByRole("button", { name: "Hand over" }).click();
+      await expect(card.getByRole("status")).toHaveText("Handed over. Enjoy!");
+      expect((await run.admin.winner("Desktwo", run.shared)).is_received).toBe(true);
 
-    // The same code shown again (or at another desk): refused, with the time, in red.
-    await page.reload();
-    // Only one of the two is still waiting now: the code shows both, the other one as handed over.
-    await desk.lookUp(run.shared);
-    await expect(page.getByText("The password matches. Check the nickname with the visitor.")).toBeVisible();
-    await expect(desk.winner("Desktwo")).toContainText(/Already handed over to Desktwo at \d{2}:\d{2}\./);
-    await expect(desk.winner("Desktwo").getByRole("button", { name: "Hand over" })).toHaveCount(0);
-    await expect(desk.winner("Deskone").getByRole("button", { name: "Hand over" })).toBeVisible();
-    // No code anywhere on the page but in the box the volunteer typed it into.
-    await expect(page.locator("main")).not.toContainText(new RegExp(`\\b${run.shared}\\b`));
-    await desk.screenshot("desk-already");
-    await page.context().close();
-    await run.admin.dispose();
-  });
+      // The same code shown again (or at another desk): refused, with the time, in red.
+      await page.reload();
+      // Only one of the two is still waiting now: the code shows both, the other one as handed over.
+      await desk.lookUp(run.shared);
+      await expect(page.getByText("The password matches. Check the nickname with the visitor.")).toBeVisible();
+      await expect(desk.winner("Desktwo")).toContainText(/Already handed over to Desktwo at \d{2}:\d{2}\./);
+      await expect(desk.winner("Desktwo").getByRole("button", { name: "Hand over" })).toHaveCount(0);
+      await expect(desk.winner("Deskone").getByRole("button", { name: "Hand over" })).toBeVisible();
+      // No code anywhere on the page but in the box the volunteer typed it into.
+      await expect(page.locator("main")).not.toContainText(new RegExp(`\\b${run.shared}\\b`));
+      await desk.screenshot("desk-already");
+      await page.context().close();
+      await run.admin.dispose();
+    },
+  );
 
   test("in Korean: the code and nickname, a match, the hand-over and its undo", { tag: "@desktop-only" }, async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
@@ -189,24 +191,28 @@ test.describe("prize desk", () => {
     }
   });
 
-  test("a code and nickname typed before the desk's scripts have run are looked up once they have", { tag: "@desktop-only" }, async ({ browser }, testInfo) => {
-    const baseURL = String(testInfo.project.use.baseURL);
-    const { admin, pages } = await signInWithPrize(testInfo, "Early desk");
-    const password = String(1000 + (Date.now() % 9000));
-    await winAsVisitor(baseURL, await pages.withPrize(), "Earlybird", password);
-    const deskAccount = await admin.createAccount(`desk-early-${testInfo.project.name}`, "desk");
-    const page = await deskBrowser(browser, baseURL, deskAccount, "en");
-    // A tablet on venue Wi-Fi: the screen is drawn, its scripts still on the way, and the desk types.
-    const releaseScripts = await holdPageScripts(page);
-    await page.goto("/admin/desk", { waitUntil: "commit" });
-    await expect(page.getByRole("heading", { name: "Prize desk" })).toBeVisible();
-    const desk = new DeskPage(page);
-    await desk.lookUp(password);
-    await page.getByLabel(/Nickname/).fill("Earlybird");
-    await releaseScripts();
-    await expect(desk.winner("Earlybird")).toBeVisible();
-    await expect(page.getByText("Nickname and password match.")).toBeVisible();
-    await page.context().close();
-    await admin.dispose();
-  });
+  test(
+    "a code and nickname typed before the desk's scripts have run are looked up once they have",
+    { tag: "@desktop-only" },
+    async ({ browser }, testInfo) => {
+      const baseURL = String(testInfo.project.use.baseURL);
+      const { admin, pages } = await signInWithPrize(testInfo, "Early desk");
+      const password = String(1000 + (Date.now() % 9000));
+      await winAsVisitor(baseURL, await pages.withPrize(), "Earlybird", password);
+      const deskAccount = await admin.createAccount(`desk-early-${testInfo.project.name}`, "desk");
+      const page = await deskBrowser(browser, baseURL, deskAccount, "en");
+      // A tablet on venue Wi-Fi: the screen is drawn, its scripts still on the way, and the desk types.
+      const releaseScripts = await holdPageScripts(page);
+      await page.goto("/admin/desk", { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { name: "Prize desk" })).toBeVisible();
+      const desk = new DeskPage(page);
+      await desk.lookUp(password);
+      await page.getByLabel(/Nickname/).fill("Earlybird");
+      await releaseScripts();
+      await expect(desk.winner("Earlybird")).toBeVisible();
+      await expect(page.getByText("Nickname and password match.")).toBeVisible();
+      await page.context().close();
+      await admin.dispose();
+    },
+  );
 });

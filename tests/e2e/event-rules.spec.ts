@@ -29,38 +29,42 @@ test.describe("the event's rules", () => {
     await admin.dispose();
   });
 
-  test("the visitor page before the opening, while paused and after the end: the reason, never a ticket", { tag: "@phone-only" }, async ({ page }, testInfo) => {
-    const { admin, pages } = await signInWithPrize(testInfo, "Rules");
-    const urlPath = await pages.withPrize();
-    try {
-      await admin.updateSettings({ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: null });
-      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes cannot be won yet" }));
-      await expect(page.getByText(/Prizes can be won from \d\d:\d\d on 3 May\./)).toBeVisible();
-      await expect(page.locator("[data-ticket]")).toHaveCount(0);
-      await reviewScreenshot(page, "event-not-started");
+  test(
+    "the visitor page before the opening, while paused and after the end: the reason, never a ticket",
+    { tag: "@phone-only" },
+    async ({ page }, testInfo) => {
+      const { admin, pages } = await signInWithPrize(testInfo, "Rules");
+      const urlPath = await pages.withPrize();
+      try {
+        await admin.updateSettings({ event_starts_at: "2099-05-03T10:00:00+09:00", event_ends_at: null });
+        await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes cannot be won yet" }));
+        await expect(page.getByText(/Prizes can be won from \d\d:\d\d on 3 May\./)).toBeVisible();
+        await expect(page.locator("[data-ticket]")).toHaveCount(0);
+        await reviewScreenshot(page, "event-not-started");
 
-      await admin.updateSettings({ event_starts_at: null, paused: true, pause_message: "A short break: back at 14:30." });
-      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes are paused" }));
-      await expect(page.getByText("A short break: back at 14:30.")).toBeVisible();
-      await expect(page.locator("[data-ticket]")).toHaveCount(0);
-      await reviewScreenshot(page, "event-paused");
+        await admin.updateSettings({ event_starts_at: null, paused: true, pause_message: "A short break: back at 14:30." });
+        await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "Prizes are paused" }));
+        await expect(page.getByText("A short break: back at 14:30.")).toBeVisible();
+        await expect(page.locator("[data-ticket]")).toHaveCount(0);
+        await reviewScreenshot(page, "event-paused");
 
-      await admin.updateSettings({
-        paused: false,
-        event_starts_at: new Date(Date.now() - 7_200_000).toISOString(),
-        event_ends_at: new Date(Date.now() - 3_600_000).toISOString(),
-      });
-      await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "The event has ended" }));
-      await expect(page.locator("[data-ticket]")).toHaveCount(0);
-      await reviewScreenshot(page, "event-ended");
+        await admin.updateSettings({
+          paused: false,
+          event_starts_at: new Date(Date.now() - 7_200_000).toISOString(),
+          event_ends_at: new Date(Date.now() - 3_600_000).toISOString(),
+        });
+        await openVisitorPageShowing(page, urlPath, page.getByRole("heading", { name: "The event has ended" }));
+        await expect(page.locator("[data-ticket]")).toHaveCount(0);
+        await reviewScreenshot(page, "event-ended");
 
-      // Open again: the ticket is back on the same address.
-      await admin.updateSettings(NO_RULES);
-      await openVisitorPageShowing(page, urlPath, page.locator("[data-ticket]"));
-    } finally {
-      await admin.dispose();
-    }
-  });
+        // Open again: the ticket is back on the same address.
+        await admin.updateSettings(NO_RULES);
+        await openVisitorPageShowing(page, urlPath, page.locator("[data-ticket]"));
+      } finally {
+        await admin.dispose();
+      }
+    },
+  );
 
   test("the header's pause switch: one click and a confirmation, the state at a glance", { tag: "@desktop-only" }, async ({ page }) => {
     const prizes = new PrizesPage(page);
@@ -88,7 +92,9 @@ test.describe("the event's rules", () => {
     await expect(header.getByRole("status", { name: "Prizes: Open" })).toBeVisible();
   });
 
-  test("the settings screen saves opening hours on the event's clock and refuses an end before the start", { tag: "@desktop-only" }, async ({ page }) => {
+  test("the settings screen saves opening hours on the event's clock and refuses an end before the start", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     await page.goto("/admin/settings");
     await page.getByLabel("Prizes can be won from").fill("2099-05-03T10:00");
     await page.getByLabel("Until", { exact: true }).fill("2099-05-03T09:00");

@@ -21,54 +21,56 @@ test.describe("prize drops", () => {
     await admin.dispose();
   });
 
-  test("a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket within 1 s of the drop", { tag: "@phone-only" }, async ({
-    browser,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const baseURL = String(testInfo.project.use.baseURL);
-    const name = stamp(testInfo.project.name);
-    const prizeId = await admin.createPrize(`Drop prize ${name}`);
-    const stand = await admin.createPage(`Drop stand ${name}`);
-    // Screenshots in both languages come first: time enough before the drop on a loaded machine.
-    const dropsAt = (await admin.serverNow(stand.urlPath)) + 40_000;
-    await admin.scheduleDrop(prizeId, stand, dropsAt);
+  test(
+    "a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket within 1 s of the drop",
+    { tag: "@phone-only" },
+    async ({ browser }, testInfo) => {
+      test.setTimeout(120_000);
+      const baseURL = String(testInfo.project.use.baseURL);
+      const name = stamp(testInfo.project.name);
+      const prizeId = await admin.createPrize(`Drop prize ${name}`);
+      const stand = await admin.createPage(`Drop stand ${name}`);
+      // Screenshots in both languages come first: time enough before the drop on a loaded machine.
+      const dropsAt = (await admin.serverNow(stand.urlPath)) + 40_000;
+      await admin.scheduleDrop(prizeId, stand, dropsAt);
 
-    const phone = await browser.newContext({ ...testInfo.project.use, baseURL });
-    const page = await phone.newPage();
-    // The phone's own clock, five minutes behind and running: a countdown on it would end 5 minutes late.
-    await page.clock.install({ time: Date.now() - 5 * 60_000 });
-    await page.goto(`/p/${stand.urlPath}`);
-    await expect(page.getByRole("heading", { name: "A prize drops here soon" })).toBeVisible();
-    const timer = page.getByRole("timer");
-    // Minutes and seconds on the server's clock: under a minute to go, never the phone's 5:xx.
-    await expect(timer).toHaveText(/^0:[0-5]\d$/);
-    await expect(page.locator("[data-ticket]")).toHaveCount(0);
-    await reviewScreenshot(page, "drop-countdown", { fullPage: false });
-    await inKorean(phone, baseURL);
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "곧 이곳에 경품이 공개돼요" })).toBeVisible();
-    await expect(timer).toHaveText(/^0:[0-5]\d$/);
-    await reviewScreenshot(page, "drop-countdown-ko", { fullPage: false });
+      const phone = await browser.newContext({ ...testInfo.project.use, baseURL });
+      const page = await phone.newPage();
+      // The phone's own clock, five minutes behind and running: a countdown on it would end 5 minutes late.
+      await page.clock.install({ time: Date.now() - 5 * 60_000 });
+      await page.goto(`/p/${stand.urlPath}`);
+      await expect(page.getByRole("heading", { name: "A prize drops here soon" })).toBeVisible();
+      const timer = page.getByRole("timer");
+      // Minutes and seconds on the server's clock: under a minute to go, never the phone's 5:xx.
+      await expect(timer).toHaveText(/^0:[0-5]\d$/);
+      await expect(page.locator("[data-ticket]")).toHaveCount(0);
+      await reviewScreenshot(page, "drop-countdown", { fullPage: false });
+      await inKorean(phone, baseURL);
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "곧 이곳에 경품이 공개돼요" })).toBeVisible();
+      await expect(timer).toHaveText(/^0:[0-5]\d$/);
+      await reviewScreenshot(page, "drop-countdown-ko", { fullPage: false });
 
-    // A tap before the time (the API, as an early tap would): told the time, nothing held.
-    const early = await page.request.post(`/api/p/${stand.urlPath}/prize/claim/`, {
-      headers: { "x-csrftoken": (await phone.cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "" },
-    });
-    expect(early.status()).toBe(409);
-    expect(await early.json()).toMatchObject({ code: "not_yet", drops_at: new Date(dropsAt).toISOString() });
+      // A tap before the time (the API, as an early tap would): told the time, nothing held.
+      const early = await page.request.post(`/api/p/${stand.urlPath}/prize/claim/`, {
+        headers: { "x-csrftoken": (await phone.cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "" },
+      });
+      expect(early.status()).toBe(409);
+      expect(await early.json()).toMatchObject({ code: "not_yet", drops_at: new Date(dropsAt).toISOString() });
 
-    // Still the countdown just before the time; the ticket within a second after it, without a reload.
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    const untilJustBefore = dropsAt - 1_500 - (await admin.serverNow(stand.urlPath));
-    if (untilJustBefore > 0) await new Promise((resolve) => setTimeout(resolve, untilJustBefore));
-    await expect(page.locator("[data-ticket]")).toHaveCount(0);
-    await page.locator("[data-ticket]").waitFor({ state: "visible", timeout: 20_000 });
-    const shownAt = await admin.serverNow(stand.urlPath);
-    expect(shownAt - dropsAt).toBeLessThanOrEqual(1_000);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await reviewScreenshot(page, "drop-ticket-ko", { fullPage: false });
-    await phone.close();
-  });
+      // Still the countdown just before the time; the ticket within a second after it, without a reload.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const untilJustBefore = dropsAt - 1_500 - (await admin.serverNow(stand.urlPath));
+      if (untilJustBefore > 0) await new Promise((resolve) => setTimeout(resolve, untilJustBefore));
+      await expect(page.locator("[data-ticket]")).toHaveCount(0);
+      await page.locator("[data-ticket]").waitFor({ state: "visible", timeout: 20_000 });
+      const shownAt = await admin.serverNow(stand.urlPath);
+      expect(shownAt - dropsAt).toBeLessThanOrEqual(1_000);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await reviewScreenshot(page, "drop-ticket-ko", { fullPage: false });
+      await phone.close();
+    },
+  );
 
   test("@desktop-only the big screen counts down to the next announced drops, live, in both languages at 1920x1080", async ({
     page,

@@ -19,52 +19,56 @@ test.describe("product management", () => {
     await products.signIn(E2E_ADMIN);
   });
 
-  test("adds a product with an image, finds it by search and downloads its QR code", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
-    const name = uniqueName("Aurora Headphones", testInfo.project.name);
-    await products.open();
-    await expect(page.getByText(/QR codes follow the address you are using now/)).toBeVisible();
+  test(
+    "adds a product with an image, finds it by search and downloads its QR code",
+    { tag: "@desktop-only" },
+    async ({ page }, testInfo) => {
+      const name = uniqueName("Aurora Headphones", testInfo.project.name);
+      await products.open();
+      await expect(page.getByText(/QR codes follow the address you are using now/)).toBeVisible();
 
-    await products.openAddForm();
-    await products.addPanel.locator('input[type="file"]').setInputFiles(await pngFile("aurora.png", "#4f46e5"));
-    await expect(products.addPanel.getByRole("img", { name: "Selected image preview" })).toBeVisible();
-    await products.addPanel.getByRole("button", { name: "Save" }).click();
-    await expect(products.addPanel.getByText("Please enter a product name.")).toBeVisible();
-    await products.addPanel.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-    await products.addPanel
-      .getByRole("textbox", { name: "Description", exact: true })
-      .fill("Noise-cancelling headphones with a forty-hour battery and a soft case.");
-    await products.screenshot("products-add-form");
-    await products.addPanel.getByRole("button", { name: "Save" }).click();
-    const banner = await products.expectSuccess(`Product “${name}” was created.`);
-    // The form is ready for the next product.
-    await expect(products.addPanel.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
-    await expect(banner).toBeHidden({ timeout: 5000 });
+      await products.openAddForm();
+      await products.addPanel.locator('input[type="file"]').setInputFiles(await pngFile("aurora.png", "#4f46e5"));
+      await expect(products.addPanel.getByRole("img", { name: "Selected image preview" })).toBeVisible();
+      await products.addPanel.getByRole("button", { name: "Save" }).click();
+      await expect(products.addPanel.getByText("Please enter a product name.")).toBeVisible();
+      await products.addPanel.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+      await products.addPanel
+        .getByRole("textbox", { name: "Description", exact: true })
+        .fill("Noise-cancelling headphones with a forty-hour battery and a soft case.");
+      await products.screenshot("products-add-form");
+      await products.addPanel.getByRole("button", { name: "Save" }).click();
+      const banner = await products.expectSuccess(`Product “${name}” was created.`);
+      // The form is ready for the next product.
+      await expect(products.addPanel.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+      await expect(banner).toBeHidden({ timeout: 5000 });
 
-    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
-    await products.search(name);
-    await expect(products.summary).toHaveText(`1 product matching “${name}”`);
-    const row = products.row(name);
-    await expect(row.locator("img")).toHaveJSProperty("complete", true);
-    await expect(row.getByText("Noise-cancelling headphones with a forty-hour batt…")).toBeVisible();
-    await products.screenshot("products-list");
+      await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
+      await products.search(name);
+      await expect(products.summary).toHaveText(`1 product matching “${name}”`);
+      const row = products.row(name);
+      await expect(row.locator("img")).toHaveJSProperty("complete", true);
+      await expect(row.getByText("Noise-cancelling headphones with a forty-hour batt…")).toBeVisible();
+      await products.screenshot("products-list");
 
-    const created = (await products.findViaApi(name))!;
-    expect(created.image).toMatch(/^\/api\/images\//);
-    await row.getByRole("button", { name: `QR code of ${name}` }).click();
-    await expect(products.dialog.getByText(`/p/${created.url_path}`, { exact: true })).toBeVisible();
-    await expect(products.dialog.getByRole("link", { name: new RegExp(`/p/${created.url_path}$`) })).toBeVisible();
-    const qrImage = products.dialog.getByRole("img", { name: /QR code opening/ });
-    await expect.poll(() => qrImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThanOrEqual(600);
-    await products.screenshot("products-qr-modal", { fullPage: false });
-    const downloadEvent = page.waitForEvent("download");
-    await products.dialog.getByRole("link", { name: "Download QR code" }).click();
-    const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe(`${created.url_path}.png`);
-    const png = await readFile(await download.path());
-    expect(png.subarray(1, 4).toString()).toBe("PNG");
-    await page.keyboard.press("Escape");
-    await expect(products.dialog).toBeHidden();
-  });
+      const created = (await products.findViaApi(name))!;
+      expect(created.image).toMatch(/^\/api\/images\//);
+      await row.getByRole("button", { name: `QR code of ${name}` }).click();
+      await expect(products.dialog.getByText(`/p/${created.url_path}`, { exact: true })).toBeVisible();
+      await expect(products.dialog.getByRole("link", { name: new RegExp(`/p/${created.url_path}$`) })).toBeVisible();
+      const qrImage = products.dialog.getByRole("img", { name: /QR code opening/ });
+      await expect.poll(() => qrImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThanOrEqual(600);
+      await products.screenshot("products-qr-modal", { fullPage: false });
+      const downloadEvent = page.waitForEvent("download");
+      await products.dialog.getByRole("link", { name: "Download QR code" }).click();
+      const download = await downloadEvent;
+      expect(download.suggestedFilename()).toBe(`${created.url_path}.png`);
+      const png = await readFile(await download.path());
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+      await page.keyboard.press("Escape");
+      await expect(products.dialog).toBeHidden();
+    },
+  );
 
   test("edits a product: replaces, removes and restores the image", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const name = uniqueName("Breeze Fan", testInfo.project.name);
@@ -342,24 +346,25 @@ test.describe("product management", () => {
     await products.screenshot("products-print-media");
   });
 
-  test("in Korean the print sheet's cards say what to do in both languages, and printing asks first", { tag: "@desktop-only" }, async ({
-    page,
-    context,
-  }, testInfo) => {
-    await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: String(testInfo.project.use.baseURL) }]);
-    const name = uniqueName("인쇄", testInfo.project.name);
-    await products.createViaApi(name);
-    await page.goto("/admin/products/print");
-    await expect(page.getByRole("heading", { level: 1, name: "QR 코드 인쇄" })).toBeVisible();
-    const card = page.getByRole("article").filter({ hasText: name });
-    await expect(card.getByTestId("scan-to-win")).toHaveText(/^Scan to win a prize\s*스캔하고 경품 받기$/);
-    await products.screenshot("products-print-ko");
-    await page.getByRole("button", { name: "인쇄", exact: true }).click();
-    const warning = page.getByRole("dialog", { name: /\(으\)로 연결되는 코드를 인쇄할까요\?$/ });
-    await expect(warning).toContainText("PUBLIC_BASE_URL이 설정되지 않아");
-    await expect(warning.getByRole("button", { name: "그래도 인쇄" })).toBeVisible();
-    await products.screenshot("products-print-warning-ko", { fullPage: false });
-  });
+  test(
+    "in Korean the print sheet's cards say what to do in both languages, and printing asks first",
+    { tag: "@desktop-only" },
+    async ({ page, context }, testInfo) => {
+      await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: String(testInfo.project.use.baseURL) }]);
+      const name = uniqueName("인쇄", testInfo.project.name);
+      await products.createViaApi(name);
+      await page.goto("/admin/products/print");
+      await expect(page.getByRole("heading", { level: 1, name: "QR 코드 인쇄" })).toBeVisible();
+      const card = page.getByRole("article").filter({ hasText: name });
+      await expect(card.getByTestId("scan-to-win")).toHaveText(/^Scan to win a prize\s*스캔하고 경품 받기$/);
+      await products.screenshot("products-print-ko");
+      await page.getByRole("button", { name: "인쇄", exact: true }).click();
+      const warning = page.getByRole("dialog", { name: /\(으\)로 연결되는 코드를 인쇄할까요\?$/ });
+      await expect(warning).toContainText("PUBLIC_BASE_URL이 설정되지 않아");
+      await expect(warning.getByRole("button", { name: "그래도 인쇄" })).toBeVisible();
+      await products.screenshot("products-print-warning-ko", { fullPage: false });
+    },
+  );
 
   // Last: it empties the product table for the tests that follow.
   test("deletes all products after the typed phrase and shows the empty state", { tag: "@desktop-only" }, async ({ page }) => {

@@ -106,32 +106,36 @@ test.describe("public product page", () => {
     await visitor.screenshot("win-kept");
   });
 
-  test("the slower of two visitors gets the first-come-first-served modal, whose OK reloads", { tag: "@phone-only" }, async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    const first = new ProductPage(page);
-    const second = await otherVisitor(browser, testInfo);
-    await first.open(urlPath);
-    await second.open(urlPath);
-    await first.expectTicketReady();
-    await second.expectTicketReady();
+  test(
+    "the slower of two visitors gets the first-come-first-served modal, whose OK reloads",
+    { tag: "@phone-only" },
+    async ({ page, browser }, testInfo) => {
+      const urlPath = await pages.withPrize();
+      const first = new ProductPage(page);
+      const second = await otherVisitor(browser, testInfo);
+      await first.open(urlPath);
+      await second.open(urlPath);
+      await first.expectTicketReady();
+      await second.expectTicketReady();
 
-    expect((await first.tapTicket()).status()).toBe(200);
-    await expect(first.claimDialog).toBeVisible();
-    expect((await second.tapTicket()).status()).toBe(409);
-    await expect(second.failedDialog).toBeVisible();
-    await expect(second.failedDialog).toContainText(TAKEN);
-    await expect(second.claimDialog).toBeHidden();
-    await second.screenshot("failed");
+      expect((await first.tapTicket()).status()).toBe(200);
+      await expect(first.claimDialog).toBeVisible();
+      expect((await second.tapTicket()).status()).toBe(409);
+      await expect(second.failedDialog).toBeVisible();
+      await expect(second.failedDialog).toContainText(TAKEN);
+      await expect(second.claimDialog).toBeHidden();
+      await second.screenshot("failed");
 
-    // OK reloads: the page now tells the second visitor someone is claiming it, with no ticket to tap.
-    await Promise.all([second.page.waitForEvent("load"), second.failedDialog.getByRole("button", { name: "OK" }).click()]);
-    await expect(second.page.getByRole("heading", { name: "Someone is claiming this prize right now" })).toBeVisible();
-    await expect(second.ticket).toHaveCount(0);
-    await second.screenshot("reserved");
+      // OK reloads: the page now tells the second visitor someone is claiming it, with no ticket to tap.
+      await Promise.all([second.page.waitForEvent("load"), second.failedDialog.getByRole("button", { name: "OK" }).click()]);
+      await expect(second.page.getByRole("heading", { name: "Someone is claiming this prize right now" })).toBeVisible();
+      await expect(second.ticket).toHaveCount(0);
+      await second.screenshot("reserved");
 
-    await first.cancelClaim();
-    await second.page.context().close();
-  });
+      await first.cancelClaim();
+      await second.page.context().close();
+    },
+  );
 
   test("while the picture arrives the ticket sits beside a still placeholder of its size, never a spinner", async ({ page }) => {
     const urlPath = await pages.withPrize();
@@ -162,7 +166,9 @@ test.describe("public product page", () => {
     expect(await visitor.ticket.boundingBox()).toEqual(ticketBox);
   });
 
-  test("the console stays clean through a visitor's tap and form (zod is jitless under the CSP)", { tag: "@phone-only" }, async ({ page }) => {
+  test("the console stays clean through a visitor's tap and form (zod is jitless under the CSP)", { tag: "@phone-only" }, async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);

@@ -27,37 +27,41 @@ async function aWinner(baseURL: string, label: string) {
 test.describe("a team with roles", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a desk account sees only the desk screen, hands a prize over and never sees a code", { tag: "@phone-only" }, async ({ page }, testInfo) => {
-    const desk = await owner.createAccount(`desk-${testInfo.project.name}`, "desk");
-    const { nickname, password } = await aWinner(String(testInfo.project.use.baseURL), "D");
-    const admin = new AdminPages(page);
-    await admin.openLogin();
-    await admin.signIn(desk);
-    // The dashboard is not the desk's: sign-in lands on the prize desk.
-    await expect(page).toHaveURL(/\/admin\/desk$/, { timeout: 30_000 });
+  test(
+    "a desk account sees only the desk screen, hands a prize over and never sees a code",
+    { tag: "@phone-only" },
+    async ({ page }, testInfo) => {
+      const desk = await owner.createAccount(`desk-${testInfo.project.name}`, "desk");
+      const { nickname, password } = await aWinner(String(testInfo.project.use.baseURL), "D");
+      const admin = new AdminPages(page);
+      await admin.openLogin();
+      await admin.signIn(desk);
+      // The dashboard is not the desk's: sign-in lands on the prize desk.
+      await expect(page).toHaveURL(/\/admin\/desk$/, { timeout: 30_000 });
 
-    await admin.openNavigation();
-    const navigation = page.getByRole("navigation", { name: "Admin" }).last();
-    await expect(navigation.getByRole("link")).toHaveText(["Prize desk"]);
-    await page.keyboard.press("Escape");
+      await admin.openNavigation();
+      const navigation = page.getByRole("navigation", { name: "Admin" }).last();
+      await expect(navigation.getByRole("link")).toHaveText(["Prize desk"]);
+      await page.keyboard.press("Escape");
 
-    const deskScreen = new DeskPage(page);
-    await deskScreen.lookUp(password);
-    await deskScreen.winner(nickname).getByRole("button", { name: "Hand over" }).click();
-    await expect(deskScreen.winner(nickname)).toContainText("Handed over");
-    await deskScreen.screenshot("roles-desk-handed-over");
+      const deskScreen = new DeskPage(page);
+      await deskScreen.lookUp(password);
+      await deskScreen.winner(nickname).getByRole("button", { name: "Hand over" }).click();
+      await expect(deskScreen.winner(nickname)).toContainText("Handed over");
+      await deskScreen.screenshot("roles-desk-handed-over");
 
-    // The winners screen, a list of everyone with their codes, is not the desk's.
-    await page.goto("/admin/winners");
-    await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
-    await expect(page.getByText(password, { exact: true })).toHaveCount(0);
+      // The winners screen, a list of everyone with their codes, is not the desk's.
+      await page.goto("/admin/winners");
+      await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
+      await expect(page.getByText(password, { exact: true })).toHaveCount(0);
 
-    // A screen typed by hand: a clear refusal, never a half-working page.
-    await page.goto("/admin/products");
-    await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Product management" })).toHaveCount(0);
-    await deskScreen.screenshot("roles-not-allowed");
-  });
+      // A screen typed by hand: a clear refusal, never a half-working page.
+      await page.goto("/admin/products");
+      await expect(page.getByRole("heading", { level: 1, name: "Not allowed for your role" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Product management" })).toHaveCount(0);
+      await deskScreen.screenshot("roles-not-allowed");
+    },
+  );
 
   test("an owner creates an account and reads the audit trail of a hand-over", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
     const baseURL = String(testInfo.project.use.baseURL);

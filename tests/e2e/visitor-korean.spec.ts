@@ -107,41 +107,47 @@ test.describe("the visitor's page in Korean", () => {
     await look(visitor, "win-kept");
   });
 
-  test("the slower of two Korean visitors is told in Korean that someone else got there first", { tag: "@phone-only" }, async ({ page, browser }, testInfo) => {
-    const urlPath = await pages.withPrize();
-    const first = new ProductPage(page);
-    const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL,
-      viewport: page.viewportSize(),
-      userAgent,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      locale: "ko-KR",
-    });
-    const second = new ProductPage(await context.newPage());
-    await first.open(urlPath);
-    await second.open(urlPath);
-    const reserved = page.waitForResponse((response) => response.url().includes("/prize/claim/") && response.request().method() === "POST");
-    await korean(page).ticket.click();
-    expect((await reserved).status()).toBe(200);
+  test(
+    "the slower of two Korean visitors is told in Korean that someone else got there first",
+    { tag: "@phone-only" },
+    async ({ page, browser }, testInfo) => {
+      const urlPath = await pages.withPrize();
+      const first = new ProductPage(page);
+      const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+      const context = await browser.newContext({
+        baseURL,
+        viewport: page.viewportSize(),
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        locale: "ko-KR",
+      });
+      const second = new ProductPage(await context.newPage());
+      await first.open(urlPath);
+      await second.open(urlPath);
+      const reserved = page.waitForResponse(
+        (response) => response.url().includes("/prize/claim/") && response.request().method() === "POST",
+      );
+      await korean(page).ticket.click();
+      expect((await reserved).status()).toBe(200);
 
-    const refused = second.page.waitForResponse((response) => response.url().includes("/prize/claim/"));
-    await korean(second.page).ticket.click();
-    expect((await refused).status()).toBe(409);
-    const dialog = korean(second.page).alert(words.refused.takenTitle);
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText("죄송해요, 다른 분이 먼저 받았어요.");
-    await expect(dialog).toContainText(words.refused.takenBody);
-    await look(second, "refused");
+      const refused = second.page.waitForResponse((response) => response.url().includes("/prize/claim/"));
+      await korean(second.page).ticket.click();
+      expect((await refused).status()).toBe(409);
+      const dialog = korean(second.page).alert(words.refused.takenTitle);
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText("죄송해요, 다른 분이 먼저 받았어요.");
+      await expect(dialog).toContainText(words.refused.takenBody);
+      await look(second, "refused");
 
-    // OK reloads: the page now says, in Korean, that someone is claiming it.
-    await Promise.all([second.page.waitForEvent("load"), dialog.getByRole("button", { name: words.result.ok }).click()]);
-    await expect(second.page.getByRole("heading", { name: words.page.heldTitle })).toBeVisible();
-    await look(second, "reserved");
-    await context.close();
-  });
+      // OK reloads: the page now says, in Korean, that someone is claiming it.
+      await Promise.all([second.page.waitForEvent("load"), dialog.getByRole("button", { name: words.result.ok }).click()]);
+      await expect(second.page.getByRole("heading", { name: words.page.heldTitle })).toBeVisible();
+      await look(second, "reserved");
+      await context.close();
+    },
+  );
 
   test("an unknown page and the not-found page in Korean; the switch turns the page English", { tag: "@phone-only" }, async ({ page }) => {
     const visitor = new ProductPage(page);

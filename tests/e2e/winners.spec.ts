@@ -111,22 +111,26 @@ test.describe("winner management", () => {
     await winners.screenshot("winners-empty");
   });
 
-  test("a search typed before the screen's scripts have run is applied once they have", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
-    const baseURL = String(testInfo.project.use.baseURL);
-    const { admin, pages } = await signInWithPrize(testInfo, "Early search");
-    const nickname = `Early${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-4)}`;
-    await winAsVisitor(baseURL, await pages.withPrize(), nickname, "5318");
-    await admin.dispose();
-    const releaseScripts = await holdPageScripts(page);
-    await page.goto("/admin/winners", { waitUntil: "commit" });
-    const winners = new WinnersPage(page);
-    await winners.search(nickname);
-    await releaseScripts();
-    // Applied after the pause in typing, as if typed once the screen was ready: the address and the rows say so.
-    await expect(page).toHaveURL(new RegExp(`search=${nickname}`));
-    await expect(winners.rows).toHaveCount(1);
-    await expect(winners.nickname(nickname)).toBeVisible();
-  });
+  test(
+    "a search typed before the screen's scripts have run is applied once they have",
+    { tag: "@desktop-only" },
+    async ({ page }, testInfo) => {
+      const baseURL = String(testInfo.project.use.baseURL);
+      const { admin, pages } = await signInWithPrize(testInfo, "Early search");
+      const nickname = `Early${testInfo.project.name === "phone" ? "P" : "D"}${String(Date.now()).slice(-4)}`;
+      await winAsVisitor(baseURL, await pages.withPrize(), nickname, "5318");
+      await admin.dispose();
+      const releaseScripts = await holdPageScripts(page);
+      await page.goto("/admin/winners", { waitUntil: "commit" });
+      const winners = new WinnersPage(page);
+      await winners.search(nickname);
+      await releaseScripts();
+      // Applied after the pause in typing, as if typed once the screen was ready: the address and the rows say so.
+      await expect(page).toHaveURL(new RegExp(`search=${nickname}`));
+      await expect(winners.rows).toHaveCount(1);
+      await expect(winners.nickname(nickname)).toBeVisible();
+    },
+  );
 });
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
