@@ -1,4 +1,3 @@
-import JSZip from "jszip";
 import type { Said } from "@/lib/errors";
 import { imageSha256, type NormalisedImage } from "@/lib/images/store";
 import { decodeUploadedImage, type ImageKind } from "@/lib/images/upload";
@@ -6,7 +5,7 @@ import { IMAGE_LIMITS } from "@/lib/validation/image";
 import type { ImportSheet } from "@/shared/contracts/import";
 import { text } from "@/shared/i18n/text";
 import { type ImportProblem, ImportRefused } from "./problem";
-import { readZipDirectory, unpacksTooLarge, type ZipEntry } from "./zip-directory";
+import { readZipDirectory, unpackEntry, unpacksTooLarge, type ZipEntry } from "./zip-directory";
 
 const MB = 1024 * 1024;
 /** The archive as uploaded (server-behaviour.md: 50 MB). */
@@ -33,7 +32,7 @@ const baseName = (name: string) => name.slice(name.lastIndexOf("/") + 1);
  * more than 100 MB. Nothing is unpacked here. A cell names a file by its path in the archive or by its name
  * alone, in any case.
  */
-async function openArchive(bytes: Buffer): Promise<{ zip: JSZip; entries: Map<string, ZipEntry> }> {
+function openArchive(bytes: Buffer): Map<string, ZipEntry> {
   if (bytes.byteLength > MAX_PICTURES_BYTES)
     throw ImportRefused.file("images", text("errors.import.imagesTooLarge", { mb: MAX_PICTURES_BYTES / MB }));
   const directory = readZipDirectory(bytes, MAX_ENTRIES);
@@ -42,45 +41,13 @@ async function openArchive(bytes: Buffer): Promise<{ zip: JSZip; entries: Map<st
   if (unpacksTooLarge(directory, MAX_UNPACKED)) {
     throw ImportRefused.file("images", text("errors.import.zipBomb", { mb: MAX_UNPACKED.maxTotalBytes / MB }));
   }
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
-  } catch {
-    throw ImportRefused.file("images", text("errors.import.imagesNotZip"));
-  }
   const entries = new Map<string, ZipEntry>();
   for (const entry of directory) {
     if (entry.isDirectory || baseName(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) continue;
     entries.set(lookupName(entry.name), entry);
     if (!entries.has(lookupName(baseName(entry.name)))) entries.set(lookupName(baseName(entry.name)), entry);
   }
-  return { zip, entries };
-}
-
-/**
- * One entry's bytes, never more than its directory declared: an entry that inflates past what it said
- * (a lying zip bomb) is stopped there and treated as no picture.
- */
-function unpack(zip: JSZip, entry: ZipEntry): Promise<Buffer | null> {
-  const file = zip.file(entry.name);
-  if (!file) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const stream = file.nodeStream("nodebuffer");
-    stream.on("data", (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received > entry.uncompressedSize) {
-        stream.pause();
-        stream.removeAllListeners("data");
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.on("error", () => resolve(null));
-    stream.on("end", () => resolve(Buffer.concat(chunks)));
-  });
+  return entries;
 }
 
 async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
@@ -99,7 +66,7 @@ export async function decodePictures(
   archive: Buffer,
   uses: readonly PictureUse[],
 ): Promise<{ pictures: Map<string, Picture>; problems: ImportProblem[] }> {
-  const { zip, entries } = await openArchive(archive);
+  const entries = openArchive(archive);
   const problems: ImportProblem[] = [];
   const pictures = new Map<string, Picture>();
   // Per file: its picture and its unpacked size (each row's kind has its own limit), or why it is none.
@@ -108,7 +75,7 @@ export async function decodePictures(
   await inTurns(wanted, async (name) => {
     const entry = entries.get(name)!;
     if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return void decoded.set(name, { tooLarge: true });
-    const bytes = await unpack(zip, entry);
+    const bytes = await unpackEntry(archive, entry);
     const picture = bytes ? await decodeUploadedImage(bytes, "product", "bulk") : "notImage";
     if (picture === "tooLarge") decoded.set(name, { tooLarge: true });
     else if (picture === "notImage") decoded.set(name, { refused: text("errors.import.imageNotPicture", { name: baseName(entry.name) }) });

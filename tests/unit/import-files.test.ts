@@ -3,7 +3,7 @@ import * as XLSX from "xlsx";
 import { ImportRefused } from "@/lib/import/problem";
 import { readRows } from "@/lib/import/rows";
 import { readSpreadsheet } from "@/lib/import/workbook";
-import { readZipDirectory, unpacksTooLarge } from "@/lib/import/zip-directory";
+import { readZipDirectory, unpackEntry, unpacksTooLarge, type ZipEntry } from "@/lib/import/zip-directory";
 import { productCardsUrl, productIdsOfCards } from "@/shared/urls/products";
 import { english } from "../support/english";
 import { macroEnabledWorkbook, productRows, workbook, zipBomb, zipOf } from "../support/import-files";
@@ -34,6 +34,25 @@ describe("the import's reading of files", () => {
         1,
       ),
     ).toBe("tooManyEntries");
+  });
+
+  it("unpacks each entry from the archive's bytes, and none that lies about its size or fails its checksum", async () => {
+    const picture = Buffer.from("pretend these are a picture's bytes ".repeat(50));
+    const unpack = async (archive: Buffer) => {
+      const entries = readZipDirectory(archive, 10) as ZipEntry[];
+      return Promise.all(entries.map((entry) => unpackEntry(archive, entry)));
+    };
+    const good = zipOf([
+      { name: "a.png", data: picture },
+      { name: "b.png", data: Buffer.from("another") },
+    ]);
+    expect(await unpack(good)).toEqual([picture, Buffer.from("another")]);
+    expect(await unpack(zipOf([{ name: "bomb.png", data: picture, declaredSize: 100 }]))).toEqual([null]);
+    expect(await unpack(zipOf([{ name: "short.png", data: picture, declaredSize: picture.byteLength + 1 }]))).toEqual([null]);
+    const corrupted = Buffer.from(good);
+    const directoryCrc = corrupted.lastIndexOf(Buffer.from("a.png")) - 46 + 16; // a.png's checksum in the directory
+    corrupted.writeUInt32LE((corrupted.readUInt32LE(directoryCrc) ^ 1) >>> 0, directoryCrc);
+    expect(await unpack(corrupted)).toEqual([null, Buffer.from("another")]);
   });
 
   it("refuses a macro-enabled workbook, and an .xlsm by its name", async () => {
