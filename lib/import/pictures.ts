@@ -1,9 +1,10 @@
 import type { Said } from "@/lib/errors";
-import { imageSha256, type NormalisedImage } from "@/lib/images/store";
+import { imageSha256, type NormalisedImage, type StoredImage } from "@/lib/images/store";
 import { decodeUploadedImage, type ImageKind } from "@/lib/images/upload";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import type { ImportSheet } from "@/shared/contracts/import";
 import { text } from "@/shared/i18n/text";
+import { decodedRecently, rememberDecoded } from "./decoded-recently";
 import { type ImportProblem, ImportRefused } from "./problem";
 import { readZipDirectory, unpackEntry, unpacksTooLarge, type ZipEntry } from "./zip-directory";
 
@@ -19,7 +20,13 @@ const MAX_ENTRIES = 5000;
 /** Pictures decoded at once: sharp works on libuv's threads, and this machine class has two cores. */
 const DECODING_AT_ONCE = 2;
 
-export type Picture = NormalisedImage & { sha256: string };
+/**
+ * A row's picture, named by the hash of its stored bytes: decoded now (stored with the import), or stored
+ * before from the very same file (nothing to decode or store).
+ */
+export type Picture = { sha256: string } & ({ decoded: NormalisedImage } | { storedId: number });
+/** The images stored before from these source bytes (by their hashes). */
+export type StoredFrom = (sourceSha256s: string[]) => Promise<Map<string, StoredImage>>;
 /** A row's picture: the file its `image` cell names, and the limits of the kind of row it is for. */
 export type PictureUse = { sheet: ImportSheet; row: number; name: string; kind: ImageKind };
 
@@ -58,28 +65,52 @@ async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>)
   await Promise.all(Array.from({ length: Math.min(DECODING_AT_ONCE, items.length) }, worker));
 }
 
+type SourceFile = { bytes: Buffer; sha256: string };
+
+/** One file's picture by its source bytes: stored before, decoded for a recent preview, or decoded now. */
+async function pictureOf(file: SourceFile, stored: Map<string, StoredImage>): Promise<Picture | "tooLarge" | "notImage"> {
+  const before = stored.get(file.sha256);
+  if (before) return { sha256: before.sha256, storedId: before.id };
+  const decoded = decodedRecently(file.sha256) ?? (await decodeUploadedImage(file.bytes, "product", "bulk"));
+  if (typeof decoded === "string") return decoded;
+  rememberDecoded(decoded);
+  return { sha256: imageSha256(decoded.data), decoded };
+}
+
 /**
  * Every picture the rows name, decoded and normalised as an upload is (type, size, pixels), each file once
  * however many rows name it; a problem on each row whose picture is missing or is not one. Nothing is stored.
+ * A file whose very bytes were checked and stored before (`storedFrom` finds it by their hash) is not
+ * decoded again: the same file imported twice decodes nothing the second time.
  */
 export async function decodePictures(
   archive: Buffer,
   uses: readonly PictureUse[],
+  storedFrom: StoredFrom,
 ): Promise<{ pictures: Map<string, Picture>; problems: ImportProblem[] }> {
   const entries = openArchive(archive);
   const problems: ImportProblem[] = [];
   const pictures = new Map<string, Picture>();
-  // Per file: its picture and its unpacked size (each row's kind has its own limit), or why it is none.
-  const decoded = new Map<string, { picture: Picture; bytes: number } | { refused: Said } | { tooLarge: true }>();
   const wanted = [...new Set(uses.map((use) => lookupName(use.name)))].filter((name) => entries.has(name));
+  // Per file: its bytes and their hash (none for one larger than any row may have, or not to be unpacked),
+  // then its picture and size (each row's kind has its own limit), or why it is none.
+  const files = new Map<string, SourceFile | null>();
   await inTurns(wanted, async (name) => {
     const entry = entries.get(name)!;
-    if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return void decoded.set(name, { tooLarge: true });
+    if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return;
     const bytes = await unpackEntry(archive, entry);
-    const picture = bytes ? await decodeUploadedImage(bytes, "product", "bulk") : "notImage";
+    files.set(name, bytes && { bytes, sha256: imageSha256(bytes) });
+  });
+  const stored = await storedFrom([...new Set([...files.values()].flatMap((file) => (file ? [file.sha256] : [])))]);
+  const decoded = new Map<string, { picture: Picture; bytes: number } | { refused: Said } | { tooLarge: true }>();
+  await inTurns(wanted, async (name) => {
+    const entry = entries.get(name)!;
+    const file = files.get(name);
+    if (file === undefined) return void decoded.set(name, { tooLarge: true });
+    const picture = file ? await pictureOf(file, stored) : "notImage";
     if (picture === "tooLarge") decoded.set(name, { tooLarge: true });
     else if (picture === "notImage") decoded.set(name, { refused: text("errors.import.imageNotPicture", { name: baseName(entry.name) }) });
-    else decoded.set(name, { picture: { ...picture, sha256: imageSha256(picture.data) }, bytes: bytes!.byteLength });
+    else decoded.set(name, { picture, bytes: file!.bytes.byteLength });
   });
   for (const use of uses) {
     const name = lookupName(use.name);

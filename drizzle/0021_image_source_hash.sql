@@ -1,0 +1,3 @@
+-- Each stored image names the bytes it was made from, so an import finds the pictures it already stored and decodes none again.
+ALTER TABLE "images" ADD COLUMN "source_sha256" varchar(64);--> statement-breakpoint
+CREATE INDEX "images_source_sha256_idx" ON "images" USING btree ("source_sha256");
