@@ -19,6 +19,8 @@ const MAX_UNPACKED = { maxTotalBytes: 2 * MAX_PICTURES_BYTES, maxEntryBytes: 2 *
 const MAX_ENTRIES = 5000;
 /** Pictures decoded at once: sharp works on libuv's threads, and this machine class has two cores. */
 const DECODING_AT_ONCE = 2;
+/** How long unpacking may keep the event loop before a visitor's request gets a turn. */
+const BLOCKING_AT_MOST_MS = 10;
 
 /**
  * A row's picture, named by the hash of its stored bytes: decoded now (stored with the import), or stored
@@ -67,6 +69,26 @@ async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>)
 
 type SourceFile = { bytes: Buffer; sha256: string };
 
+/**
+ * The named files' bytes and their hashes: null for one that cannot be unpacked, none at all for one larger
+ * than any row may have. Unpacking and hashing run on the event loop, so it is given back every few ms.
+ */
+async function unpackFiles(archive: Buffer, entries: Map<string, ZipEntry>, names: string[]): Promise<Map<string, SourceFile | null>> {
+  const files = new Map<string, SourceFile | null>();
+  let slice = performance.now();
+  for (const name of names) {
+    if (performance.now() - slice > BLOCKING_AT_MOST_MS) {
+      await new Promise(setImmediate);
+      slice = performance.now();
+    }
+    const entry = entries.get(name)!;
+    if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) continue;
+    const bytes = unpackEntry(archive, entry);
+    files.set(name, bytes && { bytes, sha256: imageSha256(bytes) });
+  }
+  return files;
+}
+
 /** One file's picture by its source bytes: stored before, decoded for a recent preview, or decoded now. */
 async function pictureOf(file: SourceFile, stored: Map<string, StoredImage>): Promise<Picture | "tooLarge" | "notImage"> {
   const before = stored.get(file.sha256);
@@ -92,16 +114,9 @@ export async function decodePictures(
   const problems: ImportProblem[] = [];
   const pictures = new Map<string, Picture>();
   const wanted = [...new Set(uses.map((use) => lookupName(use.name)))].filter((name) => entries.has(name));
-  // Per file: its bytes and their hash (none for one larger than any row may have, or not to be unpacked),
-  // then its picture and size (each row's kind has its own limit), or why it is none.
-  const files = new Map<string, SourceFile | null>();
-  await inTurns(wanted, async (name) => {
-    const entry = entries.get(name)!;
-    if (entry.uncompressedSize > IMAGE_LIMITS.product.maxBytes) return;
-    const bytes = await unpackEntry(archive, entry);
-    files.set(name, bytes && { bytes, sha256: imageSha256(bytes) });
-  });
+  const files = await unpackFiles(archive, entries, wanted);
   const stored = await storedFrom([...new Set([...files.values()].flatMap((file) => (file ? [file.sha256] : [])))]);
+  // Per file: its picture and unpacked size (each row's kind has its own limit), or why it is none.
   const decoded = new Map<string, { picture: Picture; bytes: number } | { refused: Said } | { tooLarge: true }>();
   await inTurns(wanted, async (name) => {
     const entry = entries.get(name)!;
