@@ -10,7 +10,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * `sha256` names the content: URLs carry it, so a served image never changes and can be cached forever.
  * `sourceSha256` names the bytes it was made from (null for images stored before it was kept): a spreadsheet
  * import finds the pictures it already stored by it and decodes none of them again. Two rows can share one
- * (the same file uploaded by the form and by an import is encoded twice, a little differently).
+ * (the same file uploaded by the form and by an import is encoded twice, a little differently). `data` is
+ * stored uncompressed (STORAGE EXTERNAL, in drizzle/0021): WebP does not compress again.
  */
 export const images = pgTable(
   "images",
