@@ -28,7 +28,7 @@ const BLOCKING_AT_MOST_MS = 10;
  */
 export type Picture = { sha256: string } & ({ decoded: NormalisedImage } | { storedId: number });
 /** The images stored before from these source bytes (by their hashes). */
-export type StoredFrom = (sourceSha256s: string[]) => Promise<Map<string, StoredImage>>;
+type StoredFrom = (sourceSha256s: string[]) => Promise<Map<string, StoredImage>>;
 /** A row's picture: the file its `image` cell names, and the limits of the kind of row it is for. */
 export type PictureUse = { sheet: ImportSheet; row: number; name: string; kind: ImageKind };
 
