@@ -5,6 +5,7 @@ import { IMAGE_LIMITS } from "@/lib/validation/image";
 import type { ImportSheet } from "@/shared/contracts/import";
 import { text } from "@/shared/i18n/text";
 import { decodedRecently, rememberDecoded } from "./decoded-recently";
+import { letOthersRun } from "./event-loop";
 import { type ImportProblem, ImportRefused } from "./problem";
 import { readZipDirectory, unpackEntry, unpacksTooLarge, type ZipEntry } from "./zip-directory";
 
@@ -78,7 +79,7 @@ async function unpackFiles(archive: Buffer, entries: Map<string, ZipEntry>, name
   let slice = performance.now();
   for (const name of names) {
     if (performance.now() - slice > BLOCKING_AT_MOST_MS) {
-      await new Promise(setImmediate);
+      await letOthersRun();
       slice = performance.now();
     }
     const entry = entries.get(name)!;

@@ -1,5 +1,6 @@
 import type { Queryable } from "@/db";
 import { imagesFromSources, saveImages } from "@/lib/images/store";
+import { letOthersRun } from "@/lib/import/event-loop";
 import { decodePictures, type Picture, type PictureUse } from "@/lib/import/pictures";
 import { type ImportProblem, ImportRefused } from "@/lib/import/problem";
 import { type ImportRows, readRows } from "@/lib/import/rows";
@@ -98,12 +99,14 @@ export async function importSpreadsheet({ ctx, input }: { ctx: ServiceContext; i
   const problems: ImportProblem[] = [];
   try {
     const { sheets, problems: sheetProblems } = readSpreadsheet(Buffer.from(await input.file.arrayBuffer()), input.file.name);
+    await letOthersRun();
     rows = readRows(sheets);
     problems.push(...sheetProblems, ...rows.problems);
     if (input.images) {
-      const decoded = await decodePictures(Buffer.from(await input.images.arrayBuffer()), pictureUses(rows), (sources) =>
-        imagesFromSources(ctx.db, sources),
-      );
+      await letOthersRun();
+      const archive = Buffer.from(await input.images.arrayBuffer());
+      await letOthersRun();
+      const decoded = await decodePictures(archive, pictureUses(rows), (sources) => imagesFromSources(ctx.db, sources));
       pictures = decoded.pictures;
       problems.push(...decoded.problems);
     }
