@@ -20,7 +20,7 @@ const MAX_UNPACKED = { maxTotalBytes: 2 * MAX_PICTURES_BYTES, maxEntryBytes: 2 *
 const MAX_ENTRIES = 5000;
 /**
  * Pictures decoded at once, on libuv's four threads: this machine class has two cores, and a picture's trip
- * through sharp leaves its thread idle part of the time (1,100 photos: 4.9-5.2 ms each two at a time, 4.1-4.4
+ * through sharp leaves its thread idle part of the time (400 photos: 4.9-5.2 ms each two at a time, 4.1-4.4
  * three at a time, 3.6 four at a time). Three keep both cores busy and leave one thread for the server's
  * other work (files, hashing passwords).
  */
