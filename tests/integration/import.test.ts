@@ -1,7 +1,9 @@
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
-import { auditLog, prizes, products } from "@/db/schema";
+import { auditLog, images, prizes, products } from "@/db/schema";
+import { imageSha256 } from "@/lib/images/store";
+import { readZipDirectory, unpackEntry, type ZipEntry } from "@/lib/import/zip-directory";
 import type { ImportAnswer } from "@/shared/contracts/import";
 import { openServerDatabase, tableDigest } from "../support/direct-database";
 import { signedInClient, type TestClient } from "../support/http-client";
@@ -90,6 +92,11 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
     const stock = await ourPrizes();
     expect(stock).toHaveLength(100);
     expect(stock.every((prize) => prize.total === 50 && prize.remaining === 50 && prize.imageId !== null)).toBe(true);
+    // Each picture names the file it was made from: importing that file again decodes none of them.
+    const imageIds = [...pages, ...stock].map((row) => row.imageId!);
+    const sources = await database.db.select({ source: images.sourceSha256 }).from(images).where(inArray(images.id, imageIds));
+    const files = (readZipDirectory(pictures, 5000) as ZipEntry[]).map((entry) => imageSha256(unpackEntry(pictures, entry)!));
+    expect(sources.map((row) => row.source).toSorted()).toEqual(files.toSorted());
     const audit = await importRows();
     expect(audit).toHaveLength(auditBefore + 1);
     expect(audit.at(-1)).toMatchObject({

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
+import { imageSha256 } from "@/lib/images/store";
+import { decodePictures, type PictureUse, pictureKey } from "@/lib/import/pictures";
 import { ImportRefused } from "@/lib/import/problem";
 import { readRows } from "@/lib/import/rows";
 import { readSpreadsheet } from "@/lib/import/workbook";
-import { readZipDirectory, unpacksTooLarge } from "@/lib/import/zip-directory";
+import { readZipDirectory, unpackEntry, unpacksTooLarge, type ZipEntry } from "@/lib/import/zip-directory";
 import { productCardsUrl, productIdsOfCards } from "@/shared/urls/products";
 import { english } from "../support/english";
-import { macroEnabledWorkbook, productRows, workbook, zipBomb, zipOf } from "../support/import-files";
+import { macroEnabledWorkbook, picturesZip, productRows, workbook, zipBomb, zipOf } from "../support/import-files";
 
 /** The refusal a whole file gets, in English. */
 function refusal(read: () => unknown): string {
@@ -34,6 +36,44 @@ describe("the import's reading of files", () => {
         1,
       ),
     ).toBe("tooManyEntries");
+  });
+
+  it("unpacks each entry from the archive's bytes, and none that lies about its size or fails its checksum", () => {
+    const picture = Buffer.from("pretend these are a picture's bytes ".repeat(50));
+    const unpack = (archive: Buffer) => (readZipDirectory(archive, 10) as ZipEntry[]).map((entry) => unpackEntry(archive, entry));
+    const good = zipOf([
+      { name: "a.png", data: picture },
+      { name: "b.png", data: Buffer.from("another") },
+    ]);
+    expect(unpack(good)).toEqual([picture, Buffer.from("another")]);
+    expect(unpack(zipOf([{ name: "bomb.png", data: picture, declaredSize: 100 }]))).toEqual([null]);
+    expect(unpack(zipOf([{ name: "short.png", data: picture, declaredSize: picture.byteLength + 1 }]))).toEqual([null]);
+    const corrupted = Buffer.from(good);
+    const directoryCrc = corrupted.lastIndexOf(Buffer.from("a.png")) - 46 + 16; // a.png's checksum in the directory
+    corrupted.writeUInt32LE((corrupted.readUInt32LE(directoryCrc) ^ 1) >>> 0, directoryCrc);
+    expect(unpack(corrupted)).toEqual([null, Buffer.from("another")]);
+  });
+
+  it("takes a picture stored before from the very same bytes as it is, and one decoded minutes ago from memory", async () => {
+    const archive = await picturesZip(["a.png", "b.png"]);
+    const [a, b] = (readZipDirectory(archive, 10) as ZipEntry[]).map((entry) => unpackEntry(archive, entry)!);
+    const uses: PictureUse[] = ["a.png", "b.png"].map((name, index) => ({ sheet: "product_pages", row: index + 2, name, kind: "product" }));
+    const asked: string[][] = [];
+    const storedA = { id: 7, sha256: "f".repeat(64), width: 1, height: 1 };
+    const storedFrom = async (sources: string[]) => {
+      asked.push(sources);
+      return new Map([[imageSha256(a!), storedA]]);
+    };
+    const first = await decodePictures(archive, uses, storedFrom);
+    const again = await decodePictures(archive, uses, storedFrom);
+    expect(asked[0]!.toSorted()).toEqual([imageSha256(a!), imageSha256(b!)].toSorted());
+    expect(first.problems).toEqual([]);
+    expect(first.pictures.get(pictureKey("a.png"))).toEqual({ sha256: storedA.sha256, storedId: 7 });
+    const decodedB = first.pictures.get(pictureKey("b.png"));
+    expect(decodedB).toMatchObject({ decoded: { sourceSha256: imageSha256(b!), width: expect.any(Number) } });
+    // The very object decoded the first time: not decoded again.
+    expect(again.pictures.get(pictureKey("b.png"))).toEqual(decodedB);
+    expect((again.pictures.get(pictureKey("b.png")) as { decoded: unknown }).decoded).toBe((decodedB as { decoded: unknown }).decoded);
   });
 
   it("refuses a macro-enabled workbook, and an .xlsm by its name", async () => {

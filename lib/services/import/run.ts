@@ -1,5 +1,6 @@
 import type { Queryable } from "@/db";
-import { saveImages } from "@/lib/images/store";
+import { imagesFromSources, saveImages } from "@/lib/images/store";
+import { letOthersRun } from "@/lib/import/event-loop";
 import { decodePictures, type Picture, type PictureUse } from "@/lib/import/pictures";
 import { type ImportProblem, ImportRefused } from "@/lib/import/problem";
 import { type ImportRows, readRows } from "@/lib/import/rows";
@@ -98,10 +99,14 @@ export async function importSpreadsheet({ ctx, input }: { ctx: ServiceContext; i
   const problems: ImportProblem[] = [];
   try {
     const { sheets, problems: sheetProblems } = readSpreadsheet(Buffer.from(await input.file.arrayBuffer()), input.file.name);
+    await letOthersRun();
     rows = readRows(sheets);
     problems.push(...sheetProblems, ...rows.problems);
     if (input.images) {
-      const decoded = await decodePictures(Buffer.from(await input.images.arrayBuffer()), pictureUses(rows));
+      await letOthersRun();
+      const archive = Buffer.from(await input.images.arrayBuffer());
+      await letOthersRun();
+      const decoded = await decodePictures(archive, pictureUses(rows), (sources) => imagesFromSources(ctx.db, sources));
       pictures = decoded.pictures;
       problems.push(...decoded.problems);
     }
@@ -130,18 +135,24 @@ export async function importSpreadsheet({ ctx, input }: { ctx: ServiceContext; i
   if (input.dryRun || problems.length > 0 || !changesAnything) return outcome;
 
   // The pictures the preview says are written, stored before any row is locked; any other the locked rows
-  // need (a row changed meanwhile) is stored after.
+  // need (a row changed meanwhile) is stored after. One stored before from the same file is only referred to.
   const bySha = new Map([...(pictures?.values() ?? [])].map((picture) => [picture.sha256, picture]));
-  const wanted = (shas: string[]) => [...new Set(shas)].map((sha) => bySha.get(sha)!);
   let lockedProblems: ImportProblem[] = [];
   try {
     const done = await retryingTransaction(ctx.db, async (tx) => {
       lockedProblems = [];
-      const imageIds = await saveImages(tx, wanted([...picturesWritten(preview.products), ...picturesWritten(prizesPreview)]));
-      const plan = await planBoth(tx, rows, pictures, lockedProblems, true);
+      const imageIds = new Map<string, number>();
       const storeMissing = async (shas: string[]) => {
-        for (const [sha, id] of await saveImages(tx, wanted(shas.filter((sha) => !imageIds.has(sha))))) imageIds.set(sha, id);
+        const fresh = [];
+        for (const sha of new Set(shas.filter((sha) => !imageIds.has(sha)))) {
+          const picture = bySha.get(sha)!;
+          if ("storedId" in picture) imageIds.set(sha, picture.storedId);
+          else fresh.push({ ...picture.decoded, sha256: sha });
+        }
+        for (const [sha, id] of await saveImages(tx, fresh)) imageIds.set(sha, id);
       };
+      await storeMissing([...picturesWritten(preview.products), ...picturesWritten(prizesPreview)]);
+      const plan = await planBoth(tx, rows, pictures, lockedProblems, true);
       await storeMissing(picturesWritten(plan.products));
       const createdProducts = await writeProducts(tx, plan.products, imageIds);
       const prizesPlan = await plan.prizesPlan();
