@@ -53,8 +53,11 @@ export function AutoRefresh({
   const format = useFormatter();
   const id = useId();
   const now = useNow(auto.enabled);
-  // The server renders a query as idle, the browser's first render as fetching: shown once hydrated.
-  const fetching = useHydrated() && fetchingNow;
+  // The server renders a query as idle, the browser's first render as fetching; their clocks differ, and
+  // so do their ways of writing a Korean time (use-moment.ts): a screen that comes with its first data
+  // shows all three once hydrated.
+  const hydrated = useHydrated();
+  const fetching = hydrated && fetchingNow;
   // Clamped: the clock ticks once a second, so "now" can trail the data by up to a second.
   const since = Math.max(updatedAt, auto.enabledAt);
   const secondsLeft = updatedAt ? Math.min(auto.intervalMs / 1000, Math.max(0, Math.ceil((since + auto.intervalMs - now) / 1000))) : null;
@@ -69,10 +72,12 @@ export function AutoRefresh({
         {t("auto")}
       </label>
       <span aria-live="off">
-        {auto.enabled && secondsLeft !== null && !fetching ? t("countdown", { seconds: secondsLeft }) : ""}
-        {updatedAt
-          ? t("updated", { time: format.dateTime(updatedAt, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })
-          : t("notLoaded")}
+        {auto.enabled && hydrated && secondsLeft !== null && !fetching ? t("countdown", { seconds: secondsLeft }) : ""}
+        {!hydrated
+          ? ""
+          : updatedAt
+            ? t("updated", { time: format.dateTime(updatedAt, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })
+            : t("notLoaded")}
       </span>
     </div>
   );

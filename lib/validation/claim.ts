@@ -1,5 +1,5 @@
 import type { MessageKey } from "@/shared/i18n/text";
-import { z } from "./zod";
+import { boolean, type infer as Infer, maxLength, minLength, object, optional, refine, regex, string, trim } from "./zod-mini";
 
 /**
  * The claim's field errors, as keys of messages/*.json: the API says them in the visitor's language
@@ -63,52 +63,30 @@ export function isReadableNickname(name: string): boolean {
   return visible;
 }
 
-/** The winner's nickname and 4-digit password, checked the same way in the form and on the server. */
-export const claimBody = z.object({
-  name: z
-    .string({ error: CLAIM_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: CLAIM_MESSAGES.nameRequired, abort: true })
+/**
+ * The winner's nickname and 4-digit password, checked the same way in the form and on the server. Built
+ * with zod/mini (zod-mini.ts): the claim form is the one schema a visitor's phone loads.
+ */
+export const claimBody = object({
+  name: string({ error: CLAIM_MESSAGES.nameRequired }).check(
+    trim(),
+    minLength(1, { error: CLAIM_MESSAGES.nameRequired, abort: true }),
     // The raw length bound keeps a pile of combining marks from passing as "one character", and it aborts:
     // segmenting a huge text into characters is slow, so a 1 MB nickname must never reach the refine.
-    .max(64, { error: CLAIM_MESSAGES.nameTooLong, abort: true })
+    maxLength(64, { error: CLAIM_MESSAGES.nameTooLong, abort: true }),
     // One clear message for a nickname nobody could read, whatever its length.
-    .refine(isReadableNickname, { error: CLAIM_MESSAGES.nameUnreadable, abort: true })
-    .refine((name) => perceivedLength(name) <= NICKNAME_MAX, CLAIM_MESSAGES.nameTooLong),
-  password: z
-    .string({ error: CLAIM_MESSAGES.passwordRequired })
-    .trim()
-    .min(1, { error: CLAIM_MESSAGES.passwordRequired, abort: true })
-    .max(64, { error: CLAIM_MESSAGES.passwordFormat, abort: true })
-    .regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
+    refine(isReadableNickname, { error: CLAIM_MESSAGES.nameUnreadable, abort: true }),
+    refine((name) => perceivedLength(name) <= NICKNAME_MAX, CLAIM_MESSAGES.nameTooLong),
+  ),
+  password: string({ error: CLAIM_MESSAGES.passwordRequired }).check(
+    trim(),
+    minLength(1, { error: CLAIM_MESSAGES.passwordRequired, abort: true }),
+    maxLength(64, { error: CLAIM_MESSAGES.passwordFormat, abort: true }),
+    regex(/^[0-9]{4}$/, CLAIM_MESSAGES.passwordFormat),
+  ),
   // The two boxes the form shows when the organiser asks for consent (server-behaviour.md, "Privacy"):
   // optional here, required by the claim's service while `consent_required` is on.
-  consent: z.boolean({ error: CLAIM_MESSAGES.consentFormat }).optional(),
-  age_confirmed: z.boolean({ error: CLAIM_MESSAGES.consentFormat }).optional(),
+  consent: optional(boolean({ error: CLAIM_MESSAGES.consentFormat })),
+  age_confirmed: optional(boolean({ error: CLAIM_MESSAGES.consentFormat })),
 });
-export type ClaimBody = z.infer<typeof claimBody>;
-
-/** No body, `null` or `{}` (not `[]`, which is no claim at all). */
-const isEmptyBody = (body: unknown) =>
-  body === undefined || body === null || (typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0);
-
-/**
- * POST /api/p/{urlPath}/prize/claim/: an empty body (or `{}`) reserves; `{name, password}` finalises,
- * with claimBody's field errors. (Not a zod union: a union would hide those behind one generic error.)
- */
-export const claimRequest = z.unknown().transform((body, context): { reserve: true } | ClaimBody => {
-  if (isEmptyBody(body)) return { reserve: true };
-  const parsed = claimBody.safeParse(body);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: issue.path } as z.core.$ZodRawIssue);
-  return z.NEVER;
-});
-
-/**
- * PATCH /api/p/{urlPath}/prize/claim/: no body (the spec's client) lets go at once; `{leaving: true}`, sent
- * by the page as it goes away, keeps the hold a short grace for a reload (server-behaviour.md).
- */
-export const cancelRequest = z
-  .object({ leaving: z.boolean({ error: "validation.settings.trueOrFalse" }).optional() })
-  .nullish()
-  .transform((body) => ({ leaving: body?.leaving === true }));
+export type ClaimBody = Infer<typeof claimBody>;

@@ -146,6 +146,8 @@ test.describe("the big screen and the funnel", () => {
       const dashboard = new DashboardPage(page);
       await dashboard.open();
       const funnel = dashboard.section("From scan to win");
+      // The charts are drawn once they are about to be seen (below the fold on a phone).
+      await funnel.scrollIntoViewIfNeeded();
       await expect(funnel.getByTestId("funnel-bars").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
       // This run's hours: a line, or a dot where there is one hour so far.
       await expect(funnel.getByTestId("funnel-hours").locator("svg .recharts-line-dot, svg .recharts-line-curve").first()).toBeVisible();
@@ -154,7 +156,6 @@ test.describe("the big screen and the funnel", () => {
       // Nothing sticks out sideways on a phone.
       const width = page.viewportSize()?.width ?? 0;
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await funnel.scrollIntoViewIfNeeded();
       await reviewScreenshot(page, "dashboard-funnel");
       await admin.dispose();
     },

@@ -16,8 +16,9 @@ import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/client/api";
 import { dashboardApi } from "@/lib/client/dashboard";
 import { prizesApi } from "@/lib/client/prizes";
-import { settingsApi } from "@/lib/client/settings";
+import { type SystemSettings, settingsApi } from "@/lib/client/settings";
 import { useHydratedData } from "@/lib/client/use-hydrated";
+import type { Dashboard } from "@/shared/contracts/dashboard";
 import { WRITE_ROLES } from "@/shared/roles";
 import { FunnelCharts } from "./funnel-charts";
 import { PrizeStatusTable, ProductStatusTable, WinnersTable } from "./tables";
@@ -31,14 +32,21 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. */
-export function DashboardScreen() {
+/** What the page read on the server, as the API answers it (app/[locale]/admin/(protected)/dashboard/page.tsx). */
+export type DashboardFirstData = { dashboard: Dashboard; settings: SystemSettings; readAt: number };
+
+/**
+ * /admin/dashboard (spec §2): the event at a glance, refreshed every 30 s, with the two quick actions. Its
+ * first numbers come with the page (`first`), so a phone shows them without waiting for its scripts.
+ */
+export function DashboardScreen({ first }: { first: DashboardFirstData | null }) {
   const t = useTranslations("admin.dashboard");
   const auto = useAutoRefresh();
   // The event's state (open, paused, before or after its hours), as the header's switch reads it.
   const settings = useQuery({ queryKey: settingsApi.key, queryFn: ({ signal }) => settingsApi.get(signal), refetchInterval: 30_000 });
   // Shared with the header's event switch: shown once hydrated, as the server rendered it (rendering the shared cache's answer during hydration is React's error #418).
-  const settingsShown = useHydratedData(settings.data);
+  // Until then, the state the page came with (the same on the server and while hydrating).
+  const settingsShown = useHydratedData(settings.data) ?? first?.settings;
   // The quick actions are writes: a viewer reads the dashboard without them.
   const mayWrite = useMay(WRITE_ROLES);
   const queryClient = useQueryClient();
@@ -46,6 +54,8 @@ export function DashboardScreen() {
     queryKey: dashboardApi.key,
     queryFn: ({ signal }) => dashboardApi.get(signal),
     refetchInterval: auto.refetchInterval,
+    initialData: first?.dashboard,
+    initialDataUpdatedAt: first?.readAt,
   });
   const { banner, show: showBanner, clear } = useBanner();
   const unplaced = useUnplacedNotice({ show: showBanner, clearBanner: clear });

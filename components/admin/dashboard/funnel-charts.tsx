@@ -2,22 +2,68 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { funnelApi } from "@/lib/client/funnel";
 import { FUNNEL_STEPS, type Funnel } from "@/shared/contracts/funnel";
+import type { FunnelFiguresProps } from "./funnel-figures";
 import { usePercent } from "./tables";
 
 /** "2026-11-24T10:00:00+09:00" (already APP_TIMEZONE's clock) as "11-24 10:00". */
 const hourLabel = (hour: string) => `${hour.slice(5, 10)} ${hour.slice(11, 16)}`;
 
-const AXIS = { fontSize: 12, fill: "#475569" };
+// recharts is the dashboard's largest script and drawing its two charts the longest task of its start-up:
+// both wait until the charts are about to scroll into view (below the fold on a phone). One retry: a
+// dropped chunk on a flaky event network should not leave the charts out.
+const loadFigures = () => import("./funnel-figures");
+const LazyFigures = lazy(() => loadFigures().catch(loadFigures));
+
+/** Whether the element has come within a screen's quarter of the viewport (it stays true once it has). */
+function useNearViewport(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "25% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+/** The two charts in their frames, drawn once near the viewport; empty frames of their size until then. */
+function FiguresInView(props: FunnelFiguresProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const frames = (
+    <>
+      <div aria-hidden="true" className="h-64" />
+      <div aria-hidden="true" className="h-64" />
+    </>
+  );
+  return (
+    <div ref={ref} className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+      {near ? (
+        <Suspense fallback={frames}>
+          <LazyFigures {...props} />
+        </Suspense>
+      ) : (
+        frames
+      )}
+    </div>
+  );
+}
 
 /**
  * The funnel of the whole event on the dashboard: its steps as bars and scans and wins per hour as a line
- * (recharts: SVG that scales to a 390 px phone), and the same numbers as tables for screen readers (the
- * charts themselves are hidden from them). Refreshed with the dashboard.
+ * (funnel-figures.tsx), and the same numbers as tables for screen readers (the charts themselves are hidden
+ * from them). Refreshed with the dashboard.
  */
 export function FunnelCharts({ refetchInterval }: { refetchInterval: number | false }) {
   const t = useTranslations("admin.dashboard.funnel");
@@ -41,34 +87,7 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
           {t("downloadExcel")}
         </a>
       </div>
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <figure aria-hidden="true" className="h-64 min-w-0" data-testid="funnel-bars">
-          <ResponsiveContainer width="100%" height="100%">
-            {/* Horizontal: the steps read top to bottom as a funnel, and their names fit a 390 px phone. */}
-            <BarChart data={steps} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} tick={AXIS} />
-              <YAxis type="category" dataKey="step" tick={AXIS} width={96} />
-              <Tooltip />
-              <Bar dataKey="count" name={t("count")} fill="#4f46e5" radius={[0, 4, 4, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
-        <figure aria-hidden="true" className="h-64 min-w-0" data-testid="funnel-hours">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={hours} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="hour" tick={AXIS} minTickGap={24} />
-              <YAxis allowDecimals={false} tick={AXIS} />
-              <Tooltip />
-              <Legend />
-              {/* Dots while there are few hours: one hour alone is a point, not a line. */}
-              <Line type="monotone" dataKey="scans" name={t("scans")} stroke="#4f46e5" strokeWidth={2} dot={hours.length <= 24} />
-              <Line type="monotone" dataKey="wins" name={t("wins")} stroke="#d97706" strokeWidth={2} dot={hours.length <= 24} />
-            </LineChart>
-          </ResponsiveContainer>
-        </figure>
-      </div>
+      <FiguresInView steps={steps} hours={hours} />
       <FunnelTables funnel={data} />
     </div>
   );

@@ -13,7 +13,7 @@ import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
 import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
-import { cancelRequest, claimRequest } from "@/lib/validation/claim";
+import { cancelRequest, claimRequest } from "@/lib/validation/claim-request";
 import { CLAIM_MAX_BODY_BYTES } from "@/server/request-body.mjs";
 import { RESERVE_REFUSAL_CODES } from "@/shared/contracts/claims";
 import type { Locale } from "@/shared/i18n/locales";
