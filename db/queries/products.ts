@@ -4,6 +4,7 @@ import type { Queryable } from "@/db";
 import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
 import { productQrUrl } from "@/shared/urls/products";
+import { catalogueTexts } from "./catalogue-texts";
 import { likePattern } from "./like";
 import { tallyOfProduct } from "./tallies";
 
@@ -28,14 +29,7 @@ const livePrize = sql<LivePrize>`(select json_build_object('name', ${prizes.name
   where ${placements.productId} = ${products.id} and ${placements.isActive})`;
 
 /** A product page's own words, as every read and write of them selects them: name, description, and their translations. */
-export const productTexts = {
-  name: products.name,
-  description: products.description,
-  nameEn: products.nameEn,
-  nameKo: products.nameKo,
-  descriptionEn: products.descriptionEn,
-  descriptionKo: products.descriptionKo,
-};
+export const productTexts = catalogueTexts(products);
 
 const productColumns = {
   id: products.id,

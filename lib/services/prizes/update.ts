@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { catalogueTexts } from "@/db/queries/catalogue-texts";
 import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
@@ -29,12 +30,7 @@ export const PRIZE_AUDITED_FIELDS = [
   "isActive",
 ] as const;
 const auditedColumns = {
-  name: prizes.name,
-  description: prizes.description,
-  nameEn: prizes.nameEn,
-  nameKo: prizes.nameKo,
-  descriptionEn: prizes.descriptionEn,
-  descriptionKo: prizes.descriptionKo,
+  ...catalogueTexts(prizes),
   imageId: prizes.imageId,
   totalQuantity: prizes.totalQuantity,
   remainingQuantity: prizes.remainingQuantity,
