@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { catalogueTexts } from "@/db/queries/catalogue-texts";
 import { images, prizes, products } from "@/db/schema";
 
 /**
@@ -11,24 +12,14 @@ import { images, prizes, products } from "@/db/schema";
 const productColumns = {
   id: products.id,
   key: products.key,
-  name: products.name,
-  description: products.description,
-  nameEn: products.nameEn,
-  nameKo: products.nameKo,
-  descriptionEn: products.descriptionEn,
-  descriptionKo: products.descriptionKo,
+  ...catalogueTexts(products),
   imageSha: images.sha256,
 };
 
 const prizeColumns = {
   id: prizes.id,
   key: prizes.key,
-  name: prizes.name,
-  description: prizes.description,
-  nameEn: prizes.nameEn,
-  nameKo: prizes.nameKo,
-  descriptionEn: prizes.descriptionEn,
-  descriptionKo: prizes.descriptionKo,
+  ...catalogueTexts(prizes),
   imageSha: images.sha256,
   totalQuantity: prizes.totalQuantity,
   remainingQuantity: prizes.remainingQuantity,
