@@ -15,6 +15,23 @@ import { type CatalogueKind, useCatalogueWords } from "./words";
 
 export type CatalogueFormMode = "create" | "edit";
 
+/** What the product and prize forms take from their screen; `Submit` is the form's own save call. */
+export type CatalogueFormProps<Values, Submit> = {
+  mode: CatalogueFormMode;
+  defaultValues: Values;
+  originalImageUrl?: string | null;
+  /** Shown when the call fails without a server message. */
+  failureMessage: string;
+  onSubmit: Submit;
+  onCancel?: () => void;
+  /** Told whether the form holds unsaved changes, so closing it can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Put the cursor in the first field when the form appears (the add panel just opened). */
+  focusOnMount?: boolean;
+  /** Extra content between the fields and the buttons (the QR section, the current-distribution panel). */
+  children?: ReactNode;
+};
+
 /**
  * What the add and edit forms of products and prizes share around their own react-hook-form: the image
  * change, the form-level error, telling the screen when the form holds unsaved changes, the cursor in the
@@ -28,14 +45,10 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
   originalImageUrl = null,
   onDirtyChange,
   focusOnMount = false,
-}: {
-  form: UseFormReturn<Values, unknown, Output>;
-  mode: CatalogueFormMode;
-  defaultValues: Values;
-  originalImageUrl?: string | null;
-  onDirtyChange?: (dirty: boolean) => void;
-  focusOnMount?: boolean;
-}) {
+}: { form: UseFormReturn<Values, unknown, Output> } & Pick<
+  CatalogueFormProps<Values, unknown>,
+  "mode" | "defaultValues" | "originalImageUrl" | "onDirtyChange" | "focusOnMount"
+>) {
   const image = useImageChange(originalImageUrl);
   const [formError, setFormError] = useState<string | null>(null);
 

@@ -2,9 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { appendImageChange, CatalogueFormLayout, type CatalogueFormMode, useCatalogueForm } from "@/components/admin/catalogue/form";
+import { appendImageChange, CatalogueFormLayout, type CatalogueFormProps, useCatalogueForm } from "@/components/admin/catalogue/form";
+import { catalogueTextInputs } from "@/components/admin/catalogue/text-inputs";
 import { Field } from "@/components/ui/field";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
@@ -60,31 +61,20 @@ function staleStockMessage(t: ReturnType<typeof useTranslations<"admin.prizes.fo
  * The add and edit form of a prize (spec §2, §5): image, name, description, total, daily, maintenance count,
  * active, and when editing the remaining quantity. The rules between the numbers come from the server's zod
  * schema and are checked as the organiser types; Save stays disabled while one fails. An edit sends the
- * remaining quantity it showed, so a stale one comes back 409 and is explained here.
+ * remaining quantity it showed, so a stale one comes back 409 and is explained here. `onSubmit`'s `shownRemaining`:
+ * the remaining quantity the edit form was opened with (or last told by the server).
  */
 export function PrizeFormFields({
-  mode,
-  defaultValues,
-  originalImageUrl = null,
   failureMessage,
   onSubmit,
   onCancel,
-  onDirtyChange,
-  focusOnMount = false,
   children,
-}: {
-  mode: CatalogueFormMode;
-  defaultValues: PrizeFormValues;
-  originalImageUrl?: string | null;
-  failureMessage: string;
-  /** `shownRemaining`: the remaining quantity the edit form was opened with (or last told by the server). */
-  onSubmit: (values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-  focusOnMount?: boolean;
-  /** Extra content between the fields and the buttons (the current-distribution panel when editing). */
-  children?: ReactNode;
-}) {
+  ...formProps
+}: CatalogueFormProps<
+  PrizeFormValues,
+  (values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>
+>) {
+  const { mode, defaultValues } = formProps;
   const t = useTranslations("admin.prizes.form");
   const said = useSaid();
   const [shownRemaining, setShownRemaining] = useState(mode === "edit" ? Number(defaultValues.remaining_quantity) : undefined);
@@ -98,7 +88,7 @@ export function PrizeFormFields({
     defaultValues,
     mode: "onChange",
   });
-  const state = useCatalogueForm({ form, mode, defaultValues, originalImageUrl, onDirtyChange, focusOnMount });
+  const state = useCatalogueForm({ form, ...formProps });
   const { register, getValues, setValue } = form;
   const { errors } = form.formState;
 
@@ -133,14 +123,7 @@ export function PrizeFormFields({
       noun="prize"
       limit={IMAGE_LIMITS.prize}
       onSubmit={submit}
-      nameInput={register("name")}
-      descriptionInput={register("description")}
-      errors={{
-        name: errors.name?.message,
-        description: errors.description?.message,
-        ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
-      }}
-      translationInput={(field) => register(field)}
+      {...catalogueTextInputs(form)}
       submitDisabled={numbersInvalid}
       onCancel={onCancel}
     >
