@@ -5,13 +5,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { appendImageChange, CatalogueFormLayout, type CatalogueFormProps, useCatalogueForm } from "@/components/admin/catalogue/form";
-import { catalogueTextInputs } from "@/components/admin/catalogue/text-inputs";
 import { Field } from "@/components/ui/field";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
-import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type CreatePrizeBody, createPrizeBody, updatePrizeBody } from "@/lib/validation/prize";
 import { appendTranslations, TRANSLATION_FIELDS, translationFormValues } from "@/lib/validation/translations";
 
@@ -118,15 +116,7 @@ export function PrizeFormFields({
 
   const numberInput = { type: "text", inputMode: "numeric", autoComplete: "off" } as const;
   return (
-    <CatalogueFormLayout
-      state={state}
-      noun="prize"
-      limit={IMAGE_LIMITS.prize}
-      onSubmit={submit}
-      {...catalogueTextInputs(form)}
-      submitDisabled={numbersInvalid}
-      onCancel={onCancel}
-    >
+    <CatalogueFormLayout state={state} noun="prize" onSubmit={submit} form={form} submitDisabled={numbersInvalid} onCancel={onCancel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("total")} required hint={t("totalHint")} error={said(errors.total_quantity?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("total_quantity", numberOptions)} />}

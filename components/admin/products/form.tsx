@@ -3,10 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { appendImageChange, CatalogueFormLayout, type CatalogueFormProps, useCatalogueForm } from "@/components/admin/catalogue/form";
-import { catalogueTextInputs } from "@/components/admin/catalogue/text-inputs";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { applyServerErrors } from "@/lib/client/form-errors";
-import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type ProductForm, productForm } from "@/lib/validation/product";
 import { appendTranslations, TRANSLATION_FIELDS } from "@/lib/validation/translations";
 
@@ -44,14 +42,7 @@ export function ProductFormFields({
   );
 
   return (
-    <CatalogueFormLayout
-      state={state}
-      noun="product"
-      limit={IMAGE_LIMITS.product}
-      onSubmit={submit}
-      {...catalogueTextInputs(form)}
-      onCancel={onCancel}
-    >
+    <CatalogueFormLayout state={state} noun="product" onSubmit={submit} form={form} onCancel={onCancel}>
       {children}
     </CatalogueFormLayout>
   );
