@@ -4,7 +4,7 @@ import type { Queryable } from "@/db";
 import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
 import { productQrUrl } from "@/shared/urls/products";
-import { catalogueTexts } from "./catalogue-texts";
+import { type CatalogueTexts, catalogueTexts } from "./catalogue-columns";
 import { likePattern } from "./like";
 import { tallyOfProduct } from "./tallies";
 
@@ -40,14 +40,8 @@ const productColumns = {
   livePrize,
 };
 
-type ProductSelection = {
+type ProductSelection = CatalogueTexts & {
   id: number;
-  name: string;
-  description: string;
-  nameEn: string | null;
-  nameKo: string | null;
-  descriptionEn: string | null;
-  descriptionKo: string | null;
   imageSha256: string | null;
   urlPath: string;
   winnersCount: number;

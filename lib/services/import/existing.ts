@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { catalogueTexts } from "@/db/queries/catalogue-texts";
+import { type CatalogueTexts, catalogueTexts, prizeSettings } from "@/db/queries/catalogue-columns";
 import { images, prizes, products } from "@/db/schema";
 
 /**
@@ -21,23 +21,12 @@ const prizeColumns = {
   key: prizes.key,
   ...catalogueTexts(prizes),
   imageSha: images.sha256,
-  totalQuantity: prizes.totalQuantity,
-  remainingQuantity: prizes.remainingQuantity,
-  dailyDistribution: prizes.dailyDistribution,
-  maintenanceCount: prizes.maintenanceCount,
-  hourlyLimit: prizes.hourlyLimit,
-  isActive: prizes.isActive,
+  ...prizeSettings,
 };
 
-export type ExistingProduct = {
+export type ExistingProduct = CatalogueTexts & {
   id: number;
   key: string | null;
-  name: string;
-  description: string;
-  nameEn: string | null;
-  nameKo: string | null;
-  descriptionEn: string | null;
-  descriptionKo: string | null;
   imageSha: string | null;
 };
 export type ExistingPrize = ExistingProduct & {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { catalogueTexts } from "@/db/queries/catalogue-texts";
+import { catalogueTexts, prizeSettings } from "@/db/queries/catalogue-columns";
 import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
@@ -32,12 +32,7 @@ export const PRIZE_AUDITED_FIELDS = [
 const auditedColumns = {
   ...catalogueTexts(prizes),
   imageId: prizes.imageId,
-  totalQuantity: prizes.totalQuantity,
-  remainingQuantity: prizes.remainingQuantity,
-  dailyDistribution: prizes.dailyDistribution,
-  maintenanceCount: prizes.maintenanceCount,
-  hourlyLimit: prizes.hourlyLimit,
-  isActive: prizes.isActive,
+  ...prizeSettings,
 };
 
 /** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */

@@ -1,4 +1,4 @@
-import type { prizes, products } from "@/db/schema";
+import { prizes, type products } from "@/db/schema";
 
 /**
  * A prize's or a product page's own words, as every read and write of them selects them: the name, the
@@ -15,3 +15,26 @@ export function catalogueTexts<Table extends typeof prizes | typeof products>(ta
     descriptionKo: table.descriptionKo as Table["descriptionKo"],
   };
 }
+
+/** What `catalogueTexts` selects, as a row holds it. */
+export type CatalogueTexts = {
+  name: string;
+  description: string;
+  nameEn: string | null;
+  nameKo: string | null;
+  descriptionEn: string | null;
+  descriptionKo: string | null;
+};
+
+/**
+ * A prize's numbers and switch the organiser sets, by the form or by an import: stock, daily budget,
+ * placements kept live, hourly limit, active.
+ */
+export const prizeSettings = {
+  totalQuantity: prizes.totalQuantity,
+  remainingQuantity: prizes.remainingQuantity,
+  dailyDistribution: prizes.dailyDistribution,
+  maintenanceCount: prizes.maintenanceCount,
+  hourlyLimit: prizes.hourlyLimit,
+  isActive: prizes.isActive,
+};
