@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { appendImageChange, CatalogueFormLayout, type CatalogueFormProps, useCatalogueForm } from "@/components/admin/catalogue/form";
+import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
@@ -137,13 +138,12 @@ export function PrizeFormFields({
         </Field>
       </div>
 
-      <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
-        <input type="checkbox" className="mt-0.5 size-5 rounded border-slate-300 accent-primary-600" {...register("is_active")} />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">{t("active")}</span>
-          <span className="block text-sm text-slate-600">{t("activeHint")}</span>
-        </span>
-      </label>
+      <CheckboxWithHint
+        label={t("active")}
+        hint={t("activeHint")}
+        className="rounded-lg border border-slate-200 p-3"
+        {...register("is_active")}
+      />
 
       {children}
     </CatalogueFormLayout>

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { PrivacyNoticeText } from "@/components/public/privacy-notice";
 import { Card } from "@/components/ui/card";
+import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import type { SystemSettings } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
@@ -130,17 +131,7 @@ export function PrivacySection() {
           ? t("erasesOn", { count: saved.retention_pending, date: moment(saved.retention_erases_at) })
           : t("erasesAfterEachWin", { count: saved.retention_pending, days: saved.retention_days })}
       </p>
-      <label className="flex min-h-11 cursor-pointer items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-primary-600"
-          {...register("consent_required")}
-        />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">{t("consentRequired")}</span>
-          <span className="block text-sm text-slate-600">{t("consentHint")}</span>
-        </span>
-      </label>
+      <CheckboxWithHint label={t("consentRequired")} hint={t("consentHint")} {...register("consent_required")} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Field
           label={t("noticeEn")}
