@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, lt, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { auditLog, auditTallies } from "@/db/schema";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
+import { type KeysetCursor, newestFirstInBatches, olderThan } from "./keyset";
 import { likePattern } from "./like";
 
 /**
@@ -94,8 +95,7 @@ const AUDIT_EXPORT_BATCH = 5000;
 /** A row as the Excel file shows it: the time already formatted in APP_TIMEZONE by Postgres. */
 export type AuditExportRow = Omit<AuditEntryRow, "at"> & { at: Date; cursor: string; local_time: string };
 
-function exportBatch(db: Queryable, where: SQL | undefined, after: { at: string; id: number } | null): Promise<AuditExportRow[]> {
-  const cursor = after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
+function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor | null): Promise<AuditExportRow[]> {
   return db
     .select({
       ...auditColumns,
@@ -103,7 +103,7 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: { at: string;
       local_time: sql<string>`to_char(${auditLog.at}, 'YYYY-MM-DD HH24:MI:SS')`,
     })
     .from(auditLog)
-    .where(and(where, cursor))
+    .where(and(where, olderThan(auditLog.at, auditLog.id, after)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_EXPORT_BATCH);
 }
@@ -111,12 +111,5 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: { at: string;
 /** Every row of the filter for the Excel file, newest first, in keyset batches (at, id). */
 export async function* exportAuditRows({ db, filter }: { db: Queryable; filter: AuditFilters }): AsyncGenerator<AuditExportRow[]> {
   const where = auditCondition(filter);
-  let after: { at: string; id: number } | null = null;
-  for (;;) {
-    const rows = await exportBatch(db, where, after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < AUDIT_EXPORT_BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.cursor, id: last.id };
-  }
+  yield* newestFirstInBatches(AUDIT_EXPORT_BATCH, (after) => exportBatch(db, where, after));
 }

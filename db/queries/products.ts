@@ -4,6 +4,7 @@ import type { Queryable } from "@/db";
 import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
 import { productQrUrl } from "@/shared/urls/products";
+import { type CatalogueTexts, catalogueTexts } from "./catalogue-columns";
 import { likePattern } from "./like";
 import { tallyOfProduct } from "./tallies";
 
@@ -28,14 +29,7 @@ const livePrize = sql<LivePrize>`(select json_build_object('name', ${prizes.name
   where ${placements.productId} = ${products.id} and ${placements.isActive})`;
 
 /** A product page's own words, as every read and write of them selects them: name, description, and their translations. */
-export const productTexts = {
-  name: products.name,
-  description: products.description,
-  nameEn: products.nameEn,
-  nameKo: products.nameKo,
-  descriptionEn: products.descriptionEn,
-  descriptionKo: products.descriptionKo,
-};
+export const productTexts = catalogueTexts(products);
 
 const productColumns = {
   id: products.id,
@@ -46,14 +40,8 @@ const productColumns = {
   livePrize,
 };
 
-type ProductSelection = {
+type ProductSelection = CatalogueTexts & {
   id: number;
-  name: string;
-  description: string;
-  nameEn: string | null;
-  nameKo: string | null;
-  descriptionEn: string | null;
-  descriptionKo: string | null;
   imageSha256: string | null;
   urlPath: string;
   winnersCount: number;

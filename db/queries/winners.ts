@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, lt, lte, or, type SQL, sql } from "drizzle
 import type { Queryable } from "@/db";
 import { winners } from "@/db/schema";
 import type { WinnerStatus } from "@/shared/contracts/winners";
+import { type KeysetCursor, newestFirstInBatches, olderThan } from "./keyset";
 import { likeLiteral, likePattern } from "./like";
 import { countByHourlyTallies, countByTallies } from "./tallies";
 
@@ -162,10 +163,7 @@ export type WinnerExportRow = {
   expired_at: string | null;
 };
 
-type Cursor = { createdAt: string; id: number };
-
-function exportBatch(db: Queryable, where: SQL | undefined, after: Cursor | null): Promise<WinnerExportRow[]> {
-  const afterCursor = after ? sql`(${winners.createdAt}, ${winners.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined;
+function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor | null): Promise<WinnerExportRow[]> {
   return db
     .select({
       id: winners.id,
@@ -182,23 +180,13 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: Cursor | null
       expired_at: sql<string | null>`to_char(${winners.expiredAt}, 'YYYY-MM-DD HH24:MI:SS')`,
     })
     .from(winners)
-    .where(and(where, afterCursor))
+    .where(and(where, olderThan(winners.createdAt, winners.id, after)))
     .orderBy(desc(winners.createdAt), desc(winners.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 
-/**
- * Every winner of the filter for the Excel file, newest first, in batches walked by keyset (created_at, id)
- * so the 100,000th row costs what the first did.
- */
+/** Every winner of the filter for the Excel file, newest first, in keyset batches (created_at, id). */
 export async function* exportWinnerRows({ db, filter }: { db: Queryable; filter: WinnerFilter }): AsyncGenerator<WinnerExportRow[]> {
   const where = winnerCondition(filter);
-  let after: Cursor | null = null;
-  for (;;) {
-    const rows = await exportBatch(db, where, after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.cursor, id: last.id };
-  }
+  yield* newestFirstInBatches(EXPORT_BATCH_SIZE, (after) => exportBatch(db, where, after));
 }

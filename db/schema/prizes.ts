@@ -1,24 +1,13 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { catalogueEntryChecks, catalogueEntryColumns } from "./catalogue-entry";
 import { images } from "./images";
 
 /** A stock of identical prize items, a daily limit and a target number of live placements. */
 export const prizes = pgTable(
   "prizes",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar({ length: 200 }).notNull(),
-    description: text().notNull().default(""),
-    // The name and description in English and in Korean, each optional: a visitor reads their
-    // language's, else `name` / `description` (shared/i18n/localized.ts). The spec's `name` is unchanged.
-    nameEn: varchar({ length: 200 }),
-    nameKo: varchar({ length: 200 }),
-    descriptionEn: text(),
-    descriptionKo: text(),
-    imageId: integer().references(() => images.id, { onDelete: "set null" }),
-    // The organiser's own name for the row in a spreadsheet import (lib/services/import): a re-import matches
-    // rows by it, so the same file twice changes nothing. Unique within the event; null for rows made by hand.
-    key: varchar({ length: 100 }),
+    ...catalogueEntryColumns(),
     totalQuantity: integer().notNull(),
     remainingQuantity: integer().notNull(),
     dailyDistribution: integer().notNull(),
@@ -38,9 +27,7 @@ export const prizes = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("prizes_name_not_blank", sql`btrim(${table.name}) <> ''`),
-    check("prizes_key_not_blank", sql`btrim(${table.key}) <> ''`),
-    uniqueIndex("prizes_key_unique").on(table.key),
+    ...catalogueEntryChecks("prizes", table),
     check("prizes_remaining_within_total", sql`${table.remainingQuantity} >= 0 AND ${table.remainingQuantity} <= ${table.totalQuantity}`),
     check("prizes_daily_within_total", sql`${table.dailyDistribution} >= 1 AND ${table.dailyDistribution} <= ${table.totalQuantity}`),
     check(

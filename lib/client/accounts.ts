@@ -3,12 +3,12 @@
 import type { CreateAccountBody, UpdateAccountBody } from "@/lib/validation/admin";
 import type { AccountRow } from "@/shared/contracts/accounts";
 import type { Page } from "@/shared/contracts/page";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 export const accountsApi = {
   key: ["accounts"] as const,
   list(params: ListParams, signal?: AbortSignal): Promise<Page<AccountRow>> {
-    return apiFetch(`/api/admin/accounts/${listSearch(params)}`, { signal }, { redirectOn404: false });
+    return fetchListPage("/api/admin/accounts/", params, signal);
   },
   create(body: CreateAccountBody): Promise<AccountRow> {
     return apiFetch("/api/admin/accounts/", { method: "POST", json: body });

@@ -191,11 +191,22 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** What a list screen asks for: a page, its size, and the screen's own filters (all text, as in the URL). */
-export type ListParams<F extends Record<string, string> = Record<string, string>> = { page: number; pageSize: number; filters: F };
+export type ListParams<F extends { [filter: string]: string | undefined } = Record<string, string>> = {
+  page: number;
+  pageSize: number;
+  filters: F;
+};
 
-/** `?page=..&page_size=..&<filter>=..` for a list call; empty filters are left out. */
-export function listSearch(params: ListParams): string {
+/**
+ * One page of an admin list from `path` (`?page=..&page_size=..&<filter>=..`, empty filters left out). A page
+ * past the end answers 404 "Invalid page.": the list hook goes back to page 1 instead of leaving the screen.
+ */
+export function fetchListPage<Result>(
+  path: string,
+  params: ListParams<{ [filter: string]: string | undefined }>,
+  signal?: AbortSignal,
+): Promise<Result> {
   const search = new URLSearchParams({ page: String(params.page), page_size: String(params.pageSize) });
-  for (const [key, value] of Object.entries(params.filters ?? {})) if (value) search.set(key, value);
-  return `?${search}`;
+  for (const [key, value] of Object.entries(params.filters)) if (value) search.set(key, value);
+  return apiFetch(`${path}?${search}`, { signal }, { redirectOn404: false });
 }

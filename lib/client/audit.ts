@@ -1,7 +1,7 @@
 /** The audit screen's calls, on top of `apiFetch`. */
 import type { AuditEntryRow } from "@/shared/contracts/audit";
 import type { Page } from "@/shared/contracts/page";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { fetchListPage, type ListParams } from "./api";
 
 /** GET /api/admin/audit/ filters, as the URL carries them ("" = not filtered). */
 export type AuditFilters = { account: string; action: string; target: string; search: string; start_date: string; end_date: string };
@@ -10,7 +10,7 @@ export const AUDIT_FILTERS: AuditFilters = { account: "", action: "", target: ""
 export const auditApi = {
   key: ["audit"] as const,
   list(params: ListParams<AuditFilters>, signal?: AbortSignal): Promise<Page<AuditEntryRow>> {
-    return apiFetch(`/api/admin/audit/${listSearch(params as ListParams)}`, { signal }, { redirectOn404: false });
+    return fetchListPage("/api/admin/audit/", params, signal);
   },
 };
 

@@ -1,6 +1,6 @@
 /** Every call the admin makes about placements (`/api/prize-distributions/` in URLs), on top of `apiFetch`. */
 import type { DropMoved, PlacementCreated, PlacementPage, PlacementsRandomized, ScheduledDrops } from "@/shared/contracts/placements";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 /** The placement list has no filters; the page and its size are all the URL keeps. */
 export type PlacementFilters = Record<string, string>;
@@ -9,8 +9,8 @@ export const PLACEMENT_FILTERS: PlacementFilters = {};
 export const placementsApi = {
   key: ["placements"] as const,
 
-  list({ page, pageSize, filters }: ListParams<PlacementFilters>, signal?: AbortSignal): Promise<PlacementPage> {
-    return apiFetch(`/api/prize-distributions/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  list(params: ListParams<PlacementFilters>, signal?: AbortSignal): Promise<PlacementPage> {
+    return fetchListPage("/api/prize-distributions/", params, signal);
   },
 
   /** The ids of every placement (page_size 1000, page after page), for delete-all. */

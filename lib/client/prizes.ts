@@ -1,7 +1,7 @@
 /** Every call the admin makes about prizes, on top of `apiFetch` (same shape as lib/client/products.ts). */
 import type { Page } from "@/shared/contracts/page";
 import type { PrizeRow } from "@/shared/contracts/prizes";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 export type PrizeFilters = { search: string };
 export const PRIZE_FILTERS: PrizeFilters = { search: "" };
@@ -10,8 +10,8 @@ export const prizesApi = {
   /** The query-cache key every prize list lives under; writes invalidate it. */
   key: ["prizes"] as const,
 
-  list({ page, pageSize, filters }: ListParams<PrizeFilters>, signal?: AbortSignal): Promise<Page<PrizeRow>> {
-    return apiFetch(`/api/prizes/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  list(params: ListParams<PrizeFilters>, signal?: AbortSignal): Promise<Page<PrizeRow>> {
+    return fetchListPage("/api/prizes/", params, signal);
   },
 
   create(form: FormData): Promise<PrizeRow> {

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@/shared/contracts/page";
 import type { ProductRow, ProductsDeleted } from "@/shared/contracts/products";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 export type ProductFilters = { search: string };
 export const PRODUCT_FILTERS: ProductFilters = { search: "" };
@@ -14,9 +14,8 @@ export const productsApi = {
   /** The query-cache key every product list lives under; writes invalidate it. */
   key: ["products"] as const,
 
-  list({ page, pageSize, filters }: ListParams<ProductFilters>, signal?: AbortSignal): Promise<Page<ProductRow>> {
-    // A page past the end answers 404 "Invalid page.": the list hook goes back to page 1 instead of leaving.
-    return apiFetch(`/api/products/${listSearch({ page, pageSize, filters })}`, { signal }, { redirectOn404: false });
+  list(params: ListParams<ProductFilters>, signal?: AbortSignal): Promise<Page<ProductRow>> {
+    return fetchListPage("/api/products/", params, signal);
   },
 
   /** How many products there are, whatever a search shows. */

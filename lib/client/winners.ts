@@ -2,7 +2,7 @@
  * Every call the admin makes about winners, on top of `apiFetch` (see lib/client/products.ts for the shape).
  */
 import type { WinnerPage, WinnerRow } from "@/shared/contracts/winners";
-import { apiFetch, type ListParams, listSearch } from "./api";
+import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 /** GET /api/winners/ filters, as the URL carries them ("" = not filtered). */
 export type WinnerFilters = {
@@ -35,7 +35,7 @@ export const winnersApi = {
   key: ["winners"] as const,
 
   list(params: ListParams<Partial<WinnerFilters>>, signal?: AbortSignal): Promise<WinnerPage> {
-    return apiFetch(`/api/winners/${listSearch(params as ListParams)}`, { signal }, { redirectOn404: false });
+    return fetchListPage("/api/winners/", params, signal);
   },
 
   /** The prize desk hands the prize over; 409 "Already handed over to <nickname> at HH:MM." when it was. */

@@ -1,15 +1,7 @@
+import type { CatalogueEntryRow } from "./catalogue-entry";
+
 /** A prize as GET /api/prizes/ and every prize response show it (spec §3, db/queries/prizes.ts). */
-export type PrizeRow = {
-  id: number;
-  name: string;
-  description: string;
-  /** The name and description in English and in Korean, when given (visitors read their language's). */
-  name_en: string | null;
-  name_ko: string | null;
-  description_en: string | null;
-  description_ko: string | null;
-  /** The image URL, or null when the prize has none. */
-  image: string | null;
+export type PrizeRow = CatalogueEntryRow & {
   total_quantity: number;
   remaining_quantity: number;
   daily_distribution: number;

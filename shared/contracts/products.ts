@@ -1,15 +1,7 @@
+import type { CatalogueEntryRow } from "./catalogue-entry";
+
 /** A product page as GET /api/products/ and every product response show it (spec §3). */
-export type ProductRow = {
-  id: number;
-  name: string;
-  description: string;
-  /** The name and description in English and in Korean, when given (visitors read their language's). */
-  name_en: string | null;
-  name_ko: string | null;
-  description_en: string | null;
-  description_ko: string | null;
-  /** The image URL, or null when the product has none. */
-  image: string | null;
+export type ProductRow = CatalogueEntryRow & {
   /** The URL of the QR code PNG. */
   qr_code: string;
   url_path: string;

@@ -2,18 +2,35 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEventHandler, type ReactNode, useEffect, useState } from "react";
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { useSaid } from "@/lib/client/use-said";
-import type { ImageLimit } from "@/lib/validation/image";
-import type { TranslationField } from "@/lib/validation/translations";
+import { IMAGE_LIMITS } from "@/lib/validation/image";
+import { type CatalogueTextValues, catalogueTextInputs } from "./text-inputs";
 import { type CatalogueKind, useCatalogueWords } from "./words";
 
 export type CatalogueFormMode = "create" | "edit";
+
+/** What the product and prize forms take from their screen; `Submit` is the form's own save call. */
+export type CatalogueFormProps<Values, Submit> = {
+  mode: CatalogueFormMode;
+  defaultValues: Values;
+  originalImageUrl?: string | null;
+  /** Shown when the call fails without a server message. */
+  failureMessage: string;
+  onSubmit: Submit;
+  onCancel?: () => void;
+  /** Told whether the form holds unsaved changes, so closing it can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Put the cursor in the first field when the form appears (the add panel just opened). */
+  focusOnMount?: boolean;
+  /** Extra content between the fields and the buttons (the QR section, the current-distribution panel). */
+  children?: ReactNode;
+};
 
 /**
  * What the add and edit forms of products and prizes share around their own react-hook-form: the image
@@ -28,14 +45,10 @@ export function useCatalogueForm<Values extends FieldValues & { name: string }, 
   originalImageUrl = null,
   onDirtyChange,
   focusOnMount = false,
-}: {
-  form: UseFormReturn<Values, unknown, Output>;
-  mode: CatalogueFormMode;
-  defaultValues: Values;
-  originalImageUrl?: string | null;
-  onDirtyChange?: (dirty: boolean) => void;
-  focusOnMount?: boolean;
-}) {
+}: { form: UseFormReturn<Values, unknown, Output> } & Pick<
+  CatalogueFormProps<Values, unknown>,
+  "mode" | "defaultValues" | "originalImageUrl" | "onDirtyChange" | "focusOnMount"
+>) {
   const image = useImageChange(originalImageUrl);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -97,35 +110,29 @@ export type CatalogueFormState = ReturnType<typeof useCatalogueForm>;
  * The add and edit form's layout: form-level error, image, name, description, the screen's own fields
  * (`children`), then Reset, Cancel and Save. In the edit modal the buttons stay in view while the body scrolls.
  */
-export function CatalogueFormLayout({
+export function CatalogueFormLayout<Values extends CatalogueTextValues, Output>({
   state,
   noun,
-  limit,
+  form,
   onSubmit,
-  nameInput,
-  descriptionInput,
-  errors,
-  translationInput,
   submitDisabled = false,
   onCancel,
   children,
 }: {
   state: Pick<CatalogueFormState, "mode" | "image" | "formError" | "resetAll" | "submitting">;
+  /** Says what the form edits, and so the image's size limit. */
   noun: CatalogueKind;
-  limit: ImageLimit;
+  /** The form whose name, description and translations (server-behaviour.md, "Names in the visitor's language") are laid out here. */
+  form: UseFormReturn<Values, unknown, Output>;
   /** `submitWith(...)`'s handler. */
   onSubmit: FormEventHandler<HTMLFormElement>;
-  nameInput: UseFormRegisterReturn;
-  descriptionInput: UseFormRegisterReturn;
-  errors: { name?: string; description?: string } & Partial<Record<TranslationField, string>>;
-  /** The optional name and description in English and Korean (server-behaviour.md, "Names in the visitor's language"). */
-  translationInput: (field: TranslationField) => UseFormRegisterReturn;
   submitDisabled?: boolean;
   onCancel?: () => void;
   /** The screen's own fields and panels, between the description and the buttons. */
   children?: ReactNode;
 }) {
   const { mode, image, formError, resetAll, submitting } = state;
+  const { nameInput, descriptionInput, translationInput, errors } = catalogueTextInputs(form);
   const t = useTranslations("common");
   const words = useCatalogueWords(noun);
   const said = useSaid();
@@ -133,7 +140,7 @@ export function CatalogueFormLayout({
     <form onSubmit={onSubmit} noValidate aria-busy={submitting || undefined} className="space-y-5">
       <FormAlert message={formError} />
 
-      <ImageChangeField image={image} mode={mode} limit={limit} noun={words("noun")} disabled={submitting} />
+      <ImageChangeField image={image} mode={mode} limit={IMAGE_LIMITS[noun]} noun={words("noun")} disabled={submitting} />
 
       <Field label={t("name")} required error={said(errors.name)}>
         {(control) => <input {...control} autoComplete="off" {...nameInput} />}

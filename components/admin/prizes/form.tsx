@@ -2,15 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { appendImageChange, CatalogueFormLayout, type CatalogueFormMode, useCatalogueForm } from "@/components/admin/catalogue/form";
+import { appendImageChange, CatalogueFormLayout, type CatalogueFormProps, useCatalogueForm } from "@/components/admin/catalogue/form";
+import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import type { ImageChange } from "@/components/ui/image-picker";
 import { ApiError } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
-import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type CreatePrizeBody, createPrizeBody, updatePrizeBody } from "@/lib/validation/prize";
 import { appendTranslations, TRANSLATION_FIELDS, translationFormValues } from "@/lib/validation/translations";
 
@@ -60,31 +60,20 @@ function staleStockMessage(t: ReturnType<typeof useTranslations<"admin.prizes.fo
  * The add and edit form of a prize (spec §2, §5): image, name, description, total, daily, maintenance count,
  * active, and when editing the remaining quantity. The rules between the numbers come from the server's zod
  * schema and are checked as the organiser types; Save stays disabled while one fails. An edit sends the
- * remaining quantity it showed, so a stale one comes back 409 and is explained here.
+ * remaining quantity it showed, so a stale one comes back 409 and is explained here. `onSubmit`'s `shownRemaining`:
+ * the remaining quantity the edit form was opened with (or last told by the server).
  */
 export function PrizeFormFields({
-  mode,
-  defaultValues,
-  originalImageUrl = null,
   failureMessage,
   onSubmit,
   onCancel,
-  onDirtyChange,
-  focusOnMount = false,
   children,
-}: {
-  mode: CatalogueFormMode;
-  defaultValues: PrizeFormValues;
-  originalImageUrl?: string | null;
-  failureMessage: string;
-  /** `shownRemaining`: the remaining quantity the edit form was opened with (or last told by the server). */
-  onSubmit: (values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-  focusOnMount?: boolean;
-  /** Extra content between the fields and the buttons (the current-distribution panel when editing). */
-  children?: ReactNode;
-}) {
+  ...formProps
+}: CatalogueFormProps<
+  PrizeFormValues,
+  (values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>
+>) {
+  const { mode, defaultValues } = formProps;
   const t = useTranslations("admin.prizes.form");
   const said = useSaid();
   const [shownRemaining, setShownRemaining] = useState(mode === "edit" ? Number(defaultValues.remaining_quantity) : undefined);
@@ -98,7 +87,7 @@ export function PrizeFormFields({
     defaultValues,
     mode: "onChange",
   });
-  const state = useCatalogueForm({ form, mode, defaultValues, originalImageUrl, onDirtyChange, focusOnMount });
+  const state = useCatalogueForm({ form, ...formProps });
   const { register, getValues, setValue } = form;
   const { errors } = form.formState;
 
@@ -128,22 +117,7 @@ export function PrizeFormFields({
 
   const numberInput = { type: "text", inputMode: "numeric", autoComplete: "off" } as const;
   return (
-    <CatalogueFormLayout
-      state={state}
-      noun="prize"
-      limit={IMAGE_LIMITS.prize}
-      onSubmit={submit}
-      nameInput={register("name")}
-      descriptionInput={register("description")}
-      errors={{
-        name: errors.name?.message,
-        description: errors.description?.message,
-        ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, errors[field]?.message])),
-      }}
-      translationInput={(field) => register(field)}
-      submitDisabled={numbersInvalid}
-      onCancel={onCancel}
-    >
+    <CatalogueFormLayout state={state} noun="prize" onSubmit={submit} form={form} submitDisabled={numbersInvalid} onCancel={onCancel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("total")} required hint={t("totalHint")} error={said(errors.total_quantity?.message)}>
           {(control) => <input {...control} {...numberInput} {...register("total_quantity", numberOptions)} />}
@@ -164,13 +138,12 @@ export function PrizeFormFields({
         </Field>
       </div>
 
-      <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
-        <input type="checkbox" className="mt-0.5 size-5 rounded border-slate-300 accent-primary-600" {...register("is_active")} />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">{t("active")}</span>
-          <span className="block text-sm text-slate-600">{t("activeHint")}</span>
-        </span>
-      </label>
+      <CheckboxWithHint
+        label={t("active")}
+        hint={t("activeHint")}
+        className="rounded-lg border border-slate-200 p-3"
+        {...register("is_active")}
+      />
 
       {children}
     </CatalogueFormLayout>

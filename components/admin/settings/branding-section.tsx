@@ -3,14 +3,13 @@
 import { useTranslations } from "next-intl";
 import { ImageChangeField, useImageChange } from "@/components/admin/image-field";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { DEFAULT_PRIMARY_COLOR, isHexColor, LOW_CONTRAST, primaryColorProblem } from "@/lib/branding/colour";
 import { type SystemSettings, settingsApi } from "@/lib/client/settings";
 import { useSaid } from "@/lib/client/use-said";
 import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { EVENT_NAME_MAX, FOOTER_TEXT_MAX } from "@/shared/contracts/branding";
-import { SectionActions } from "./section-actions";
+import { SettingsSectionForm } from "./section-form";
 import { useSettingsSection } from "./use-settings-section";
 
 type BrandingForm = { event_name_en: string; event_name_ko: string; primary_color: string; footer_text_en: string; footer_text_ko: string };
@@ -98,54 +97,46 @@ export function BrandingSection() {
   );
 
   return (
-    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {section.banner}
-      <fieldset disabled={!section.mayWrite}>
-        <Card title={t("title")}>
-          <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
-          <div className="space-y-4">
-            {inEachLanguage("event_name", EVENT_NAME_MAX, (fallback) => t("eventNameHint", { name: fallback ?? tAll("app.name") }))}
-            <Field
-              label={t("color")}
-              hint={t("colorHint")}
-              error={said(formState.errors.primary_color?.message) ?? colorProblem ?? undefined}
-            >
-              {(control) => (
-                <div className="flex items-center gap-3">
-                  <input
-                    type="color"
-                    aria-label={t("colorPicker")}
-                    value={swatch}
-                    onChange={(event) => setValue("primary_color", event.target.value, { shouldDirty: true })}
-                    className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
-                  />
-                  <input {...control} placeholder={DEFAULT_PRIMARY_COLOR} maxLength={7} {...register("primary_color")} />
-                  <span className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-white" style={{ backgroundColor: swatch }}>
-                    {t("sample")}
-                  </span>
-                </div>
-              )}
-            </Field>
-            {color && (
-              <Button size="sm" variant="ghost" onClick={() => setValue("primary_color", "", { shouldDirty: true })}>
-                {t("useDefault")}
-              </Button>
-            )}
-            <ImageChangeField
-              image={logo}
-              mode="edit"
-              limit={IMAGE_LIMITS.logo}
-              noun={t("logoNoun")}
-              label={t("logo")}
-              disabled={!section.mayWrite || section.saving}
+    <SettingsSectionForm
+      section={section}
+      words={{ title: t("title"), intro: t("intro"), undo: t("undo"), save: t("save") }}
+      dirty={dirty}
+      saveDisabled={Boolean(colorProblem)}
+    >
+      {inEachLanguage("event_name", EVENT_NAME_MAX, (fallback) => t("eventNameHint", { name: fallback ?? tAll("app.name") }))}
+      <Field label={t("color")} hint={t("colorHint")} error={said(formState.errors.primary_color?.message) ?? colorProblem ?? undefined}>
+        {(control) => (
+          <div className="flex items-center gap-3">
+            <input
+              type="color"
+              aria-label={t("colorPicker")}
+              value={swatch}
+              onChange={(event) => setValue("primary_color", event.target.value, { shouldDirty: true })}
+              className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
             />
-            {inEachLanguage("footer_text", FOOTER_TEXT_MAX, (fallback) =>
-              fallback ? t("footerBlankShows", { text: fallback }) : t("footerHint"),
-            )}
+            <input {...control} placeholder={DEFAULT_PRIMARY_COLOR} maxLength={7} {...register("primary_color")} />
+            <span className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-white" style={{ backgroundColor: swatch }}>
+              {t("sample")}
+            </span>
           </div>
-        </Card>
-      </fieldset>
-      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={dirty} saveDisabled={Boolean(colorProblem)} />
-    </form>
+        )}
+      </Field>
+      {color && (
+        <Button size="sm" variant="ghost" onClick={() => setValue("primary_color", "", { shouldDirty: true })}>
+          {t("useDefault")}
+        </Button>
+      )}
+      <ImageChangeField
+        image={logo}
+        mode="edit"
+        limit={IMAGE_LIMITS.logo}
+        noun={t("logoNoun")}
+        label={t("logo")}
+        disabled={!section.mayWrite || section.saving}
+      />
+      {inEachLanguage("footer_text", FOOTER_TEXT_MAX, (fallback) =>
+        fallback ? t("footerBlankShows", { text: fallback }) : t("footerHint"),
+      )}
+    </SettingsSectionForm>
   );
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import type { SystemSettings } from "@/lib/client/settings";
 import { useSaid } from "@/lib/client/use-said";
 import { COLLECT_WITHIN_MAX, COLLECT_WITHIN_MIN, DESK_LOCATION_MAX } from "@/shared/contracts/settings";
-import { SectionActions } from "./section-actions";
+import { SettingsSectionForm } from "./section-form";
 import { useSettingsSection } from "./use-settings-section";
 
 type CollectionForm = { collect_within_minutes: string; desk_location_en: string; desk_location_ko: string };
@@ -50,39 +49,34 @@ export function CollectionSection() {
 
   if (!section.shown) return null;
   return (
-    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {section.banner}
-      <fieldset disabled={!section.mayWrite}>
-        <Card title={t("title")}>
-          <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
-          <div className="space-y-4">
-            <Field
-              label={t("minutes")}
-              hint={t("minutesHint", { min: COLLECT_WITHIN_MIN, max: COLLECT_WITHIN_MAX })}
-              error={said(formState.errors.collect_within_minutes?.message)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="numeric"
-                  placeholder={t("noDeadline")}
-                  className={`${control.className} sm:max-w-48`}
-                  {...register("collect_within_minutes")}
-                />
-              )}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t("deskEn")} hint={t("deskHint")} error={said(formState.errors.desk_location_en?.message)}>
-                {(control) => <input {...control} maxLength={DESK_LOCATION_MAX} {...register("desk_location_en")} />}
-              </Field>
-              <Field label={t("deskKo")} hint={t("deskHint")} error={said(formState.errors.desk_location_ko?.message)}>
-                {(control) => <input {...control} maxLength={DESK_LOCATION_MAX} {...register("desk_location_ko")} />}
-              </Field>
-            </div>
-          </div>
-        </Card>
-      </fieldset>
-      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={formState.isDirty} />
-    </form>
+    <SettingsSectionForm
+      section={section}
+      words={{ title: t("title"), intro: t("intro"), undo: t("undo"), save: t("save") }}
+      dirty={formState.isDirty}
+    >
+      <Field
+        label={t("minutes")}
+        hint={t("minutesHint", { min: COLLECT_WITHIN_MIN, max: COLLECT_WITHIN_MAX })}
+        error={said(formState.errors.collect_within_minutes?.message)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            placeholder={t("noDeadline")}
+            className={`${control.className} sm:max-w-48`}
+            {...register("collect_within_minutes")}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("deskEn")} hint={t("deskHint")} error={said(formState.errors.desk_location_en?.message)}>
+          {(control) => <input {...control} maxLength={DESK_LOCATION_MAX} {...register("desk_location_en")} />}
+        </Field>
+        <Field label={t("deskKo")} hint={t("deskHint")} error={said(formState.errors.desk_location_ko?.message)}>
+          {(control) => <input {...control} maxLength={DESK_LOCATION_MAX} {...register("desk_location_ko")} />}
+        </Field>
+      </div>
+    </SettingsSectionForm>
   );
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { ScreenHeader } from "@/components/admin/screen-header";
 import { ScreenSkeleton } from "@/components/admin/screen-skeleton";
 import { Card } from "@/components/ui/card";
+import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/client/api";
@@ -174,17 +175,11 @@ export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone:
                 </fieldset>
               </Card>
               <Card title={t("beforeTap")}>
-                <label className="flex min-h-11 cursor-pointer items-start gap-3">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-primary-600"
-                    {...register("show_prize_before_tap")}
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-slate-900">{t("showPrizeBeforeTap")}</span>
-                    <span className="block text-sm text-slate-600">{t("showPrizeBeforeTapHelp")}</span>
-                  </span>
-                </label>
+                <CheckboxWithHint
+                  label={t("showPrizeBeforeTap")}
+                  hint={t("showPrizeBeforeTapHelp")}
+                  {...register("show_prize_before_tap")}
+                />
               </Card>
               <Card title={t("whilePaused")}>
                 <Field

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { PrivacyNoticeText } from "@/components/public/privacy-notice";
 import { Card } from "@/components/ui/card";
+import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import type { SystemSettings } from "@/lib/client/settings";
 import { useMoment } from "@/lib/client/use-moment";
@@ -17,7 +18,7 @@ import {
   RETENTION_DAYS_MIN,
   withOrganiserText,
 } from "@/shared/contracts/settings";
-import { SectionActions } from "./section-actions";
+import { SettingsSectionForm } from "./section-form";
 import { useSettingsSection } from "./use-settings-section";
 
 type PrivacyForm = {
@@ -88,78 +89,65 @@ export function PrivacySection() {
     { language: "ko" as const, label: t("previewKo"), notice: previewOf(noticeKo, defaults?.ko) },
   ];
   return (
-    <form onSubmit={section.submit} noValidate className="mt-6 space-y-6" aria-label={t("title")}>
-      {section.banner}
-      <fieldset disabled={!section.mayWrite}>
-        <Card title={t("title")}>
-          <p className="mb-4 text-sm text-slate-600">{t("intro")}</p>
-          <div className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t("contact")} hint={t("contactHint")} error={said(formState.errors.privacy_contact?.message)}>
-                {(control) => <input {...control} maxLength={PRIVACY_CONTACT_MAX} {...register("privacy_contact")} />}
-              </Field>
-              <Field
-                label={t("retentionDays")}
-                hint={t("retentionHint", { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX })}
-                error={said(formState.errors.retention_days?.message)}
+    <SettingsSectionForm
+      section={section}
+      words={{ title: t("title"), intro: t("intro"), undo: t("undo"), save: t("save") }}
+      dirty={formState.isDirty}
+      after={
+        <Card title={t("preview")}>
+          {formState.isDirty && <p className="mb-3 text-sm text-slate-600">{t("previewUnsaved")}</p>}
+          <div className="grid gap-4 lg:grid-cols-2">
+            {previews.map(({ language, label, notice }) => (
+              <section
+                key={language}
+                aria-label={label}
+                lang={language}
+                className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4"
               >
-                {(control) => (
-                  <input {...control} inputMode="numeric" className={`${control.className} sm:max-w-32`} {...register("retention_days")} />
-                )}
-              </Field>
-            </div>
-            <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="retention-summary">
-              {saved.retention_erases_at
-                ? t("erasesOn", { count: saved.retention_pending, date: moment(saved.retention_erases_at) })
-                : t("erasesAfterEachWin", { count: saved.retention_pending, days: saved.retention_days })}
-            </p>
-            <label className="flex min-h-11 cursor-pointer items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-primary-600"
-                {...register("consent_required")}
-              />
-              <span>
-                <span className="block text-sm font-medium text-slate-900">{t("consentRequired")}</span>
-                <span className="block text-sm text-slate-600">{t("consentHint")}</span>
-              </span>
-            </label>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <Field
-                label={t("noticeEn")}
-                hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
-                error={said(formState.errors.privacy_notice_en?.message)}
-              >
-                {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_en")} />}
-              </Field>
-              <Field
-                label={t("noticeKo")}
-                hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
-                error={said(formState.errors.privacy_notice_ko?.message)}
-              >
-                {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_ko")} />}
-              </Field>
-            </div>
+                <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+                {notice && <PrivacyNoticeText notice={notice} headingLevel={2} />}
+              </section>
+            ))}
           </div>
         </Card>
-      </fieldset>
-      <Card title={t("preview")}>
-        {formState.isDirty && <p className="mb-3 text-sm text-slate-600">{t("previewUnsaved")}</p>}
-        <div className="grid gap-4 lg:grid-cols-2">
-          {previews.map(({ language, label, notice }) => (
-            <section
-              key={language}
-              aria-label={label}
-              lang={language}
-              className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4"
-            >
-              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-              {notice && <PrivacyNoticeText notice={notice} headingLevel={2} />}
-            </section>
-          ))}
-        </div>
-      </Card>
-      <SectionActions section={section} undoLabel={t("undo")} saveLabel={t("save")} dirty={formState.isDirty} />
-    </form>
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("contact")} hint={t("contactHint")} error={said(formState.errors.privacy_contact?.message)}>
+          {(control) => <input {...control} maxLength={PRIVACY_CONTACT_MAX} {...register("privacy_contact")} />}
+        </Field>
+        <Field
+          label={t("retentionDays")}
+          hint={t("retentionHint", { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX })}
+          error={said(formState.errors.retention_days?.message)}
+        >
+          {(control) => (
+            <input {...control} inputMode="numeric" className={`${control.className} sm:max-w-32`} {...register("retention_days")} />
+          )}
+        </Field>
+      </div>
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="retention-summary">
+        {saved.retention_erases_at
+          ? t("erasesOn", { count: saved.retention_pending, date: moment(saved.retention_erases_at) })
+          : t("erasesAfterEachWin", { count: saved.retention_pending, days: saved.retention_days })}
+      </p>
+      <CheckboxWithHint label={t("consentRequired")} hint={t("consentHint")} {...register("consent_required")} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Field
+          label={t("noticeEn")}
+          hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
+          error={said(formState.errors.privacy_notice_en?.message)}
+        >
+          {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_en")} />}
+        </Field>
+        <Field
+          label={t("noticeKo")}
+          hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
+          error={said(formState.errors.privacy_notice_ko?.message)}
+        >
+          {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_ko")} />}
+        </Field>
+      </div>
+    </SettingsSectionForm>
   );
 }

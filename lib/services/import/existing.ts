@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { type CatalogueTexts, catalogueTexts, prizeSettings } from "@/db/queries/catalogue-columns";
 import { images, prizes, products } from "@/db/schema";
 
 /**
@@ -11,42 +12,21 @@ import { images, prizes, products } from "@/db/schema";
 const productColumns = {
   id: products.id,
   key: products.key,
-  name: products.name,
-  description: products.description,
-  nameEn: products.nameEn,
-  nameKo: products.nameKo,
-  descriptionEn: products.descriptionEn,
-  descriptionKo: products.descriptionKo,
+  ...catalogueTexts(products),
   imageSha: images.sha256,
 };
 
 const prizeColumns = {
   id: prizes.id,
   key: prizes.key,
-  name: prizes.name,
-  description: prizes.description,
-  nameEn: prizes.nameEn,
-  nameKo: prizes.nameKo,
-  descriptionEn: prizes.descriptionEn,
-  descriptionKo: prizes.descriptionKo,
+  ...catalogueTexts(prizes),
   imageSha: images.sha256,
-  totalQuantity: prizes.totalQuantity,
-  remainingQuantity: prizes.remainingQuantity,
-  dailyDistribution: prizes.dailyDistribution,
-  maintenanceCount: prizes.maintenanceCount,
-  hourlyLimit: prizes.hourlyLimit,
-  isActive: prizes.isActive,
+  ...prizeSettings,
 };
 
-export type ExistingProduct = {
+export type ExistingProduct = CatalogueTexts & {
   id: number;
   key: string | null;
-  name: string;
-  description: string;
-  nameEn: string | null;
-  nameKo: string | null;
-  descriptionEn: string | null;
-  descriptionKo: string | null;
   imageSha: string | null;
 };
 export type ExistingPrize = ExistingProduct & {

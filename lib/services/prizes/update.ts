@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { catalogueTexts, prizeSettings } from "@/db/queries/catalogue-columns";
 import { prizes } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { storeUploadedImage } from "@/lib/images/upload";
@@ -29,19 +30,9 @@ export const PRIZE_AUDITED_FIELDS = [
   "isActive",
 ] as const;
 const auditedColumns = {
-  name: prizes.name,
-  description: prizes.description,
-  nameEn: prizes.nameEn,
-  nameKo: prizes.nameKo,
-  descriptionEn: prizes.descriptionEn,
-  descriptionKo: prizes.descriptionKo,
+  ...catalogueTexts(prizes),
   imageId: prizes.imageId,
-  totalQuantity: prizes.totalQuantity,
-  remainingQuantity: prizes.remainingQuantity,
-  dailyDistribution: prizes.dailyDistribution,
-  maintenanceCount: prizes.maintenanceCount,
-  hourlyLimit: prizes.hourlyLimit,
-  isActive: prizes.isActive,
+  ...prizeSettings,
 };
 
 /** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */
