@@ -51,7 +51,7 @@ const when = z.string().describe("ISO 8601 date-time");
 const nullableText = z.string().nullable();
 const inEachLanguage = z.object({ en: nullableText, ko: nullableText });
 
-export function pageOf<T extends z.ZodType>(row: T) {
+function pageOf<T extends z.ZodType>(row: T) {
   return z.object({
     count: z.int().min(0),
     next: z.string().nullable().describe("The next page's address, or null on the last"),
@@ -80,7 +80,7 @@ export const accountRow = exactly<AccountRow>()(
 );
 export const accountPage = samePage<AccountRow>()(pageOf(accountRow));
 
-export const auditEntryRow = exactly<AuditEntryRow>()(
+const auditEntryRow = exactly<AuditEntryRow>()(
   z.object({
     id: z.int(),
     at: when,
@@ -163,7 +163,7 @@ export const winnerPage = exactly<WinnerPage>()(
   pageOf(winnerRow).extend({ nickname_needed: z.literal(true).optional().describe("Two winners share the code: ask for the nickname") }),
 );
 
-export const placementRow = exactly<PlacementRow>()(
+const placementRow = exactly<PlacementRow>()(
   z.object({
     id: z.int(),
     prize: z.int(),

@@ -29,7 +29,7 @@ function answerSchema(schema: z.ZodType): JsonSchema {
 const PATH_PARAMETER = /\[\[?(?:\.\.\.)?([A-Za-z]+)\]?\]/g;
 
 /** `/api/prizes/[id]/` → `/api/prizes/{id}/`; the catch-all `[[...path]]` becomes one `{path}`. */
-export function openApiPath(template: string): string {
+function openApiPath(template: string): string {
   return template.replace(PATH_PARAMETER, (_, name: string) => `{${name}}`);
 }
 
@@ -58,7 +58,9 @@ function response(answer: Answer): JsonSchema {
   const content = answer.schema
     ? { "application/json": { schema: answerSchema(answer.schema) } }
     : answer.contentType
-      ? { [answer.contentType]: { schema: { type: "string", format: "binary" } } }
+      ? {
+          [answer.contentType]: { schema: answer.contentType.includes("json") ? { type: "object" } : { type: "string", format: "binary" } },
+        }
       : undefined;
   return { description: answer.description, ...(headers && { headers }), ...(content && { content }) };
 }
@@ -139,7 +141,6 @@ export function buildOpenApiDocument(version: string): JsonSchema {
       description:
         "Every /api route, with and without the trailing slash. Errors are `{detail}` in the caller's language (cookie or Accept-Language), or refused fields `{field: [reasons]}`.",
     },
-    servers: [{ url: "/" }],
     paths,
     webhooks: WEBHOOKS,
     components: {

@@ -51,7 +51,7 @@ import * as winnersExcel from "@/app/api/winners/download_excel/route";
 import * as winners from "@/app/api/winners/route";
 import * as a from "@/lib/openapi/answers";
 
-export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
 /** One answer of an operation: JSON with its schema, another kind of content, or nothing. */
 export type Answer = { description: string; schema?: z.ZodType; contentType?: string; headers?: Record<string, string> };
