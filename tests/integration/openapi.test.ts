@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { discoverApiRoutes, fillTemplate } from "../support/api-routes";
 import { signedInClient, TestClient } from "../support/http-client";
+import { createPrizeViaApi, winViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -31,6 +32,9 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   document = (await response.json()) as OpenApiDocument;
   admin = await signedInClient(baseUrl, TEST_ADMIN);
+  // A product, a prize placed on it and a win: every list then has a row for its schema to describe.
+  const prize = await createPrizeViaApi(admin);
+  await winViaApi(admin, baseUrl, { prizeId: prize.id, name: "oas", password: "4321" });
 });
 
 describe("GET /api/openapi.json", () => {
