@@ -48,6 +48,8 @@ export const SCREEN_ROLES = {
   "/admin/settings": READ_ROLES,
   "/admin/audit": AUDIT_ROLES,
   "/admin/accounts": ACCOUNT_ROLES,
+  // The API's description is public (GET /api/openapi.json): every account may read it.
+  "/admin/api": ANY_ROLE,
 } as const satisfies Record<string, RoleSet>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 

@@ -8,6 +8,7 @@ import {
   ChevronsLeftIcon,
   ChevronsRightIcon,
   CloseIcon,
+  CodeIcon,
   GiftIcon,
   GroupIcon,
   HistoryIcon,
@@ -41,6 +42,7 @@ const NAV_ITEMS = [
   { href: "/admin/settings", label: "settings", Icon: SlidersIcon },
   { href: "/admin/audit", label: "audit", Icon: HistoryIcon },
   { href: "/admin/accounts", label: "accounts", Icon: KeyIcon },
+  { href: "/admin/api", label: "api", Icon: CodeIcon },
 ] as const satisfies readonly { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[];
 
 function isActive(pathname: string, href: string): boolean {

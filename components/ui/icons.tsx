@@ -4,6 +4,7 @@ import {
   ChevronsLeft,
   ChevronsRight,
   CircleCheck,
+  Code,
   Download,
   Eye,
   History,
@@ -101,6 +102,9 @@ export function KeyIcon(props: IconProps) {
 }
 export function HistoryIcon(props: IconProps) {
   return draw(History, props);
+}
+export function CodeIcon(props: IconProps) {
+  return draw(Code, props);
 }
 export function UploadIcon(props: IconProps) {
   return draw(Upload, props);

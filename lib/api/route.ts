@@ -38,6 +38,25 @@ type RouteOptions<Q extends Schema | undefined, B extends Schema | undefined> = 
   beforeCookies?: (request: NextRequest, locale: Locale) => Response;
 };
 
+/**
+ * What a route takes and who may call it, kept on its handler (`contractOf`) so that the API's OpenAPI
+ * document (app/api/openapi.json) reads the very schemas the handler parses.
+ */
+export type RouteContract = {
+  access: "admin" | "public";
+  roles?: RoleSet;
+  query?: Schema;
+  body?: Schema;
+  bodyFormat: BodyFormat;
+};
+
+const CONTRACT = Symbol("route contract");
+
+/** The contract of a handler made by `route()`; undefined for anything else (e.g. `noSuchRoute`). */
+export function contractOf(handler: unknown): RouteContract | undefined {
+  return (handler as { [CONTRACT]?: RouteContract } | undefined)?.[CONTRACT];
+}
+
 /** Path parameters, e.g. `{ id: "12" }` for `/api/prizes/[id]`; parse them with lib/api/params.ts. */
 type PathParams = Record<string, string | undefined>;
 
@@ -95,7 +114,7 @@ export function route<
     tooLargeMessage: options.tooLargeMessage ?? text("errors.bodyTooLarge"),
     formFields: formFieldsOf(options),
   } satisfies BodyLimits;
-  return async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
+  const handle = async (request: NextRequest, context: { params: Promise<PathParams> }): Promise<Response> => {
     // Worked out once, for the handler and for any error's answer alike.
     const locale = localeOfRequest(request);
     try {
@@ -133,6 +152,16 @@ export function route<
       return errorResponse(error, request, locale);
     }
   };
+  const contract: RouteContract = {
+    access: options.access,
+    roles: options.roles,
+    query: options.query,
+    body: options.body,
+    bodyFormat: bodyLimits.format,
+  };
+  // Not enumerable: Next.js checks a route module's exports, never a handler's own properties.
+  Object.defineProperty(handle, CONTRACT, { value: contract, enumerable: false });
+  return handle;
 }
 
 /**

@@ -46,7 +46,7 @@ export type ApiFetchOptions = {
 
 const NOT_FOUND_PATH = "/not-found";
 
-function readCookie(name: string): string | undefined {
+export function readCookie(name: string): string | undefined {
   if (typeof document === "undefined") return undefined;
   for (const part of document.cookie.split(";")) {
     const [key, ...rest] = part.trim().split("=");

@@ -15,6 +15,7 @@ export const ROUTE_TEMPLATES = [
   "/admin",
   "/admin/login",
   "/admin/accounts",
+  "/admin/api",
   "/admin/audit",
   "/admin/dashboard",
   "/admin/desk",
@@ -35,6 +36,7 @@ export const ROUTE_TEMPLATES = [
   "/favicon.ico",
   "/icon.svg",
   "/robots.txt",
+  "/vendor/swagger-ui/[file]",
   "/metrics",
   // The API.
   "/api/admin/accounts",
@@ -64,6 +66,7 @@ export const ROUTE_TEMPLATES = [
   "/api/p/[urlPath]",
   "/api/p/[urlPath]/prize",
   "/api/p/[urlPath]/prize/claim",
+  "/api/openapi.json",
   "/api/p/my-wins",
   "/api/ping",
   "/api/prize-distributions",

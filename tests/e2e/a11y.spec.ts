@@ -197,6 +197,22 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await reviewScreenshot(page, "placements-viewer");
   });
 
+  test("the API's description, rendered by swagger-ui from the app's own files", async ({ page }, testInfo) => {
+    const refusedByCsp: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
+    });
+    await signIn(page);
+    await page.goto("/admin/api");
+    await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
+    // swagger-ui drew the document: its title, and an operation of each tag.
+    await expect(page.getByRole("heading", { name: /Prize giveaway API/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(".opblock-summary-path", { hasText: "/api/prizes/{id}/" }).first()).toBeVisible();
+    expect(refusedByCsp).toEqual([]);
+    await check(page, "API", testInfo);
+    await reviewScreenshot(page, "admin-api", { fullPage: false });
+  });
+
   test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {
     const { nickname, password } = await winnerOfThisRun(testInfo);
     await signIn(page);

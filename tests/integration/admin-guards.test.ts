@@ -13,6 +13,8 @@ const baseUrl = inject("baseUrl");
 const PUBLIC_ROUTES = new Set([
   "GET /api/health/",
   "GET /api/ping/",
+  // The API's description, public like the spec it describes.
+  "GET /api/openapi.json/",
   "POST /api/admin/login/",
   "POST /api/admin/logout/",
   "GET /api/images/x.png/",
