@@ -8,3 +8,4 @@ export * from "./products";
 export * from "./settings";
 export * from "./winner-tallies";
 export * from "./winners";
+export * from "./webhooks";
