@@ -7,11 +7,6 @@ export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
 }
 
-/** A message id for the `webhook-id` header: the same on every try of one message. */
-export function newMessageId(): string {
-  return `msg_${randomBytes(16).toString("base64url")}`;
-}
-
 /**
  * The `webhook-signature` header's value: `v1,` + base64 HMAC-SHA256 over `${id}.${timestamp}.${body}`,
  * keyed with the secret's bytes (the base64 after `whsec_`), as the Standard Webhooks spec says.
