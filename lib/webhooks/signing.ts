@@ -11,7 +11,7 @@ export function newWebhookSecret(): string {
  * The `webhook-signature` header's value: `v1,` + base64 HMAC-SHA256 over `${id}.${timestamp}.${body}`,
  * keyed with the secret's bytes (the base64 after `whsec_`), as the Standard Webhooks spec says.
  */
-export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, "base64");
   const mac = createHmac("sha256", key).update(`${messageId}.${timestampSeconds}.${body}`).digest("base64");
   return `v1,${mac}`;

@@ -81,7 +81,7 @@ type TryResult = { status?: number; error?: string };
  * so a name that resolves elsewhere by the time it connects changes nothing), no redirects followed (a 3xx
  * is a failure), the whole try bounded by TRY_TIMEOUT_MS.
  */
-export async function postMessage(url: string, headers: Record<string, string>, body: string): Promise<TryResult> {
+async function postMessage(url: string, headers: Record<string, string>, body: string): Promise<TryResult> {
   const signal = AbortSignal.timeout(TRY_TIMEOUT_MS);
   try {
     const target = new URL(url);
@@ -118,7 +118,7 @@ export async function postMessage(url: string, headers: Record<string, string>, 
 }
 
 /** The message body: what the signature covers, sent byte for byte. */
-export function messageBody(message: Pick<Leased, "type" | "data" | "createdAt">): string {
+function messageBody(message: Pick<Leased, "type" | "data" | "createdAt">): string {
   return JSON.stringify({ type: message.type, timestamp: new Date(message.createdAt).toISOString(), data: message.data });
 }
 
@@ -150,7 +150,7 @@ async function tryOnce(db: Db, message: Leased): Promise<void> {
 }
 
 /** One beat: lease what is due, post each (in parallel), record each result. Returns how many were tried. */
-export async function deliverDueWebhooks(db: Db): Promise<number> {
+async function deliverDueWebhooks(db: Db): Promise<number> {
   const due = await leaseDue(db);
   await Promise.all(due.map((message) => tryOnce(db, message)));
   return due.length;
