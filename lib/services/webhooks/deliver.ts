@@ -85,9 +85,12 @@ async function postMessage(url: string, headers: Record<string, string>, body: s
   const signal = AbortSignal.timeout(TRY_TIMEOUT_MS);
   try {
     const target = new URL(url);
-    const [first] = await checkedAddresses(target.hostname, getConfig().webhooks.allowPrivate);
+    // The lookup counts toward the try's time too (a resolver that never answers must not hold the lease).
+    const [first] = await Promise.race([
+      checkedAddresses(target.hostname, getConfig().webhooks.allowPrivate),
+      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+    ]);
     if (!first) return { error: "no address" };
-    signal.throwIfAborted();
     const client = target.protocol === "https:" ? https : http;
     return await new Promise<TryResult>((resolve) => {
       const request = client.request(
