@@ -12,6 +12,7 @@ import { recordServerAddress } from "@/lib/server-address";
 import { ensureInitialAdmin } from "@/lib/services/admins/ensure-initial";
 import { startMaintenanceTicker } from "@/lib/services/placements/maintenance-tick";
 import { startRetentionSweeper } from "@/lib/services/privacy/retention";
+import { startWebhookDelivery } from "@/lib/services/webhooks/deliver";
 import { startExpirySweeper } from "@/lib/services/winners/expire";
 import { closeUnderAnyServer, onShutdown } from "@/lib/shutdown";
 
@@ -57,12 +58,15 @@ export async function startUp(): Promise<void> {
   // Privacy (server-behaviour.md, "Privacy"): winners' data erased within a minute of its retention's end.
   const retention = startRetentionSweeper(() => database.db);
   const funnel = startFunnelFlusher(() => database.db);
+  // Webhook messages (server-behaviour.md, "Webhooks"): every instance delivers, leases keep them apart.
+  const webhooks = startWebhookDelivery(() => database.db);
   // The gauges read on the organiser's connections: a crowd filling the visitors' pool is not an outage.
   startMetrics({ readDatabase: () => readMetricsSnapshot({ db: database.organiserDb }), token: config.metricsToken });
   onShutdown(async () => {
     ticker.stop();
     expiry.stop();
     retention.stop();
+    webhooks.stop();
     clock.stop();
     await funnel.stop();
     await database.close();

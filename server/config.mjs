@@ -82,6 +82,26 @@ const envSchema = z
     ADMIN_QUEUE: requestsAtOnce(64),
     // One visitor's claims (and let-gos) in any 10 s: a phone sends one or two; beyond it, a script.
     CLAIMS_PER_VISITOR: requestsAtOnce(5),
+    // The waits between a webhook message's tries (server-behaviour.md, "Webhooks"); after the last, the
+    // last wait repeats until 24 h after the message was made, then it is marked failed.
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .trim()
+      .default("5s,1m,5m,30m,2h,6h,12h")
+      .transform((value, context) => {
+        const unit = { s: 1, m: 60, h: 3600 };
+        const waits = value.split(",").map((part) => {
+          const match = /^(\d+)(s|m|h)$/.exec(part.trim());
+          return match ? Number(match[1]) * unit[/** @type {"s" | "m" | "h"} */ (match[2])] : 0;
+        });
+        if (waits.some((wait) => !(wait > 0))) {
+          context.addIssue({ code: "custom", message: "must be waits such as 5s,1m,5m,30m,2h (each above zero)" });
+          return z.NEVER;
+        }
+        return waits;
+      }),
+    // Lets webhook receivers be at loopback and private addresses: for tests and closed networks only.
+    WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   })
   .superRefine((env, issue) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -124,6 +144,7 @@ const envSchema = z
  *   metricsToken: string | undefined,
  *   keepAliveTimeoutMs: number,
  *   lanes: LaneBounds,
+ *   webhooks: { retrySeconds: number[], allowPrivate: boolean },
  * }} AppConfig
  * trustedProxyHops: how many proxies in front append to X-Forwarded-For and may be believed
  * (lib/api/client-address.ts). defaultLocale: the language of a person whose browser asks for none of ours.
@@ -191,6 +212,7 @@ export function parseConfig(env) {
       adminQueue: values.ADMIN_QUEUE,
       claimsPerVisitor: values.CLAIMS_PER_VISITOR,
     },
+    webhooks: { retrySeconds: values.WEBHOOK_RETRY_SCHEDULE, allowPrivate: values.WEBHOOKS_ALLOW_PRIVATE === "1" },
   };
 }
 

@@ -6,5 +6,6 @@ export * from "./placements";
 export * from "./prizes";
 export * from "./products";
 export * from "./settings";
+export * from "./webhooks";
 export * from "./winner-tallies";
 export * from "./winners";

@@ -75,6 +75,15 @@ const EXPECTED: Record<string, RoleSet> = {
   "POST /api/winners/[id]/cancel_received/": DESK_ROLES,
   "POST /api/winners/[id]/reinstate/": DESK_ROLES,
   "POST /api/winners/[id]/erase/": WRITE_ROLES,
+  "GET /api/admin/webhooks/": WRITE_ROLES,
+  "POST /api/admin/webhooks/": WRITE_ROLES,
+  "GET /api/admin/webhooks/[id]/": WRITE_ROLES,
+  "PATCH /api/admin/webhooks/[id]/": WRITE_ROLES,
+  "DELETE /api/admin/webhooks/[id]/": WRITE_ROLES,
+  "POST /api/admin/webhooks/[id]/roll_secret/": WRITE_ROLES,
+  "POST /api/admin/webhooks/[id]/test/": WRITE_ROLES,
+  "GET /api/admin/webhooks/[id]/deliveries/": WRITE_ROLES,
+  "POST /api/admin/webhooks/deliveries/[id]/resend/": WRITE_ROLES,
 };
 
 // An id that exists nowhere: an admitted call gets as far as the lookup (404) and changes nothing.

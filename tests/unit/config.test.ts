@@ -43,6 +43,9 @@ describe("parseConfig", () => {
     ["LOG_FORMAT", "xml", /LOG_FORMAT: must be text or json/],
     ["KEEP_ALIVE_TIMEOUT", "5", /KEEP_ALIVE_TIMEOUT: must be at least 1000/],
     ["METRICS_TOKEN", "short", /METRICS_TOKEN: must be at least 16 characters/],
+    ["WEBHOOK_RETRY_SCHEDULE", "5s,0m", /WEBHOOK_RETRY_SCHEDULE: must be waits such as/],
+    ["WEBHOOK_RETRY_SCHEDULE", "5 seconds", /WEBHOOK_RETRY_SCHEDULE: must be waits such as/],
+    ["WEBHOOKS_ALLOW_PRIVATE", "yes", /WEBHOOKS_ALLOW_PRIVATE: must be 0 or 1/],
     ["METRICS_TOKEN", "a token with spaces in it", /METRICS_TOKEN: must be printable ASCII without spaces/],
   ])("rejects a bad %s with one line naming it", (name, value, message) => {
     expect(() => parseConfig({ ...embedded(), [name]: value })).toThrow(message);

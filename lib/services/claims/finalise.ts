@@ -19,6 +19,7 @@ import type { InEachLanguage } from "@/shared/i18n/localized";
 import { text } from "@/shared/i18n/text";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
+import { enqueueWebhooks, winnerMessage } from "../webhooks/enqueue";
 import { collectByFromNow } from "../winners/expire";
 import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
@@ -189,21 +190,36 @@ export async function finaliseClaim({
         .returning({ id: placements.id });
       if (!placement) throw new ClaimRefused(HOLD_EXPIRED);
 
-      await tx.insert(winners).values({
-        name: input.name,
-        password: input.password,
-        prizeId: prize.id,
-        productId: product.id,
-        placementId: placement.id,
-        visitorId: input.visitorId,
-        prizeName: prize.name,
-        productName: product.name,
-        // The deadline the visitor is told now, kept if the setting changes later (null: no deadline).
-        collectBy: collectByFromNow(),
-        // When the visitor consented, and to which version of the notice (null: no consent given).
-        consentedAt: input.consent === true ? sql`now()` : null,
-        consentNoticeVersion: input.consent === true ? (privacy?.version ?? null) : null,
-      });
+      const [win] = await tx
+        .insert(winners)
+        .values({
+          name: input.name,
+          password: input.password,
+          prizeId: prize.id,
+          productId: product.id,
+          placementId: placement.id,
+          visitorId: input.visitorId,
+          prizeName: prize.name,
+          productName: product.name,
+          // The deadline the visitor is told now, kept if the setting changes later (null: no deadline).
+          collectBy: collectByFromNow(),
+          // When the visitor consented, and to which version of the notice (null: no consent given).
+          consentedAt: input.consent === true ? sql`now()` : null,
+          consentNoticeVersion: input.consent === true ? (privacy?.version ?? null) : null,
+        })
+        .returning({ id: winners.id, createdAt: winners.createdAt, collectBy: winners.collectBy });
+      // The outbox row, in this transaction: a claim never waits for a receiver, and a rolled-back one sends nothing.
+      if (win)
+        await enqueueWebhooks(tx, "winner.created", [
+          winnerMessage({
+            ...win,
+            name: input.name,
+            prizeId: prize.id,
+            prizeName: prize.name,
+            productId: product.id,
+            productName: product.name,
+          }),
+        ]);
       return { prizeId: prize.id, prizeName: prize.name, prizeNames: { en: prize.en, ko: prize.ko }, repeated: false };
     });
   } catch (error) {

@@ -11,6 +11,7 @@ import { closeEventGate } from "../claims/event-gate";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
 import { retryingTransaction } from "../transaction";
+import { enqueueWebhooks } from "../webhooks/enqueue";
 
 /** The points between the reset's steps, where a test can make it fail halfway (`afterStep`). */
 export type NewEventStep = "locked" | "winners" | "placements" | "counters" | "prizes";
@@ -120,6 +121,7 @@ export async function startNewEvent({
       prizes_restored: input.prizes === "restore" ? lockedPrizes.length : 0,
       prizes_removed: prizesRemoved,
     };
+    await enqueueWebhooks(tx, "event.closed", [{ data: { ...summary, prizes: input.prizes, at: new Date().toISOString() } }]);
     await recordAudit(tx, ctx, {
       action: EVENT_RESET_ACTION,
       target: { type: "event", name: input.prizes === "restore" ? "New event, prizes restored" : "New event, prizes removed" },

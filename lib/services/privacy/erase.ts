@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventZone } from "@/db/prize-rules";
 import { placements, prizes, settings, winners } from "@/db/schema";
+import { enqueueWebhooks } from "../webhooks/enqueue";
 
 /**
  * Erasing a winner's personal data (server-behaviour.md, "Privacy"): the nickname, the code and the visitor
@@ -78,9 +79,17 @@ export async function eraseWinsIn(tx: Queryable, ids: number[]): Promise<Erased[
     .update(winners)
     .set({ name: null, password: null, visitorId: null, erasedAt: sql`now()` })
     .where(and(inArray(winners.id, targetIds), isNull(winners.erasedAt)))
-    .returning({ id: winners.id, prizeId: winners.prizeId, prizeName: winners.prizeName });
+    .returning({ id: winners.id, prizeId: winners.prizeId, prizeName: winners.prizeName, erasedAt: winners.erasedAt });
+  // Nothing personal: which win, which prize, when.
+  await enqueueWebhooks(
+    tx,
+    "winner.erased",
+    erased.map((win) => ({
+      data: { winner_id: win.id, prize_id: win.prizeId, prize_name: win.prizeName, erased_at: win.erasedAt?.toISOString() ?? null },
+    })),
+  );
   const forfeitedIds = new Set(forfeited.map((win) => win.id));
-  return erased.map((win) => ({ ...win, forfeited: forfeitedIds.has(win.id) }));
+  return erased.map(({ erasedAt: _, ...win }) => ({ ...win, forfeited: forfeitedIds.has(win.id) }));
 }
 
 /** Locks the prize rows of these wins, in id order (the lock order's step 4), before eraseWinsIn. */

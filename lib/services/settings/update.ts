@@ -11,6 +11,7 @@ import { closeEventGate } from "../claims/event-gate";
 import type { ServiceContext } from "../context";
 import { lockPlacementWrites } from "../placements/top-up";
 import { retryingTransaction } from "../transaction";
+import { enqueueWebhooks } from "../webhooks/enqueue";
 
 /** The settings whose changes the audit row shows: add a new setting here as it is added to the screen. */
 export const SETTINGS_AUDITED_FIELDS = [
@@ -134,6 +135,11 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
     if (PRIVACY_NOTICE_INPUTS.some((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))) {
       await tx.update(settings).set({ privacyNoticeChangedAt: sql`now()` }).where(eq(settings.id, 1));
       after = await readSettings({ db: tx, eventPeriod });
+    }
+    if (input.paused !== undefined && input.paused !== current.paused) {
+      await enqueueWebhooks(tx, input.paused ? "event.paused" : "event.resumed", [
+        { data: { paused: input.paused, pause_message: after.pause_message ?? null, at: new Date().toISOString() } },
+      ]);
     }
     const changes = diffChanges(before, after, SETTINGS_AUDITED_FIELDS);
     // Saving the same values changes nothing: no row.

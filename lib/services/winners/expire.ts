@@ -5,6 +5,7 @@ import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { countExpired } from "@/lib/metrics/registry";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
+import { enqueueWebhooks, winnerMessage } from "../webhooks/enqueue";
 import { winnerAuditName } from "./messages";
 
 /** Who an expiry's audit row names: nobody clicked, the server's own sweep did it. */
@@ -28,7 +29,17 @@ function duePastDeadline(): SQL {
   return sql`not ${winners.isReceived} and ${winners.expiredAt} is null and ${winners.collectBy} <= now()`;
 }
 
-type Expired = { id: number; prizeId: number | null; prizeName: string; expiredAt: Date | null };
+type Expired = {
+  id: number;
+  name: string | null;
+  prizeId: number | null;
+  prizeName: string;
+  productId: number | null;
+  productName: string;
+  createdAt: Date;
+  collectBy: Date | null;
+  expiredAt: Date | null;
+};
 
 /**
  * Inside a transaction that already holds these wins' prize rows (lock order, ../README.md: prizes, then
@@ -45,8 +56,13 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
     .where(and(inArray(winners.id, ids), duePastDeadline()))
     .returning({
       id: winners.id,
+      name: winners.name,
       prizeId: winners.prizeId,
       prizeName: winners.prizeName,
+      productId: winners.productId,
+      productName: winners.productName,
+      createdAt: winners.createdAt,
+      collectBy: winners.collectBy,
       expiredAt: winners.expiredAt,
     });
   if (expired.length === 0) return [];
@@ -72,6 +88,7 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
       address: null,
     })),
   );
+  await enqueueWebhooks(tx, "winner.expired", expired.map(winnerMessage));
   return expired;
 }
 

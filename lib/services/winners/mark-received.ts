@@ -6,6 +6,7 @@ import { type Text, text } from "@/shared/i18n/text";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { retryingTransaction } from "../transaction";
+import { enqueueWebhooks, winnerMessage } from "../webhooks/enqueue";
 import { WINNER_NOT_FOUND, winnerTarget } from "./messages";
 
 /** Names the winner: staff at a second desk see whose prize it was, not only when it went. */
@@ -39,6 +40,19 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
         target: winnerTarget(row),
         changes: { is_received: { before: false, after: true }, received_at: { before: null, after: row.received_at } },
       });
+      await enqueueWebhooks(tx, "winner.received", [
+        winnerMessage({
+          id: row.id,
+          name: row.name,
+          prizeId: row.prize,
+          prizeName: row.prize_name,
+          productId: row.product,
+          productName: row.product_name,
+          createdAt: row.created_at,
+          collectBy: row.collect_by,
+          receivedAt: row.received_at,
+        }),
+      ]);
     }
     return row;
   });

@@ -1,0 +1,14 @@
+/** The message types a receiver may subscribe to (server-behaviour.md, "Webhooks"). */
+export const WEBHOOK_TYPES = [
+  "winner.created",
+  "winner.received",
+  "winner.expired",
+  "winner.erased",
+  "event.paused",
+  "event.resumed",
+  "event.closed",
+] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+/** Sent only by "send a test message", whatever the receiver subscribes to. */
+export const TEST_MESSAGE_TYPE = "webhook.test";
