@@ -51,7 +51,7 @@ const when = z.string().describe("ISO 8601 date-time");
 const nullableText = z.string().nullable();
 const inEachLanguage = z.object({ en: nullableText, ko: nullableText });
 
-function pageOf<T extends z.ZodType>(row: T) {
+export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({
     count: z.int().min(0),
     next: z.string().nullable().describe("The next page's address, or null on the last"),

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from "@/lib/api/csrf";
 import { RETRY_AFTER_SECONDS } from "@/lib/api/respond";
 import { contractOf, type RouteContract } from "@/lib/api/route";
 import * as a from "@/lib/openapi/answers";
+import { WEBHOOK_MESSAGES } from "@/lib/openapi/webhook-answers";
 import { type Answer, OPERATIONS, type Operation } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
@@ -120,11 +121,32 @@ function operationObject(operation: Operation): JsonSchema {
   };
 }
 
-/*
- * Webhook messages (branch h-webhooks) go here: `{ [event]: { post: { requestBody, responses } } }` from
- * their zod schemas in lib/openapi/answers.ts, as OpenAPI 3.1's `webhooks`.
- */
-const WEBHOOKS: Record<string, JsonSchema> = {};
+const SIGNATURE_HEADERS = {
+  "webhook-id": "The message's id (msg_…): the same on every try; a receiver drops repeats by it",
+  "webhook-timestamp": "Seconds since 1970 when this try was signed",
+  "webhook-signature": "v1, then the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the receiver's secret after whsec_",
+};
+
+/** The messages a receiver is sent, as OpenAPI 3.1's `webhooks`: each a POST of `{type, timestamp, data}`. */
+const WEBHOOKS: Record<string, JsonSchema> = Object.fromEntries(
+  Object.entries(WEBHOOK_MESSAGES).map(([type, schema]) => [
+    type,
+    {
+      post: {
+        summary: `${type}, signed as Standard Webhooks says`,
+        parameters: Object.entries(SIGNATURE_HEADERS).map(([name, description]) => ({
+          name,
+          in: "header",
+          required: true,
+          description,
+          schema: { type: "string" },
+        })),
+        requestBody: { required: true, content: { "application/json": { schema: answerSchema(schema) } } },
+        responses: { "2XX": { description: "Received: any 2xx ends the retries" } },
+      },
+    },
+  ]),
+);
 
 /** The whole document, from the routes' own schemas and the answers' (built once: app/api/openapi.json/route.ts). */
 export function buildOpenApiDocument(version: string): JsonSchema {

@@ -19,6 +19,12 @@ import * as logout from "@/app/api/admin/logout/route";
 import * as session from "@/app/api/admin/session/route";
 import * as logo from "@/app/api/admin/settings/logo/route";
 import * as settings from "@/app/api/admin/settings/route";
+import * as webhookDeliveries from "@/app/api/admin/webhooks/[id]/deliveries/route";
+import * as rollSecret from "@/app/api/admin/webhooks/[id]/roll_secret/route";
+import * as webhookById from "@/app/api/admin/webhooks/[id]/route";
+import * as webhookTest from "@/app/api/admin/webhooks/[id]/test/route";
+import * as resendDelivery from "@/app/api/admin/webhooks/deliveries/[id]/resend/route";
+import * as webhooks from "@/app/api/admin/webhooks/route";
 import * as displayEvents from "@/app/api/display/[token]/events/route";
 import * as display from "@/app/api/display/[token]/route";
 import * as health from "@/app/api/health/route";
@@ -50,6 +56,7 @@ import * as winnerById from "@/app/api/winners/[id]/route";
 import * as winnersExcel from "@/app/api/winners/download_excel/route";
 import * as winners from "@/app/api/winners/route";
 import * as a from "@/lib/openapi/answers";
+import * as w from "@/lib/openapi/webhook-answers";
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
@@ -229,7 +236,29 @@ export const OPERATIONS: Operation[] = [
     }),
   ]),
 
-  // Webhooks (branch h-webhooks): add their routes here, and their message schemas in document.ts's WEBHOOKS.
+  ...tagged("Webhooks", [
+    op("GET", "/api/admin/webhooks/", webhooks.GET, "The webhook receivers (never their secrets)", { 200: json(w.webhookEndpointPage) }),
+    op("POST", "/api/admin/webhooks/", webhooks.POST, "Add a receiver: its secret is in this answer only", {
+      201: json(w.webhookEndpointCreated, "Added"),
+    }),
+    op("GET", "/api/admin/webhooks/[id]/", webhookById.GET, "One receiver", { 200: json(w.webhookEndpoint) }),
+    op("PATCH", "/api/admin/webhooks/[id]/", webhookById.PATCH, "Change a receiver's address, types, activity or nickname choice", {
+      200: json(w.webhookEndpoint),
+    }),
+    op("DELETE", "/api/admin/webhooks/[id]/", webhookById.DELETE, "Remove a receiver and its deliveries", { 204: noContent }),
+    op("POST", "/api/admin/webhooks/[id]/roll_secret/", rollSecret.POST, "A new signing secret, shown once; the old one signs no more", {
+      200: json(w.webhookSecret),
+    }),
+    op("POST", "/api/admin/webhooks/[id]/test/", webhookTest.POST, "Queue a webhook.test message to this receiver", {
+      202: json(w.webhookDelivery, "Queued"),
+    }),
+    op("GET", "/api/admin/webhooks/[id]/deliveries/", webhookDeliveries.GET, "This receiver's messages, newest first", {
+      200: json(w.webhookDeliveryPage),
+    }),
+    op("POST", "/api/admin/webhooks/deliveries/[id]/resend/", resendDelivery.POST, "Send a message again, with its same id", {
+      202: json(w.webhookDelivery, "Queued"),
+    }),
+  ]),
 
   ...tagged(
     "Service",
