@@ -13,7 +13,7 @@ import { IMAGE_LIMITS } from "@/lib/validation/image";
 import { type CatalogueTextValues, catalogueTextInputs } from "./text-inputs";
 import { type CatalogueKind, useCatalogueWords } from "./words";
 
-export type CatalogueFormMode = "create" | "edit";
+type CatalogueFormMode = "create" | "edit";
 
 /** What the product and prize forms take from their screen; `Submit` is the form's own save call. */
 export type CatalogueFormProps<Values, Submit> = {
