@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AccountRow } from "@/shared/contracts/accounts";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
 import type { Branding } from "@/shared/contracts/branding";
+import type { CatalogueEntryRow } from "@/shared/contracts/catalogue-entry";
 import { type PublicPrizeState, RESERVE_REFUSAL_CODES, type VisitorWins } from "@/shared/contracts/claims";
 import type { Dashboard } from "@/shared/contracts/dashboard";
 import type { DisplayAddress, DisplaySnapshot } from "@/shared/contracts/display";
@@ -96,7 +97,8 @@ const auditEntryRow = exactly<AuditEntryRow>()(
 );
 export const auditPage = samePage<AuditEntryRow>()(pageOf(auditEntryRow));
 
-export const prizeRow = exactly<PrizeRow>()(
+/** What a prize and a product page share (shared/contracts/catalogue-entry.ts). */
+const catalogueEntry = exactly<CatalogueEntryRow>()(
   z.object({
     id: z.int(),
     name: z.string(),
@@ -106,6 +108,11 @@ export const prizeRow = exactly<PrizeRow>()(
     description_en: nullableText,
     description_ko: nullableText,
     image: nullableText,
+  }),
+);
+
+export const prizeRow = exactly<PrizeRow>()(
+  catalogueEntry.extend({
     total_quantity: z.int(),
     remaining_quantity: z.int(),
     daily_distribution: z.int(),
@@ -122,15 +129,7 @@ export const prizeRow = exactly<PrizeRow>()(
 export const prizePage = samePage<PrizeRow>()(pageOf(prizeRow));
 
 export const productRow = exactly<ProductRow>()(
-  z.object({
-    id: z.int(),
-    name: z.string(),
-    description: z.string(),
-    name_en: nullableText,
-    name_ko: nullableText,
-    description_en: nullableText,
-    description_ko: nullableText,
-    image: nullableText,
+  catalogueEntry.extend({
     qr_code: z.string(),
     url_path: z.string(),
     winners_count: z.int(),

@@ -25,7 +25,7 @@ export async function enqueueWebhooks(tx: Queryable, type: WebhookType, messages
 const iso = (at: Date | string | null | undefined) => (at == null ? null : new Date(at).toISOString());
 
 /** A win as winner messages describe it: ids, names, times and the deadline; the nickname apart. */
-export function winnerMessage(win: {
+export type WinFacts = {
   id: number;
   name: string | null;
   prizeId: number | null;
@@ -36,7 +36,9 @@ export function winnerMessage(win: {
   collectBy: Date | string | null;
   receivedAt?: Date | string | null;
   expiredAt?: Date | string | null;
-}): WebhookMessage {
+};
+
+export function winnerMessage(win: WinFacts): WebhookMessage {
   return {
     data: {
       winner_id: win.id,

@@ -5,7 +5,7 @@ import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { countExpired } from "@/lib/metrics/registry";
 import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
-import { enqueueWebhooks, winnerMessage } from "../webhooks/enqueue";
+import { enqueueWebhooks, type WinFacts, winnerMessage } from "../webhooks/enqueue";
 import { winnerAuditName } from "./messages";
 
 /** Who an expiry's audit row names: nobody clicked, the server's own sweep did it. */
@@ -29,17 +29,8 @@ function duePastDeadline(): SQL {
   return sql`not ${winners.isReceived} and ${winners.expiredAt} is null and ${winners.collectBy} <= now()`;
 }
 
-type Expired = {
-  id: number;
-  name: string | null;
-  prizeId: number | null;
-  prizeName: string;
-  productId: number | null;
-  productName: string;
-  createdAt: Date;
-  collectBy: Date | null;
-  expiredAt: Date | null;
-};
+/** An expired win, as its webhook message needs it. */
+type Expired = WinFacts & { createdAt: Date; collectBy: Date | null; expiredAt: Date | null };
 
 /**
  * Inside a transaction that already holds these wins' prize rows (lock order, ../README.md: prizes, then
