@@ -48,8 +48,9 @@ export const SCREEN_ROLES = {
   "/admin/settings": READ_ROLES,
   "/admin/audit": AUDIT_ROLES,
   "/admin/accounts": ACCOUNT_ROLES,
-  // The API's description is public (GET /api/openapi.json): every account may read it.
-  "/admin/api": ANY_ROLE,
+  // The API's description is public (GET /api/openapi.json), but its screen is for those who read the
+  // event's data and connect it elsewhere: a desk volunteer's menu stays the desk alone.
+  "/admin/api": READ_ROLES,
 } as const satisfies Record<string, RoleSet>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 
