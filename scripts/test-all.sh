@@ -2,9 +2,9 @@
 # `npm test`: every test, in two rounds:
 #   1. the production build (it skips its own type check: tsc runs in round 2)
 #   2. side by side: lint and format check, then the type check; the browser tests (Playwright on Debian's
-#      Chromium: see playwright.config.ts); the Vitest tests: unit, integration (a fresh Postgres database per
-#      server, copied from one migrated template; PGlite if none answers), then the deployment test (nginx in
-#      front of two instances, scraped by Prometheus, when Postgres answers).
+#      Chromium: see playwright.config.ts), then the deployment test (nginx in front of two instances, scraped
+#      by Prometheus, when Postgres answers); the Vitest tests: unit, integration (a fresh Postgres database
+#      per server, copied from one migrated template; PGlite if none answers).
 # Each step's output goes to .tmp/test-logs/<step>.log and is printed when the step ends, with its time.
 # The run stops after the round in which a step failed.
 set -euo pipefail
@@ -85,10 +85,12 @@ lint_and_types() {
   npm run lint
   npx tsc --noEmit
 }
-vitest_steps() {
+# The deployment test follows the browser tests, which end minutes before the Vitest files: run after those,
+# it was the last half-minute of every run.
+browser_steps() {
   local begun=$SECONDS
-  npx vitest run --project unit --project integration
-  echo "== unit and integration: $((SECONDS - begun)) s"
+  npx playwright test
+  echo "== browser tests: $((SECONDS - begun)) s"
   begun=$SECONDS
   npx vitest run --project deploy
   echo "== deployment test: $((SECONDS - begun)) s"
@@ -103,8 +105,8 @@ vitest_steps() {
 # what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
 # session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 5 browser "Browser tests (Playwright)" npx playwright test
-step vitest "Unit, integration, then deployment tests (Vitest)" vitest_steps
+step --nice 5 browser "Browser tests (Playwright), then the deployment test" browser_steps
+step vitest "Unit and integration tests (Vitest)" npx vitest run --project unit --project integration
 round
 
 echo "== All tests passed in $((SECONDS - started)) s"
