@@ -76,7 +76,7 @@ export async function tableDigest(db: Db, { except = [] as string[] } = {}): Pro
 }
 
 /** A raw query's rows: postgres-js answers them as an array, PGlite as `{ rows }`. */
-async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
   return Array.isArray(result) ? result : result.rows;
 }

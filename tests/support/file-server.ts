@@ -18,6 +18,12 @@ export type FileServer = {
   readonly server: RunningServer;
   readonly backend: "postgres" | "pglite";
   withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * For another process that opens the database itself (a command-line script): `env` points it there
+   * (DATABASE_URL, or DATABASE_URL empty and DATA_DIR). On PGlite the server is stopped meanwhile, as for
+   * `withDatabase`.
+   */
+  withDatabaseEnv<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 };
 
@@ -53,6 +59,7 @@ export async function startOwnServer(label: string, env: Record<string, string> 
       server,
       backend: "postgres",
       withDatabase: (work) => work(handle.db),
+      withDatabaseEnv: (work) => work({ DATABASE_URL: fresh.url }),
       stop: async () => {
         await server.stop();
         await handle.close();
@@ -62,25 +69,30 @@ export async function startOwnServer(label: string, env: Record<string, string> 
   }
   let server = await startServer(serverEnv);
   const port = Number(new URL(server.url).port);
+  async function whileStopped<T>(work: () => Promise<T>): Promise<T> {
+    await server.stop();
+    try {
+      return await work();
+    } finally {
+      server = await startServer(serverEnv, port);
+    }
+  }
   return {
     url: server.url,
     get server() {
       return server;
     },
     backend: "pglite",
-    withDatabase: async (work) => {
-      await server.stop();
-      try {
+    withDatabase: (work) =>
+      whileStopped(async () => {
         const handle = openDatabase({ kind: "embedded", dataDir }, { timeZone: TEST_TIME_ZONE });
         try {
           return await work(handle.db);
         } finally {
           await handle.close();
         }
-      } finally {
-        server = await startServer(serverEnv, port);
-      }
-    },
+      }),
+    withDatabaseEnv: (work) => whileStopped(() => work({ DATABASE_URL: "", DATA_DIR: dataDir })),
     stop: () => server.stop(),
   };
 }
@@ -101,6 +113,7 @@ export async function serverForFile(label: string): Promise<FileServer> {
     },
     backend: "postgres",
     withDatabase: (work) => work(handle.db),
+    withDatabaseEnv: (work) => work({ DATABASE_URL: databaseUrl }),
     stop: () => handle.close(),
   };
 }
