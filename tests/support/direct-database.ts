@@ -31,9 +31,13 @@ export function openSharedPostgresDatabase(): { db: Db; close: () => Promise<voi
   return { db: handle.db, close: handle.close };
 }
 
-export async function insertWinners(db: Db, { productId, productName, count }: { productId: number; productName: string; count: number }) {
+/** `count` winners of a product page; `name`: their nicknames' start (a number follows), to find them by search. */
+export async function insertWinners(
+  db: Db,
+  { productId, productName, count, name = "winner" }: { productId: number; productName: string; count: number; name?: string },
+) {
   const rows = Array.from({ length: count }, (_, index) => ({
-    name: `winner${index}`,
+    name: `${name}${index}`,
     password: String(1000 + index),
     productId,
     productName,
