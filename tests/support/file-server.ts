@@ -104,7 +104,8 @@ export async function startOwnServer(label: string, env: Record<string, string> 
 export async function serverForFile(label: string): Promise<FileServer> {
   const databaseUrl = inject("databaseUrl");
   if (databaseUrl === null) return startOwnServer(label);
-  const handle = openDatabase({ kind: "postgres", url: databaseUrl }, { timeZone: TEST_TIME_ZONE });
+  // Opened at the first reach into the database: a file may need none (only withDatabaseEnv).
+  let handle: ReturnType<typeof openDatabase> | undefined;
   const url = inject("baseUrl");
   return {
     url,
@@ -112,8 +113,13 @@ export async function serverForFile(label: string): Promise<FileServer> {
       throw new Error(`${label}: the run's shared server is not this file's to read or stop; start one of its own.`);
     },
     backend: "postgres",
-    withDatabase: (work) => work(handle.db),
+    withDatabase: (work) => {
+      handle ??= openDatabase({ kind: "postgres", url: databaseUrl }, { timeZone: TEST_TIME_ZONE });
+      return work(handle.db);
+    },
     withDatabaseEnv: (work) => work({ DATABASE_URL: databaseUrl }),
-    stop: () => handle.close(),
+    stop: async () => {
+      await handle?.close();
+    },
   };
 }
