@@ -17,6 +17,8 @@ export type FileServer = {
   /** The running process; a new one after each `withDatabase` on PGlite. */
   readonly server: RunningServer;
   readonly backend: "postgres" | "pglite";
+  /** All its own server logged, over each restart on PGlite (the run's shared server is not the file's to read). */
+  output(): string;
   withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /**
    * For another process that opens the database itself (a command-line script): `env` points it there
@@ -58,6 +60,7 @@ export async function startOwnServer(label: string, env: Record<string, string> 
       url: server.url,
       server,
       backend: "postgres",
+      output: () => server.output(),
       withDatabase: (work) => work(handle.db),
       withDatabaseEnv: (work) => work({ DATABASE_URL: fresh.url }),
       stop: async () => {
@@ -69,8 +72,10 @@ export async function startOwnServer(label: string, env: Record<string, string> 
   }
   let server = await startServer(serverEnv);
   const port = Number(new URL(server.url).port);
+  let earlierOutput = "";
   async function whileStopped<T>(work: () => Promise<T>): Promise<T> {
     await server.stop();
+    earlierOutput += server.output();
     try {
       return await work();
     } finally {
@@ -83,6 +88,7 @@ export async function startOwnServer(label: string, env: Record<string, string> 
       return server;
     },
     backend: "pglite",
+    output: () => earlierOutput + server.output(),
     withDatabase: (work) =>
       whileStopped(async () => {
         const handle = openDatabase({ kind: "embedded", dataDir }, { timeZone: TEST_TIME_ZONE });
@@ -113,6 +119,9 @@ export async function serverForFile(label: string): Promise<FileServer> {
       throw new Error(`${label}: the run's shared server is not this file's to read or stop; start one of its own.`);
     },
     backend: "postgres",
+    output() {
+      throw new Error(`${label}: the run's shared server is not this file's to read; start one of its own.`);
+    },
     withDatabase: (work) => {
       handle ??= openDatabase({ kind: "postgres", url: databaseUrl }, { timeZone: TEST_TIME_ZONE });
       return work(handle.db);

@@ -16,16 +16,15 @@ describe("which integration files run on PGlite", () => {
   });
 
   it("lets no other file skip itself or reach Postgres alone, but those still to be moved to either backend", () => {
-    // Each still has tests that reach Postgres alone (two instances on one database; privacy's pg_dump; metrics'
-    // gauge against Postgres's own count) beside tests that mean as much on PGlite: to be split between the
-    // group and files that run on both (docs/testing.md).
+    // Each still has tests that reach Postgres alone (two instances on one database; metrics' gauge against
+    // Postgres's own count) beside tests that mean as much on PGlite: to be split between the group and files
+    // that run on both (docs/testing.md).
     const STILL_POSTGRES_ONLY = [
       "big-screen.test.ts",
       "branding.test.ts",
       "collection-deadline.test.ts",
       "event-clock.test.ts",
       "metrics.test.ts",
-      "privacy.test.ts",
       "prize-drops.test.ts",
     ];
     const skipping = files
