@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { winners } from "@/db/schema";
 import { createAccount } from "../support/accounts";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { createPrizeViaApi, winViaApi } from "../support/winners";
@@ -11,8 +11,8 @@ import { TEST_ADMIN } from "./global-setup";
 // A desk volunteer's phone once listed every winner's code and found them by nickname, so anyone who
 // knew a nickname could collect. The desk finds a winner by the code the visitor shows, and never sees one.
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("desk-codes");
+let file: FileServer;
+let baseUrl: string;
 let owner: TestClient;
 let manager: TestClient;
 let viewer: TestClient;
@@ -38,6 +38,8 @@ function expectNoCode(body: unknown) {
 }
 
 beforeAll(async () => {
+  file = await serverForFile("desk-codes");
+  baseUrl = file.url;
   owner = await signedInClient(baseUrl, TEST_ADMIN);
   maintenanceBefore = await setMaintenanceMode(owner, false);
   manager = await signedInClient(baseUrl, await createAccount(owner, "manager", "desk-codes-manager"));
@@ -58,6 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (maintenanceBefore !== undefined) await setMaintenanceMode(owner, maintenanceBefore);
+  await file?.stop();
 });
 
 describe("GET /api/winners/ for the prize desk", () => {
@@ -146,8 +149,7 @@ describe("a code two waiting winners share", () => {
   });
 });
 
-describe.runIf(connection)("undoing a hand-over", () => {
-  const database = connection!;
+describe("undoing a hand-over", () => {
   let minutesBefore: number | null = null;
   beforeAll(async () => {
     minutesBefore = ((await (await owner.get("/api/admin/settings/")).json()) as { collect_within_minutes: number | null })
@@ -156,7 +158,6 @@ describe.runIf(connection)("undoing a hand-over", () => {
   });
   afterAll(async () => {
     await owner.patch("/api/admin/settings/", { collect_within_minutes: minutesBefore });
-    await database.close();
   });
 
   async function handedOverWin(name: string, password: string): Promise<WinnerJson> {
@@ -176,7 +177,7 @@ describe.runIf(connection)("undoing a hand-over", () => {
 
   it("gives 10 minutes from the undo when the deadline passed while the prize was handed over", async () => {
     const win = await handedOverWin(`kGus${Date.now() % 1000}`, "6406");
-    await database.db.update(winners).set({ collectBy: sql`now() - interval '5 minutes'` }).where(eq(winners.id, win.id));
+    await file.withDatabase((db) => db.update(winners).set({ collectBy: sql`now() - interval '5 minutes'` }).where(eq(winners.id, win.id)));
     const undoneAt = Date.now();
     const undone = (await (await desk.post(`/api/winners/${win.id}/cancel_received/`)).json()) as WinnerJson;
     expect(undone).toMatchObject({ status: "waiting", is_received: false });

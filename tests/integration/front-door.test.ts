@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { type DatabaseTarget, openDatabase } from "@/db";
 import { signedInClient, TestClient } from "../support/http-client";
-import { createFreshPostgresDatabase } from "../support/test-database";
+import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -34,12 +36,22 @@ describe("the front door", () => {
   });
 });
 
-describe.runIf(databaseUrl)("npm run demo:seed", () => {
-  async function seed(url: string) {
+describe("npm run demo:seed", () => {
+  /** Where the seed writes: a fresh Postgres database, or a fresh embedded folder on PGlite. */
+  async function freshDatabase(): Promise<{ env: Record<string, string>; target: DatabaseTarget; drop: () => Promise<void> }> {
+    if (!databaseUrl) {
+      const dataDir = tempDir("demo-seed");
+      return { env: { DATABASE_URL: "", DATA_DIR: dataDir }, target: { kind: "embedded", dataDir }, drop: async () => {} };
+    }
+    const database = await createFreshPostgresDatabase("hardening_demo");
+    return { env: { DATABASE_URL: database.url }, target: { kind: "postgres", url: database.url }, drop: database.drop };
+  }
+
+  async function seed(database: Record<string, string>) {
     const env = {
       NODE_ENV: "production" as const,
       PATH: process.env.PATH ?? "",
-      DATABASE_URL: url,
+      ...database,
       AUTH_SECRET: TEST_AUTH_SECRET,
       PORT: "4321",
       APP_TIMEZONE: "Asia/Seoul",
@@ -49,19 +61,19 @@ describe.runIf(databaseUrl)("npm run demo:seed", () => {
   }
 
   it("prints full addresses, and marks only pages where a prize can be won now", async () => {
-    const database = await createFreshPostgresDatabase("hardening_demo");
+    const database = await freshDatabase();
     try {
-      const first = await seed(database.url);
+      const first = await seed(database.env);
       expect(first).toHaveLength(6);
       for (const line of first) expect(line).toMatch(/^ {2}[★ ] http:\/\/localhost:4321\/p\/[A-Za-z0-9]{10} {2}\S/);
       expect(first.filter((line) => line.includes("★"))).toHaveLength(4);
 
       // Every tote bag is won: its placements stay on their pages but nothing can be won there any more.
-      const postgres = (await import("postgres")).default;
-      const client = postgres(database.url, { max: 1, onnotice: () => {} });
-      await client`update prizes set remaining_quantity = 0 where name = 'Tote bag'`;
-      await client.end();
-      const after = await seed(database.url);
+      // Opened and closed between the seeds: a PGlite folder belongs to one process at a time.
+      const handle = openDatabase(database.target, { timeZone: TEST_TIME_ZONE });
+      await handle.db.execute(sql`update prizes set remaining_quantity = 0 where name = 'Tote bag'`);
+      await handle.close();
+      const after = await seed(database.env);
       expect(after.filter((line) => line.includes("★"))).toHaveLength(2);
     } finally {
       await database.drop();

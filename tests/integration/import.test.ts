@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, like } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { asc, eq, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { auditLog, images, prizes, products } from "@/db/schema";
 import { imageSha256 } from "@/lib/images/store";
 import { readZipDirectory, unpackEntry, type ZipEntry } from "@/lib/import/zip-directory";
 import type { ImportAnswer } from "@/shared/contracts/import";
-import { openServerDatabase, tableDigest } from "../support/direct-database";
+import { tableDigest } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import {
   importForm,
@@ -20,11 +21,15 @@ import {
 } from "../support/import-files";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
 const token = `i${Date.now().toString(36)}`;
-const connection = openServerDatabase("import");
-afterAll(() => connection?.close());
-const database = connection!;
+let server: FileServer;
+let client: TestClient;
+beforeAll(async () => {
+  server = await serverForFile("import");
+  // One session for the file: a sign-in writes rows, and the digests compare one test's end with the next one's.
+  client = await signedInClient(server.url, TEST_ADMIN);
+});
+afterAll(() => server?.stop());
 
 // Prizes come in switched off: an active one would be placed on pages by the server's own tick meanwhile,
 // and the digests below would see those placements.
@@ -38,35 +43,52 @@ async function post(client: TestClient, file: Buffer, images?: Buffer, { dryRun 
 }
 
 const ours = (key: typeof products.key | typeof prizes.key) => like(key, `${token}-%`);
-const importRows = () => database.db.select().from(auditLog).where(eq(auditLog.action, "import.apply")).orderBy(asc(auditLog.id));
-const ourProducts = () =>
-  database.db
-    .select({ id: products.id, key: products.key, name: products.name, imageId: products.imageId, updatedAt: products.updatedAt })
-    .from(products)
-    .where(ours(products.key))
-    .orderBy(asc(products.id));
-const ourPrizes = () =>
-  database.db
-    .select({ key: prizes.key, total: prizes.totalQuantity, remaining: prizes.remainingQuantity, imageId: prizes.imageId })
-    .from(prizes)
-    .where(ours(prizes.key))
-    .orderBy(asc(prizes.id));
-/** Every table but the funnel's counts, which the server flushes on its own clock. */
-const digest = async () =>
-  (await tableDigest(database.db))
-    .split(",")
-    .filter((part) => !part.startsWith("funnel_hourly_tallies:"))
-    .join(",");
 
-describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () => {
+/**
+ * What the imports wrote, read in one reach into the database (on PGlite each reach stops and restarts the
+ * server): this file's pages and prizes, the import audit rows, and a digest of every table but the funnel's
+ * counts, which the server flushes on its own clock.
+ */
+function snapshot() {
+  return server.withDatabase(async (db) => {
+    const ourProducts = await db
+      .select({ id: products.id, key: products.key, name: products.name, imageId: products.imageId, updatedAt: products.updatedAt })
+      .from(products)
+      .where(ours(products.key))
+      .orderBy(asc(products.id));
+    const ourPrizes = await db
+      .select({ key: prizes.key, total: prizes.totalQuantity, remaining: prizes.remainingQuantity, imageId: prizes.imageId })
+      .from(prizes)
+      .where(ours(prizes.key))
+      .orderBy(asc(prizes.id));
+    const imageIds = [...ourProducts, ...ourPrizes].flatMap((row) => (row.imageId === null ? [] : [row.imageId]));
+    const sources = imageIds.length
+      ? await db.select({ source: images.sourceSha256 }).from(images).where(inArray(images.id, imageIds))
+      : [];
+    return {
+      digest: (await tableDigest(db))
+        .split(",")
+        .filter((part) => !part.startsWith("funnel_hourly_tallies:"))
+        .join(","),
+      importRows: await db.select().from(auditLog).where(eq(auditLog.action, "import.apply")).orderBy(asc(auditLog.id)),
+      products: ourProducts,
+      prizes: ourPrizes,
+      /** The hash of the file each of this file's pictures was made from. */
+      pictureSources: sources.map((row) => row.source),
+    };
+  });
+}
+/** The database as the previous test left it: each test compares its end with it. */
+let last: Awaited<ReturnType<typeof snapshot>>;
+
+describe("POST /api/admin/import/", { timeout: 180_000 }, () => {
   let pictures: Buffer;
   let file: Buffer;
 
   it("previews 1,000 product pages and 100 prizes with pictures with ?dry_run=true, writing nothing", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
     pictures = await picturesZip(pictureNames);
     file = workbook({ "Product pages": stands, 경품: gifts });
-    const before = await digest();
+    const before = await snapshot();
     const { status, body } = await post(client, file, pictures, { dryRun: true });
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -76,28 +98,27 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
       errors: [],
     });
     expect(body.rows.filter((row) => row.status === "new")).toHaveLength(1100);
-    expect(await digest()).toBe(before);
+    last = await snapshot();
+    expect(last.digest).toBe(before.digest);
   });
 
   it("imports them all, each page and prize with its picture, with one audit row naming the counts", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const auditBefore = (await importRows()).length;
+    const auditBefore = last.importRows.length;
     const { status, body } = await post(client, file, pictures);
     expect(status).toBe(200);
     expect(body).toMatchObject({ dry_run: false, product_pages: { created: 1000 }, prizes: { created: 100 }, errors: [] });
-    const pages = await ourProducts();
+    last = await snapshot();
+    const pages = last.products;
     expect(pages).toHaveLength(1000);
     expect(body.product_ids.toSorted((a, b) => a - b)).toEqual(pages.map((page) => page.id));
     expect(new Set(pages.map((page) => page.imageId)).size).toBe(1000);
-    const stock = await ourPrizes();
+    const stock = last.prizes;
     expect(stock).toHaveLength(100);
     expect(stock.every((prize) => prize.total === 50 && prize.remaining === 50 && prize.imageId !== null)).toBe(true);
     // Each picture names the file it was made from: importing that file again decodes none of them.
-    const imageIds = [...pages, ...stock].map((row) => row.imageId!);
-    const sources = await database.db.select({ source: images.sourceSha256 }).from(images).where(inArray(images.id, imageIds));
     const files = (readZipDirectory(pictures, 5000) as ZipEntry[]).map((entry) => imageSha256(unpackEntry(pictures, entry)!));
-    expect(sources.map((row) => row.source).toSorted()).toEqual(files.toSorted());
-    const audit = await importRows();
+    expect(last.pictureSources.toSorted()).toEqual(files.toSorted());
+    const audit = last.importRows;
     expect(audit).toHaveLength(auditBefore + 1);
     expect(audit.at(-1)).toMatchObject({
       accountName: TEST_ADMIN.name,
@@ -110,8 +131,7 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
   });
 
   it("imports the same file again and changes nothing: every row unchanged, no audit row", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const before = await digest();
+    const before = last;
     const { status, body } = await post(client, file, pictures);
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -119,19 +139,19 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
       prizes: { created: 0, updated: 0, unchanged: 100 },
     });
     expect(body.product_ids).toHaveLength(1000);
-    expect(await digest()).toBe(before);
+    last = await snapshot();
+    expect(last.digest).toBe(before.digest);
   });
 
   it("imports a corrected file: only the changed rows change, with one audit row", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
     const corrected: SheetRows = stands.map((row) => [...row]);
     corrected[1]![1] = "Stand one, renamed";
     corrected[2]![1] = "Stand two, renamed";
     const changedGifts: SheetRows = gifts.map((row) => [...row]);
     changedGifts[1]![3] = 60; // total 50 -> 60: the stock follows
     const newPicture = await picturesZip(pictureNames, { [`${token}-s-3.png`]: 2000 });
-    const pagesBefore = await ourProducts();
-    const auditBefore = (await importRows()).length;
+    const pagesBefore = last.products;
+    const auditBefore = last.importRows.length;
 
     const { status, body } = await post(client, workbook({ product_pages: corrected, prizes: changedGifts }), newPicture);
     expect(status).toBe(200);
@@ -145,11 +165,12 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
       [`${token}-s-3`, ["image"]],
       [`${token}-p-1`, ["total_quantity"]],
     ]);
-    const pagesAfter = await ourProducts();
+    last = await snapshot();
+    const pagesAfter = last.products;
     const differing = pagesAfter.filter((page, index) => JSON.stringify(page) !== JSON.stringify(pagesBefore[index]));
     expect(differing.map((page) => page.key)).toEqual([`${token}-s-1`, `${token}-s-2`, `${token}-s-3`]);
-    expect((await ourPrizes())[0]).toMatchObject({ total: 60, remaining: 60 });
-    const audit = await importRows();
+    expect(last.prizes[0]).toMatchObject({ total: 60, remaining: 60 });
+    const audit = last.importRows;
     expect(audit).toHaveLength(auditBefore + 1);
     expect(audit.at(-1)!.changes).toMatchObject({
       product_pages_updated: { after: 3 },
@@ -159,7 +180,6 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
   });
 
   it("refuses each bad file with 400 naming it, and writes nothing", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
     const newStand = (key: string, image = "") => [
       ["key", "name", "image"],
       [`${token}-${key}`, "A stand", image],
@@ -199,20 +219,21 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
         field: "daily_distribution",
       },
     ];
+    const before = last;
     for (const bad of cases) {
-      const before = await digest();
       const { status, body } = await post(client, bad.file, bad.images, { fileName: bad.fileName });
       expect(status, bad.name).toBe(400);
       expect(body.detail, bad.name).toEqual(expect.any(String));
       expect(body.errors, bad.name).toContainEqual(
         expect.objectContaining({ field: bad.field, message: expect.stringMatching(bad.message) }),
       );
-      expect(await digest(), bad.name).toBe(before);
     }
+    // One read after them all: any of them writing anything would show.
+    last = await snapshot();
+    expect(last.digest).toBe(before.digest);
   });
 
   it("answers in the admin's language: Korean messages for a Korean admin", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
     const form = new FormData();
     form.append(
       "file",
@@ -234,9 +255,8 @@ describe.runIf(connection)("POST /api/admin/import/", { timeout: 180_000 }, () =
   });
 });
 
-describe.runIf(connection)("GET /api/admin/import/template/", () => {
+describe("GET /api/admin/import/template/", () => {
   it("gives an .xlsx with both sheets headed in the admin's language, which imports as it is", async () => {
-    const client = await signedInClient(baseUrl, TEST_ADMIN);
     const response = await client.get("/api/admin/import/template/");
     expect(response.status).toBe(200);
     const template = Buffer.from(await response.arrayBuffer());
@@ -250,11 +270,6 @@ describe.runIf(connection)("GET /api/admin/import/template/", () => {
       ["product_pages", "stand-001"],
       ["prizes", "coffee-voucher"],
     ]);
-    expect(
-      await database.db
-        .select()
-        .from(products)
-        .where(and(eq(products.key, "stand-001"))),
-    ).toEqual([]);
+    expect(await server.withDatabase((db) => db.select().from(products).where(eq(products.key, "stand-001")))).toEqual([]);
   });
 });

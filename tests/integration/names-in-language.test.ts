@@ -1,29 +1,31 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db";
-import { auditLog, placements, prizes } from "@/db/schema";
+import { placements, prizes } from "@/db/schema";
 import type { PrizeRow } from "@/shared/contracts/prizes";
-import { openServerDatabase } from "../support/direct-database";
+import { auditRows } from "../support/accounts";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
-const direct = openServerDatabase("names-in-language.test.ts");
 const stamp = Date.now().toString(36);
 
 /**
  * Names in the visitor's language: products and prizes take an optional name (and
  * description) in English and in Korean beside `name`; a visitor reads their language's, else `name`.
  */
-describe.runIf(direct)("names in the visitor's language", () => {
-  const db = direct?.db as Db;
+describe("names in the visitor's language", () => {
+  let file: FileServer;
+  let baseUrl: string;
   let admin: TestClient;
-  afterAll(async () => direct?.close());
   beforeAll(async () => {
+    file = await serverForFile("names-in-language");
+    baseUrl = file.url;
     admin = await signedInClient(baseUrl, TEST_ADMIN);
   });
+  afterAll(() => file?.stop());
 
   /** A phone in `locale` (the language switch's cookie). */
   async function visitorIn(locale: "en" | "ko") {
@@ -48,10 +50,14 @@ describe.runIf(direct)("names in the visitor's language", () => {
     return id;
   }
 
-  async function placeAgain(prizeId: number, productId: number) {
-    await db.transaction(async (tx) => {
-      await tx.update(prizes).set({ isActive: true }).where(eq(prizes.id, prizeId));
-      await tx.insert(placements).values({ prizeId, productId });
+  /** On PGlite each call stops and restarts the file's server, so it also takes any other change of rows. */
+  function placeAgain(prizeId: number, productId: number, alsoBefore: (db: Db) => Promise<unknown> = async () => {}) {
+    return file.withDatabase(async (db) => {
+      await alsoBefore(db);
+      await db.transaction(async (tx) => {
+        await tx.update(prizes).set({ isActive: true }).where(eq(prizes.id, prizeId));
+        await tx.insert(placements).values({ prizeId, productId });
+      });
     });
   }
 
@@ -81,10 +87,7 @@ describe.runIf(direct)("names in the visitor's language", () => {
       description_en: "A bag made of recycled cotton",
       description_ko: null,
     });
-    const audits = await db
-      .select({ action: auditLog.action, changes: auditLog.changes })
-      .from(auditLog)
-      .where(and(eq(auditLog.targetType, "product"), eq(auditLog.targetId, String(product.id))));
+    const audits = await auditRows(admin, { target: `product:${product.id}` });
     expect(audits.find((entry) => entry.action === "product.update")?.changes).toMatchObject({
       nameEn: { before: null, after: "Eco bag" },
       descriptionEn: { before: null, after: "A bag made of recycled cotton" },
@@ -140,11 +143,12 @@ describe.runIf(direct)("names in the visitor's language", () => {
     expect(korean.prize_name).toBe(`친환경 에코백 ${stamp}`);
 
     // A Korean name given later reaches the next Korean winner; the winners list keeps the main name.
-    await db
-      .update(prizes)
-      .set({ nameKo: `에코 토트 ${stamp}` })
-      .where(eq(prizes.id, prizeId));
-    await placeAgain(prizeId, product.id);
+    await placeAgain(prizeId, product.id, (db) =>
+      db
+        .update(prizes)
+        .set({ nameKo: `에코 토트 ${stamp}` })
+        .where(eq(prizes.id, prizeId)),
+    );
     expect((await win(await visitorIn("ko"), product.url_path)).prize_name).toBe(`에코 토트 ${stamp}`);
     const winners = (await (await admin.get(`/api/winners/?product=${product.id}`)).json()) as { results: { prize_name: string }[] };
     expect(winners.results.map((winner) => winner.prize_name)).toEqual(Array(3).fill(`친환경 에코백 ${stamp}`));

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { type DatabaseHandle, openDatabase } from "@/db";
+import { type Db, openDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
 import { eventResetSince } from "@/db/queries/event-resets";
 import { funnelHourlyTallies, placements, prizes, products, settings, winners } from "@/db/schema";
@@ -16,10 +16,9 @@ import { ARCHIVE_CUTOFF_HEADER } from "@/shared/contracts/new-event";
 import { text } from "@/shared/i18n/text";
 import { english } from "@/tests/support/english";
 import { createAccount } from "../support/accounts";
-import type { RunningServer } from "../support/app-server";
-import { insertWinners, tableDigest } from "../support/direct-database";
+import { insertWinners, rowsOf, tableDigest } from "../support/direct-database";
+import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
-import { startServerWithOwnDatabase } from "../support/own-server";
 import { seedPages, seedPrize } from "../support/seed";
 import { TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { claimPath, newVisitor } from "../support/visitor";
@@ -33,27 +32,30 @@ const STEPS: NewEventStep[] = ["locked", "winners", "placements", "counters", "p
  * "A clean start for the next event": the archive and the reset, through the real server on a
  * database of its own (the reset wipes every winner, so no other file may share it).
  */
-describe.runIf(inject("databaseUrl"))("starting a new event", () => {
-  let server: RunningServer;
-  let database: DatabaseHandle;
-  let stopServer: () => Promise<void>;
+describe("starting a new event", () => {
+  let file: FileServer;
+  let server: { url: string };
   let owner: TestClient;
 
+  // Each test arranges and reads rows in as few reaches into the database as it can: on PGlite each stops
+  // and restarts the server (a visitor's hold, 60 s, outlives a few).
   beforeAll(async () => {
-    ({ server, database, stop: stopServer } = await startServerWithOwnDatabase("newevent"));
+    // The default proxy hops (0), as these storms were written for: every visitor at one address.
+    file = await startOwnServer("newevent", { TRUSTED_PROXY_HOPS: "0" });
+    server = { url: file.url };
     owner = await signedInClient(server.url, TEST_ADMIN);
   }, 90_000);
   afterAll(async () => {
-    await stopServer?.();
+    await file?.stop();
   });
 
   /** An event under way: two prizes placed on three of four pages, 25 winners, counters, tallies. */
-  async function eventUnderWay() {
-    const mug = await seedPrize(database.db, { total: 40, daily: 40, maintenance: 2, name: "Mug" });
-    const cap = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 1, name: "Cap" });
-    const pages = await seedPages(database.db, 4, "Stand", [mug, mug, cap]);
-    await insertWinners(database.db, { productId: pages[3]!.id, productName: "Stand 4", count: 25 });
-    await database.db
+  async function eventUnderWay(db: Db) {
+    const mug = await seedPrize(db, { total: 40, daily: 40, maintenance: 2, name: "Mug" });
+    const cap = await seedPrize(db, { total: 5, daily: 5, maintenance: 1, name: "Cap" });
+    const pages = await seedPages(db, 4, "Stand", [mug, mug, cap]);
+    await insertWinners(db, { productId: pages[3]!.id, productName: "Stand 4", count: 25 });
+    await db
       .update(prizes)
       .set({
         remainingQuantity: sql`${prizes.totalQuantity} - 3`,
@@ -62,18 +64,18 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
         hourDistributed: 2,
       })
       .where(eq(prizes.id, mug));
-    await database.db
+    await db
       .insert(funnelHourlyTallies)
       .values({ hourStart: new Date("2026-11-20T01:00:00Z"), productId: pages[0]!.id, scans: 9, taps: 4 });
     return { mug, cap, pages };
   }
 
-  const count = async (table: typeof winners | typeof placements | typeof prizes | typeof funnelHourlyTallies) =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-  const pageRows = () =>
-    database.db.select({ id: products.id, name: products.name, urlPath: products.urlPath }).from(products).orderBy(asc(products.id));
-  async function settingsKept() {
-    const [row] = await database.db.select().from(settings);
+  const count = async (db: Db, table: typeof winners | typeof placements | typeof prizes | typeof funnelHourlyTallies) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const pageRows = (db: Db) =>
+    db.select({ id: products.id, name: products.name, urlPath: products.urlPath }).from(products).orderBy(asc(products.id));
+  async function settingsKept(db: Db) {
+    const [row] = await db.select().from(settings);
     const { maintenanceMode: _mode, updatedAt: _updated, ...kept } = row!;
     return kept;
   }
@@ -95,29 +97,31 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
 
   it("a failure injected after any step leaves every table as it was", async () => {
     // Arranged straight in the database: no visitor call, so no funnel count is flushed between the digests.
-    const { pages } = await eventUnderWay();
-    await database.db
-      .update(placements)
-      .set({ reservedBy: "visitor-mid-hold", reservedUntil: sql`now() + interval '60 seconds'` })
-      .where(eq(placements.productId, pages[0]!.id));
-    const before = await tableDigest(database.db);
-    for (const failAt of STEPS) {
-      for (const prizeHandling of ["restore", "remove"] as const) {
-        const failing = startNewEvent({
-          ctx: { db: database.db },
-          input: { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE, archive_cutoff: 2_147_483_647 },
-          afterStep: (step) => {
-            if (step === failAt) throw new Error(`injected after ${step}`);
-          },
-        });
-        await expect(failing).rejects.toThrow(`injected after ${failAt}`);
-        expect(await tableDigest(database.db), `failed after ${failAt} (${prizeHandling})`).toBe(before);
+    await file.withDatabase(async (db) => {
+      const { pages } = await eventUnderWay(db);
+      await db
+        .update(placements)
+        .set({ reservedBy: "visitor-mid-hold", reservedUntil: sql`now() + interval '60 seconds'` })
+        .where(eq(placements.productId, pages[0]!.id));
+      const before = await tableDigest(db);
+      for (const failAt of STEPS) {
+        for (const prizeHandling of ["restore", "remove"] as const) {
+          const failing = startNewEvent({
+            ctx: { db },
+            input: { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE, archive_cutoff: 2_147_483_647 },
+            afterStep: (step) => {
+              if (step === failAt) throw new Error(`injected after ${step}`);
+            },
+          });
+          await expect(failing).rejects.toThrow(`injected after ${failAt}`);
+          expect(await tableDigest(db), `failed after ${failAt} (${prizeHandling})`).toBe(before);
+        }
       }
-    }
+    });
   });
 
   it("the archive opens and holds every winner, the audit log, the funnel and the event's records", async () => {
-    const { pages } = await eventUnderWay();
+    const { pages } = await file.withDatabase(eventUnderWay);
     const response = await owner.get(ARCHIVE);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
@@ -131,7 +135,14 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     };
     const [header, ...winnerRows] = await sheetRows("winners.xlsx");
     expect(header).toEqual(["Nickname", "Password", "Prize", "Product", "Won at", "Received", "Received at", "Collect by", "Expired at"]);
-    const stored = await database.db.select({ name: winners.name, password: winners.password }).from(winners);
+    const [stored, newest, placementCount] = await file.withDatabase(
+      async (db) =>
+        [
+          await db.select({ name: winners.name, password: winners.password }).from(winners),
+          (await db.select({ id: sql<number>`max(${winners.id})::int` }).from(winners))[0]!,
+          await count(db, placements),
+        ] as const,
+    );
     expect(stored.length).toBeGreaterThanOrEqual(25);
     const inFile = winnerRows.map(([name, password]) => `${name}/${password}`).sort();
     expect(inFile).toEqual(stored.map((winner) => `${winner.name}/${winner.password}`).sort());
@@ -140,18 +151,17 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const event = JSON.parse(await zip.file("event.json")!.async("string"));
     expect(event.time_zone).toBe(TEST_TIME_ZONE);
     // Its cut-off: the newest winner it holds, in event.json and in the header the screen sends back.
-    const [newest] = await database.db.select({ id: sql<number>`max(${winners.id})::int` }).from(winners);
-    expect(event.cutoff).toEqual({ last_winner_id: newest!.id, winners: stored.length });
-    expect(response.headers.get(ARCHIVE_CUTOFF_HEADER)).toBe(String(newest!.id));
+    expect(event.cutoff).toEqual({ last_winner_id: newest.id, winners: stored.length });
+    expect(response.headers.get(ARCHIVE_CUTOFF_HEADER)).toBe(String(newest.id));
     const urlPaths = event.products.map((product: { url_path: string }) => product.url_path);
     expect(urlPaths).toEqual(expect.arrayContaining(pages.map((page) => page.urlPath)));
     expect(event.prizes.map((prize: { name: string }) => prize.name)).toEqual(expect.arrayContaining(["Mug", "Cap"]));
-    expect(event.placements).toHaveLength(await count(placements));
+    expect(event.placements).toHaveLength(placementCount);
     expect(JSON.stringify(event)).not.toContain("reserved_by");
   });
 
   it("restore: winners, placements, holds, counters and tallies go; pages, their QR codes, settings and the audit log stay", async () => {
-    const { mug, pages } = await eventUnderWay();
+    const { mug, pages } = await file.withDatabase(eventUnderWay);
     expect(
       (await owner.patch("/api/admin/settings/", { maintenance_mode: true, pause_message: "Back soon", wins_per_visitor: "one_per_day" }))
         .status,
@@ -161,24 +171,37 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const qrBefore = await Promise.all(
       pages.map(async (page) => Buffer.from(await (await owner.get(`/api/products/${page.id}/qr/`)).arrayBuffer())),
     );
-    const pagesBefore = await pageRows();
-    const settingsBefore = await settingsKept();
-    const auditBefore = (await database.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as { n: number }[];
+    const readBack = (db: Db) =>
+      Promise.all([
+        pageRows(db),
+        settingsKept(db),
+        rowsOf<{ n: number; resets: number }>(
+          db,
+          sql`select count(*)::int as n, count(*) filter (where action = 'event.reset')::int as resets from audit_log`,
+        ),
+      ]);
+    const [pagesBefore, settingsBefore, auditBefore] = await file.withDatabase(readBack);
 
     const response = await startNew("restore");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ detail: "A new event has started.", prizes_removed: 0 });
 
-    expect({ winners: await count(winners), placements: await count(placements), funnel: await count(funnelHourlyTallies) }).toEqual({
+    const after = await file.withDatabase(async (db) => ({
+      counts: { winners: await count(db, winners), placements: await count(db, placements), funnel: await count(db, funnelHourlyTallies) },
+      tallies: await rowsOf<{ per_prize: number; per_hour: number }>(
+        db,
+        sql`select (select count(*) from winner_tallies)::int as per_prize, (select count(*) from winner_hourly_tallies)::int as per_hour`,
+      ),
+      mug: (await db.select().from(prizes).where(eq(prizes.id, mug)))[0],
+      kept: await readBack(db),
+    }));
+    expect(after.counts).toEqual({
       winners: 0,
       placements: 0,
       funnel: 0,
     });
-    const tallies = (await database.db.execute(
-      sql`select (select count(*) from winner_tallies)::int as per_prize, (select count(*) from winner_hourly_tallies)::int as per_hour`,
-    )) as unknown as { per_prize: number; per_hour: number }[];
-    expect(tallies[0]).toEqual({ per_prize: 0, per_hour: 0 });
-    const [mugAfter] = await database.db.select().from(prizes).where(eq(prizes.id, mug));
+    expect(after.tallies[0]).toEqual({ per_prize: 0, per_hour: 0 });
+    const mugAfter = after.mug;
     expect(mugAfter).toMatchObject({
       remainingQuantity: 40,
       totalQuantity: 40,
@@ -186,15 +209,13 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       hourDistributed: 0,
       distributedOn: null,
     });
-    expect(await pageRows()).toEqual(pagesBefore);
+    const [pagesAfter, settingsAfter, audit] = after.kept;
+    expect(pagesAfter).toEqual(pagesBefore);
     for (const [index, page] of pages.entries())
       expect(Buffer.from(await (await owner.get(`/api/products/${page.id}/qr/`)).arrayBuffer()).equals(qrBefore[index]!)).toBe(true);
-    expect(await settingsKept()).toEqual(settingsBefore);
+    expect(settingsAfter).toEqual(settingsBefore);
     expect((await (await owner.get("/api/admin/settings/")).json()).maintenance_mode).toBe(false);
 
-    const audit = (await database.db.execute(
-      sql`select count(*)::int as n, count(*) filter (where action = 'event.reset')::int as resets from audit_log`,
-    )) as unknown as { n: number; resets: number }[];
     // Every row written before stays; the reset adds its own (and the settings change above one more).
     expect(audit[0]!.n).toBeGreaterThan(auditBefore[0]!.n);
     expect(audit[0]!.resets).toBeGreaterThanOrEqual(1);
@@ -209,18 +230,26 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
   });
 
   it("remove: the prizes go too, the pages stay", async () => {
-    await eventUnderWay();
-    const pagesBefore = await pageRows();
+    const pagesBefore = await file.withDatabase(async (db) => {
+      await eventUnderWay(db);
+      return pageRows(db);
+    });
     const response = await startNew("remove");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ prizes_restored: 0, placements_removed: 3 });
-    expect({ prizes: await count(prizes), winners: await count(winners) }).toEqual({ prizes: 0, winners: 0 });
-    expect(await pageRows()).toEqual(pagesBefore);
+    const after = await file.withDatabase(async (db) => ({
+      counts: { prizes: await count(db, prizes), winners: await count(db, winners) },
+      pages: await pageRows(db),
+    }));
+    expect(after.counts).toEqual({ prizes: 0, winners: 0 });
+    expect(after.pages).toEqual(pagesBefore);
   });
 
   it("reserves and claims racing the reset: no hold or winner outlives it, the stock is whole, nothing answers 500", async () => {
-    const mug = await seedPrize(database.db, { total: 30, daily: 30, maintenance: 10, name: "Race mug" });
-    const pages = await seedPages(database.db, 10, "Race", Array(10).fill(mug));
+    const { mug, pages } = await file.withDatabase(async (db) => {
+      const mug = await seedPrize(db, { total: 30, daily: 30, maintenance: 10, name: "Race mug" });
+      return { mug, pages: await seedPages(db, 10, "Race", Array(10).fill(mug)) };
+    });
     const visitors = await Promise.all(pages.map(() => newVisitor(server.url)));
     // Half hold their prize and claim it while the reset runs; the other half tap their ticket meanwhile.
     for (const [index, visitor] of visitors.slice(0, 5).entries())
@@ -236,44 +265,50 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const done = reset!.status === 409 ? await startNew("restore") : reset!;
     expect(done.status).toBe(200);
     for (const answer of answers) expect([200, 201, 409]).toContain(answer.status);
-    expect({ winners: await count(winners), placements: await count(placements) }).toEqual({ winners: 0, placements: 0 });
-    const [stock] = await database.db.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, mug));
-    expect(stock).toEqual({ remaining: 30 });
+    const after = await file.withDatabase(async (db) => ({
+      counts: { winners: await count(db, winners), placements: await count(db, placements) },
+      stock: (await db.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, mug)))[0],
+    }));
+    expect(after.counts).toEqual({ winners: 0, placements: 0 });
+    expect(after.stock).toEqual({ remaining: 30 });
   });
 
   it("counts an instance made before the reset are not flushed into the new event; counts made after are", async () => {
-    const [page] = await seedPages(database.db, 1, "Funnel");
+    const [page] = await file.withDatabase((db) => seedPages(db, 1, "Funnel"));
     const before = new FunnelCounter(TEST_TIME_ZONE);
     before.count("scans", { urlPath: page!.urlPath }, Date.now() - 60_000);
     expect((await startNew("restore")).status).toBe(200);
     before.count("taps", { urlPath: page!.urlPath });
-    await before.flush(database.db);
-    expect(await count(funnelHourlyTallies)).toBe(0);
+    // The counters flush from this process, as an instance's do from its own.
+    await file.withDatabase(async (db) => {
+      await before.flush(db);
+      expect(await count(db, funnelHourlyTallies)).toBe(0);
 
-    const after = new FunnelCounter(TEST_TIME_ZONE);
-    after.count("scans", { urlPath: page!.urlPath });
-    await after.flush(database.db);
-    expect(await database.db.select({ scans: funnelHourlyTallies.scans }).from(funnelHourlyTallies)).toEqual([{ scans: 1 }]);
+      const after = new FunnelCounter(TEST_TIME_ZONE);
+      after.count("scans", { urlPath: page!.urlPath });
+      await after.flush(db);
+      expect(await db.select({ scans: funnelHourlyTallies.scans }).from(funnelHourlyTallies)).toEqual([{ scans: 1 }]);
+    });
   });
 
   it("a reset without an archive, or after wins its archive does not hold, is a 409 saying why; nothing changes", async () => {
-    const { pages } = await eventUnderWay();
+    const { pages } = await file.withDatabase(eventUnderWay);
     // A visitor in the middle of the form: the refused reset leaves their hold, and they win after it.
     const visitor = await newVisitor(server.url);
     expect((await visitor.post(claimPath(pages[0]!.urlPath))).status).toBe(200);
     // Every table a reset touches (not the funnel's tallies, which the visitor's taps reach on their own time).
-    const eventDigest = async () => {
-      const rows = (await database.db.execute(
+    const eventDigest = async (db: Db) => {
+      const rows = await rowsOf<{ digest: string }>(
+        db,
         sql`select md5(string_agg(t, '|' order by t)) as digest from (
           select 'w' || w::text as t from ${winners} w union all select 'p' || p::text from ${placements} p
           union all select 'z' || z::text from ${prizes} z union all select 's' || s::text from ${settings} s
           union all select 'a' || a::text from audit_log a union all select 't' || t::text from winner_tallies t
           union all select 'h' || h::text from winner_hourly_tallies h) as everything`,
-      )) as unknown as { digest: string }[];
+      );
       return rows[0]!.digest;
     };
-    const before = await eventDigest();
-    const winnersNow = await count(winners);
+    const [before, winnersNow] = await file.withDatabase(async (db) => [await eventDigest(db), await count(db, winners)] as const);
 
     const noArchive = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE });
     expect(noArchive.status).toBe(409);
@@ -282,11 +317,15 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       code: "archive_missing",
       wins_after_archive: winnersNow,
     });
-    expect(await eventDigest()).toBe(before);
 
+    // Taking the archive writes nothing: one reach checks the refused reset and adds the late wins.
     const { cutoff } = await takeArchive();
-    const late = await insertWinners(database.db, { productId: pages[3]!.id, productName: "Stand 4", count: 2 });
-    const afterLateWins = await eventDigest();
+    const { unchanged, late, afterLateWins } = await file.withDatabase(async (db) => ({
+      unchanged: await eventDigest(db),
+      late: await insertWinners(db, { productId: pages[3]!.id, productName: "Stand 4", count: 2 }),
+      afterLateWins: await eventDigest(db),
+    }));
+    expect(unchanged).toBe(before);
     const outdated = await owner.request("POST", START_NEW, {
       json: { prizes: "remove", confirm: NEW_EVENT_PHRASE, archive_cutoff: cutoff },
       headers: { "accept-language": "ko-KR,ko;q=0.9" },
@@ -298,8 +337,9 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       wins_after_archive: 2,
     });
     // Nothing was removed, and no audit row says a reset happened.
-    expect(await eventDigest()).toBe(afterLateWins);
-    expect(await count(winners)).toBe(winnersNow + late.length);
+    const [afterOutdated, winnersAfter] = await file.withDatabase(async (db) => [await eventDigest(db), await count(db, winners)] as const);
+    expect(afterOutdated).toBe(afterLateWins);
+    expect(winnersAfter).toBe(winnersNow + late.length);
 
     const won = await visitor.post(claimPath(pages[0]!.urlPath), { name: "Mina", password: "0420" });
     expect(won.status).toBe(201);
@@ -308,18 +348,21 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     expect(fresh.cutoff).toBeGreaterThan(cutoff);
     const started = await owner.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE, archive_cutoff: fresh.cutoff });
     expect(started.status).toBe(200);
-    expect(await count(winners)).toBe(0);
+    expect(await (await owner.get("/api/admin/event/status/")).json()).toMatchObject({ winners: 0 });
   });
 
   it("GET /api/admin/event/status/: the visitors holding a prize right now and the winners, for every reading role", async () => {
-    const { pages } = await eventUnderWay();
+    const { pages, winnersNow } = await file.withDatabase(async (db) => ({
+      ...(await eventUnderWay(db)),
+      winnersNow: await count(db, winners),
+    }));
     const holders = await Promise.all([newVisitor(server.url), newVisitor(server.url)]);
     for (const [index, holder] of holders.entries()) expect((await holder.post(claimPath(pages[index]!.urlPath))).status).toBe(200);
     const viewer = await signedInClient(server.url, await createAccount(owner, "viewer"));
     for (const reader of [owner, viewer]) {
       const response = await reader.get("/api/admin/event/status/");
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ playing_now: 2, winners: await count(winners) });
+      expect(await response.json()).toEqual({ playing_now: 2, winners: winnersNow });
     }
     expect((await holders[0]!.patch(claimPath(pages[0]!.urlPath))).status).toBe(200);
     expect(await (await owner.get("/api/admin/event/status/")).json()).toMatchObject({ playing_now: 1 });
@@ -329,11 +372,13 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
 
   it("30 visitors claiming while the owner takes the archive, waits for a later win and starts a new event: every 201 is in the archive or the database", async () => {
     const VISITORS = 30;
-    const prize = await seedPrize(database.db, { total: 100_000, daily: 100_000, maintenance: 15, name: "Storm mug" });
-    await seedPages(database.db, VISITORS, "Storm");
     // The phones visit every page: the prize is placed again on any page after a win, and the earlier tests' pages
     // left unvisited would keep it (the storm stalled now and then, with no win for 20 s).
-    const pages = await database.db.select({ urlPath: products.urlPath }).from(products);
+    const { prize, pages } = await file.withDatabase(async (db) => {
+      const prize = await seedPrize(db, { total: 100_000, daily: 100_000, maintenance: 15, name: "Storm mug" });
+      await seedPages(db, VISITORS, "Storm");
+      return { prize, pages: await db.select({ urlPath: products.urlPath }).from(products) };
+    });
     // Any number of wins per visitor (an earlier test set one a day), maintenance mode on and the prize
     // placed: each win places it again, as at an event.
     expect((await owner.patch("/api/admin/settings/", { wins_per_visitor: "unlimited", paused: false })).status).toBe(200);
@@ -412,7 +457,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
     const [, ...archived] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     const inArchive = new Set(archived.map(([name, password]) => `${name}/${password}`));
     const inDatabase = new Set(
-      (await database.db.select({ name: winners.name, password: winners.password }).from(winners)).map(
+      (await file.withDatabase((db) => db.select({ name: winners.name, password: winners.password }).from(winners))).map(
         (winner) => `${winner.name}/${winner.password}`,
       ),
     );
@@ -423,11 +468,13 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
   }, 120_000);
 
   it("only an owner may download the archive or start a new event; a bad body is a 400 naming the field", async () => {
-    await eventUnderWay();
     const manager = await signedInClient(server.url, await createAccount(owner, "manager"));
     // The funnel's counts of the storm above may still be flushed meanwhile (every 5 s): nothing refused here writes them.
-    const unchanged = () => tableDigest(database.db, { except: ["funnel_hourly_tallies"] });
-    const before = await unchanged();
+    const unchanged = (db: Db) => tableDigest(db, { except: ["funnel_hourly_tallies"] });
+    const before = await file.withDatabase(async (db) => {
+      await eventUnderWay(db);
+      return unchanged(db);
+    });
     expect((await manager.get(ARCHIVE)).status).toBe(403);
     const refused = await manager.post(START_NEW, { prizes: "restore", confirm: NEW_EVENT_PHRASE });
     expect(refused.status).toBe(403);
@@ -445,7 +492,7 @@ describe.runIf(inject("databaseUrl"))("starting a new event", () => {
       expect(badCutoff.status).toBe(400);
       expect(Object.keys(await badCutoff.json())).toEqual(["archive_cutoff"]);
     }
-    expect(await unchanged()).toBe(before);
+    expect(await file.withDatabase(unchanged)).toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openServerDatabase } from "../support/direct-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
@@ -9,8 +9,8 @@ import { setMaintenanceMode } from "../support/settings";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("product-page-cache");
+let file: FileServer;
+let baseUrl: string;
 
 const TICKET = "You found a prize!";
 const HELD = "Someone is claiming this prize right now";
@@ -45,21 +45,30 @@ async function visitOnceShowing(urlPath: string, shown: (visited: Awaited<Return
  * The product page served from Next.js's cache (proxy.ts -> app/p/[urlPath]/v/...): a copy per product
  * version and prize state, so whatever a visitor sees is the page's current state, on every change.
  */
-describe.runIf(connection)("the product page's cached copies", () => {
-  const database = connection!;
+describe("the product page's cached copies", () => {
   let admin: TestClient;
   let maintenanceBefore: boolean | undefined;
+  let prizePage: string;
   beforeAll(async () => {
+    file = await serverForFile("product-page-cache");
+    baseUrl = file.url;
     admin = await signedInClient(baseUrl, TEST_ADMIN);
     // Maintenance mode may be on, left so by another file: its tick and top-ups would put other files' prizes
     // on this file's pages at any moment (a new copy of the page, not the cache's doing). Off while here.
     maintenanceBefore = await setMaintenanceMode(admin, false);
+    // Before the tests: on PGlite a reach into the database restarts the file's server, and its cache with it.
+    // One unit: once won there is nothing left for any top-up to place, here or elsewhere.
+    prizePage = await file.withDatabase(async (db) => {
+      const prizeId = await seedPrize(db, { total: 1, daily: 1, maintenance: 1, name: "Cached prize" });
+      const [page] = await seedPages(db, 1, "Cache", [prizeId]);
+      return page!.urlPath;
+    });
   });
   afterAll(async () => {
     try {
       if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
     } finally {
-      await database.close();
+      await file?.stop();
     }
   });
 
@@ -91,10 +100,7 @@ describe.runIf(connection)("the product page's cached copies", () => {
   });
 
   it("follows the prize: waiting, held, given back, won; each state from its own copy", async () => {
-    // One unit: once won there is nothing left for any top-up to place, here or elsewhere.
-    const prizeId = await seedPrize(database.db, { total: 1, daily: 1, maintenance: 1, name: "Cached prize" });
-    const [page] = await seedPages(database.db, 1, "Cache", [prizeId]);
-    const urlPath = page!.urlPath;
+    const urlPath = prizePage;
     expect((await visit(urlPath)).shows).toEqual([TICKET]);
 
     const visitor = await newVisitor(baseUrl);

@@ -1,17 +1,46 @@
-import { eq, inArray } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { placements, winners } from "@/db/schema";
-import { insertPageWithPlacement, insertWinners, openServerDatabase } from "../support/direct-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WinnerRow } from "@/shared/contracts/winners";
+import { insertPageWithPlacement, insertWinners } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct, type ProductJson } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
 const token = `d${Date.now().toString(36)}`;
-const connection = openServerDatabase("products-delete");
-afterAll(() => connection?.close());
-// Inside the describe blocks, which only run when there is a connection.
-const database = connection!;
+let file: FileServer;
+let baseUrl: string;
+/** Rows no API makes, made before the tests at once: on PGlite each reach into the database restarts the server. */
+let gone: { productId: number; placementId: number };
+let won: ProductJson;
+let selectedWon: ProductJson;
+let allWon: ProductJson;
+
+beforeAll(async () => {
+  file = await serverForFile("products-delete");
+  baseUrl = file.url;
+  const client = await signedInClient(baseUrl, TEST_ADMIN);
+  won = await createProduct(client, { name: `Won ${token}` });
+  selectedWon = await createProduct(client, { name: `Sel won ${token}` });
+  allWon = await createProduct(client, { name: `All won ${token}` });
+  gone = await file.withDatabase(async (db) => {
+    for (const [product, count, name] of [
+      [won, 2, `w1${token}`],
+      [selectedWon, 3, `w2${token}`],
+      [allWon, 1, `w3${token}`],
+    ] as const) {
+      await insertWinners(db, { productId: product.id, productName: product.name, count, name });
+    }
+    return insertPageWithPlacement(db, `Gone ${token}`);
+  });
+});
+afterAll(() => file?.stop());
+
+/** Winners whose nicknames start with `name`, through the API. */
+async function winnersNamed(client: TestClient, name: string): Promise<WinnerRow[]> {
+  const response = await client.get(`/api/winners/?page_size=100&search=${name}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: WinnerRow[] }).results;
+}
 
 async function exists(client: TestClient, product: Pick<ProductJson, "id">): Promise<boolean> {
   const status = (await client.get(`/api/products/${product.id}/`)).status;
@@ -19,23 +48,23 @@ async function exists(client: TestClient, product: Pick<ProductJson, "id">): Pro
   return status === 200;
 }
 
-describe.runIf(connection)("DELETE /api/products/{id}/", () => {
+describe("DELETE /api/products/{id}/", () => {
   it("deletes a product page with 204, and its placements with it", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const { productId, placementId } = await insertPageWithPlacement(database.db, `Gone ${token}`);
+    const { productId, placementId } = gone;
     const product = { id: productId };
     expect(await exists(client, product)).toBe(true);
     const response = await client.delete(`/api/products/${product.id}/`);
     expect(response.status).toBe(204);
     expect(await exists(client, product)).toBe(false);
-    expect(await database.db.select().from(placements).where(eq(placements.id, placementId))).toEqual([]);
+    // Its placement went with it: nothing by that id is left to delete.
+    expect((await client.delete(`/api/prize-distributions/${placementId}/`)).status).toBe(404);
     expect((await client.delete(`/api/products/${product.id}/`)).status).toBe(404);
   });
 
   it("answers 400 {detail, winners_count} when winners are linked; force deletes and keeps the winners", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const product = await createProduct(client, { name: `Won ${token}` });
-    const inserted = await insertWinners(database.db, { productId: product.id, productName: product.name, count: 2 });
+    const product = won;
     expect((await (await client.get(`/api/products/${product.id}/`)).json()).winners_count).toBe(2);
 
     const refused = await client.delete(`/api/products/${product.id}/`);
@@ -45,17 +74,9 @@ describe.runIf(connection)("DELETE /api/products/{id}/", () => {
 
     expect((await client.delete(`/api/products/${product.id}/?force=true`)).status).toBe(204);
     expect(await exists(client, product)).toBe(false);
-    const kept = await database.db
-      .select()
-      .from(winners)
-      .where(
-        inArray(
-          winners.id,
-          inserted.map((row) => row.id),
-        ),
-      );
+    const kept = await winnersNamed(client, `w1${token}`);
     expect(kept).toHaveLength(2);
-    expect(kept.every((winner) => winner.productId === null && winner.productName === product.name)).toBe(true);
+    expect(kept.every((winner) => winner.product === null && winner.product_name === product.name)).toBe(true);
   });
 
   it("answers 404 for unknown and non-numeric ids, 400 for a bad force flag, 401 and 403", async () => {
@@ -73,7 +94,7 @@ describe.runIf(connection)("DELETE /api/products/{id}/", () => {
   });
 });
 
-describe.runIf(connection)("POST /api/products/delete_selected/", () => {
+describe("POST /api/products/delete_selected/", () => {
   it("deletes the listed pages and answers {deleted_count}, skipping ids that are gone", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
     const [a, b, c] = [
@@ -92,8 +113,7 @@ describe.runIf(connection)("POST /api/products/delete_selected/", () => {
   it("deletes nothing and answers 400 {detail, winners_count} when any has winners; force deletes all", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
     const plain = await createProduct(client, { name: `Sel plain ${token}` });
-    const won = await createProduct(client, { name: `Sel won ${token}` });
-    await insertWinners(database.db, { productId: won.id, productName: won.name, count: 3 });
+    const won = selectedWon;
     const refused = await client.post("/api/products/delete_selected/", { product_ids: [plain.id, won.id] });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ detail: expect.stringContaining("winner"), winners_count: 3 });
@@ -128,12 +148,11 @@ describe.runIf(connection)("POST /api/products/delete_selected/", () => {
 });
 
 // Last: it empties the shared database's product table.
-describe.runIf(connection)("DELETE /api/products/delete_all/", () => {
+describe("DELETE /api/products/delete_all/", () => {
   it("needs confirm=true, 401/403 as usual, 400 with winners_count, then force deletes everything", async () => {
     const client = await signedInClient(baseUrl, TEST_ADMIN);
-    const won = await createProduct(client, { name: `All won ${token}` });
+    const won = allWon;
     await createProduct(client, { name: `All plain ${token}` });
-    await insertWinners(database.db, { productId: won.id, productName: won.name, count: 1 });
 
     const unconfirmed = await client.delete("/api/products/delete_all/");
     expect(unconfirmed.status).toBe(400);
@@ -158,6 +177,6 @@ describe.runIf(connection)("DELETE /api/products/delete_all/", () => {
       deleted_count: before,
     });
     expect((await (await client.get("/api/products/")).json()).count).toBe(0);
-    expect(await database.db.select().from(winners).where(eq(winners.productName, won.name))).toHaveLength(1);
+    expect((await winnersNamed(client, `w3${token}`)).map((winner) => [winner.product, winner.product_name])).toEqual([[null, won.name]]);
   });
 });

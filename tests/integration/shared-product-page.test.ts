@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placements } from "@/db/schema";
 import { CSRF_COOKIE } from "@/lib/api/csrf";
 import { VISITOR_COOKIE } from "@/lib/api/visitor";
 import en from "@/messages/en.json";
 import type { Funnel } from "@/shared/contracts/funnel";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { claimPath } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("shared-product-page");
+let file: FileServer;
+let baseUrl: string;
 
 /** The flush runs every 5 s (lib/funnel/flusher.ts); the promise is "within 10 s". */
 const FLUSHED_WITHIN_MS = 10_000;
@@ -29,27 +29,35 @@ async function firstVisit(urlPath: string, acceptLanguage: string) {
  * page's first state call (`?view=1`) hands out the cookies and counts the scan; a tap before it gets a 428
  * with the cookies, and the tap sent again holds.
  */
-describe.runIf(connection)("a product page every visitor shares", () => {
-  const database = connection!;
+describe("a product page every visitor shares", () => {
   let admin: TestClient;
+  const labels = ["Shared", "First call", "Early tap", "Forged", "Counted", "Bad flag", "Spec client"] as const;
+  let pages: Record<(typeof labels)[number], { id: number; urlPath: string }>;
 
   beforeAll(async () => {
+    file = await serverForFile("shared-product-page");
+    baseUrl = file.url;
     admin = await signedInClient(baseUrl, TEST_ADMIN);
+    // Every test's page at once: on PGlite each reach into the database stops and restarts the file's server.
+    pages = await file.withDatabase(async (db) => {
+      const made: Partial<typeof pages> = {};
+      for (const label of labels) {
+        const prizeId = await seedPrize(db, { total: 10, daily: 10, maintenance: 5 });
+        made[label] = (await seedPages(db, 1, label, [prizeId]))[0]!;
+      }
+      return made as typeof pages;
+    });
   });
-  afterAll(() => database.close());
+  afterAll(() => file?.stop());
 
-  async function pageWithPrize(label: string) {
-    const prizeId = await seedPrize(database.db, { total: 10, daily: 10, maintenance: 5 });
-    const [page] = await seedPages(database.db, 1, label, [prizeId]);
-    return page!;
-  }
-
-  async function holdersOn(productId: number) {
-    const rows = await database.db
-      .select({ holder: placements.reservedBy })
-      .from(placements)
-      .where(sql`${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} = ${productId}`);
-    return rows.map((row) => row.holder);
+  function holdersOn(productId: number) {
+    return file.withDatabase(async (db) => {
+      const rows = await db
+        .select({ holder: placements.reservedBy })
+        .from(placements)
+        .where(sql`${placements.isActive} and ${placements.reservedUntil} > now() and ${placements.productId} = ${productId}`);
+      return rows.map((row) => row.holder);
+    });
   }
 
   /** Polls the funnel until the page's scans are `expected` (or the flush deadline passes), then returns them. */
@@ -66,7 +74,7 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   }
 
   it("two first visits of one page receive identical bytes and no Set-Cookie, in each language", async () => {
-    const page = await pageWithPrize("Shared");
+    const page = pages.Shared;
     for (const acceptLanguage of ["en-US,en;q=0.9", "ko-KR,ko;q=0.9,en;q=0.8"]) {
       const first = await firstVisit(page.urlPath, acceptLanguage);
       const second = await firstVisit(page.urlPath, acceptLanguage);
@@ -85,7 +93,7 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   });
 
   it("the page's first state call hands out both cookies, the server's time and the true state", async () => {
-    const page = await pageWithPrize("First call");
+    const page = pages["First call"];
     const phone = new TestClient(baseUrl);
     expect((await phone.get(`/p/${page.urlPath}`)).status).toBe(200);
     expect(phone.cookies.size).toBe(0);
@@ -100,7 +108,7 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   });
 
   it("a first tap on a page served from cache, before any cookie, gets a hold, and only one", async () => {
-    const page = await pageWithPrize("Early tap");
+    const page = pages["Early tap"];
     const phone = new TestClient(baseUrl);
     expect((await phone.get(`/p/${page.urlPath}`)).status).toBe(200);
     // The early tap, tapped twice, while the page's first state call is on its way: no cookie on any of them.
@@ -127,7 +135,7 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   });
 
   it("a csrftoken that does not match is still a 403, never the first tap's 428", async () => {
-    const page = await pageWithPrize("Forged");
+    const page = pages.Forged;
     const phone = new TestClient(baseUrl);
     await phone.get(`/api/p/${page.urlPath}/prize/?view=1`);
     const forged = await phone.request("POST", claimPath(page.urlPath), { csrf: false, headers: { "x-csrftoken": "0".repeat(64) } });
@@ -136,7 +144,7 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   });
 
   it("counts a scan once per page view: the first state call, and the spec's client's page data call", async () => {
-    const page = await pageWithPrize("Counted");
+    const page = pages.Counted;
     const phone = new TestClient(baseUrl);
     // The page itself (from an instance here; from nginx's cache in the deploy test) counts nothing.
     for (let visit = 0; visit < 3; visit += 1) expect((await phone.get(`/p/${page.urlPath}`)).status).toBe(200);
@@ -150,14 +158,14 @@ describe.runIf(connection)("a product page every visitor shares", () => {
   });
 
   it("a bad view flag is a 400 naming the field, and counts nothing", async () => {
-    const page = await pageWithPrize("Bad flag");
+    const page = pages["Bad flag"];
     const response = await new TestClient(baseUrl).get(`/api/p/${page.urlPath}/prize/?view=yes`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ view: [en.validation.pageView.view] });
   });
 
   it("the spec's client flow works unchanged: its first API call hands out the cookies, then it holds and wins", async () => {
-    const page = await pageWithPrize("Spec client");
+    const page = pages["Spec client"];
     const phone = new TestClient(baseUrl);
     const data = await phone.get(`/api/p/${page.urlPath}/`);
     expect(data.status).toBe(200);

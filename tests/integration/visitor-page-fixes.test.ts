@@ -1,50 +1,73 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { auditLog, placements, prizes, winners } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { placements, prizes } from "@/db/schema";
 import type { MyHold } from "@/shared/contracts/claims";
-import { openServerDatabase } from "../support/direct-database";
+import { auditRows } from "../support/accounts";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { seedPages, seedPrize } from "../support/seed";
 import { setMaintenanceMode } from "../support/settings";
 import { claimPath, newVisitor } from "../support/visitor";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("visitor-page-fixes");
+let file: FileServer;
+let baseUrl: string;
 
 type PrizeState = { has_prize: boolean; is_reserved: boolean; event_state: string; my_hold?: MyHold };
 
 /** The visitor page's fixes: a reload mid-form keeps the hold; the prize named before the tap; the phone's wins. */
-describe.runIf(connection)("the visitor's product page, ready for a real organiser", () => {
-  const database = connection!;
+type SeededPage = { urlPath: string; productId: number; prizeId: number };
+const stamp = Date.now();
+/** Each test's pages, by the prize on them; `remaining: 0` is a prize with nothing left to win. */
+const PAGES = {
+  holdState: { name: "Tumbler" },
+  reload: { name: "Tumbler" },
+  graceCut: { name: "Tumbler" },
+  letGo: { name: "Tumbler" },
+  named: { name: `Golden kettle ${stamp}` },
+  soldOut: { name: `Sold-out lamp ${stamp}`, remaining: 0 },
+  firstWin: { name: `Mug ${stamp}` },
+  secondWin: { name: `Cap ${stamp}` },
+  collect: { name: `Lamp ${stamp}` },
+} as const;
+
+describe("the visitor's product page, ready for a real organiser", () => {
   let admin: TestClient;
   let maintenanceBefore: boolean | undefined;
+  let pages: Record<keyof typeof PAGES, SeededPage>;
   beforeAll(async () => {
+    file = await serverForFile("visitor-page-fixes");
+    baseUrl = file.url;
     admin = await signedInClient(baseUrl, TEST_ADMIN);
     // No top-up of another file's prizes onto these pages meanwhile (a new copy of the page, not ours).
     maintenanceBefore = await setMaintenanceMode(admin, false);
+    // Every test's page at once: on PGlite each reach into the database stops and restarts the file's server.
+    pages = await file.withDatabase(async (db) => {
+      const made: Partial<typeof pages> = {};
+      for (const [key, prize] of Object.entries(PAGES) as [keyof typeof PAGES, { name: string; remaining?: number }][]) {
+        const total = prize.remaining === 0 ? 1 : 3;
+        const prizeId = await seedPrize(db, { total, remaining: prize.remaining, daily: total, maintenance: 1, name: prize.name });
+        const [page] = await seedPages(db, 1, prize.remaining === 0 ? "Empty" : "Fixes", [prizeId]);
+        made[key] = { urlPath: page!.urlPath, productId: page!.id, prizeId };
+      }
+      return made as typeof pages;
+    });
   });
   afterAll(async () => {
     try {
       if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
       await admin.patch("/api/admin/settings/", { show_prize_before_tap: true });
     } finally {
-      await database.close();
+      await file?.stop();
     }
   });
-
-  async function pageWithPrize(name = "Tumbler") {
-    const prizeId = await seedPrize(database.db, { total: 3, daily: 3, maintenance: 1, name });
-    const [page] = await seedPages(database.db, 1, "Fixes", [prizeId]);
-    return { urlPath: page!.urlPath, productId: page!.id, prizeId };
-  }
 
   const stateOf = async (visitor: TestClient, urlPath: string) =>
     (await (await visitor.get(`/api/p/${urlPath}/prize/`)).json()) as PrizeState;
 
   describe("a reload mid-form keeps the visitor's own hold", () => {
     it("the state call tells the holder the hold is theirs and the seconds left; others are told it is held", async () => {
-      const { urlPath } = await pageWithPrize();
+      const { urlPath } = pages.holdState;
       const holder = await newVisitor(baseUrl);
       const other = await newVisitor(baseUrl);
       const held = await holder.post(claimPath(urlPath));
@@ -67,20 +90,13 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
     });
 
     it("the page going away keeps the hold a short grace; the reloaded page gets it back with its first end and wins", async () => {
-      const { urlPath, productId } = await pageWithPrize();
+      const { urlPath } = pages.reload;
       const holder = await newVisitor(baseUrl);
       const other = await newVisitor(baseUrl);
       const hold = (await (await holder.post(claimPath(urlPath))).json()) as { reserved_until: string; seconds_left: number };
 
       // The reload: the old page's keepalive PATCH says it is leaving.
       expect((await holder.patch(claimPath(urlPath), { leaving: true })).status).toBe(200);
-      const [row] = await database.db
-        .select({ secondsLeft: sql<number>`extract(epoch from ${placements.reservedUntil} - now())::float` })
-        .from(placements)
-        .where(eq(placements.productId, productId));
-      // Cut to the grace (10 s): a page really left frees the prize soon, not after the whole minute.
-      expect(row!.secondsLeft).toBeLessThanOrEqual(10);
-      expect(row!.secondsLeft).toBeGreaterThan(0);
       // Nobody else can take it meanwhile.
       expect((await other.post(claimPath(urlPath))).status).toBe(409);
       expect(await stateOf(other, urlPath)).toEqual({
@@ -99,10 +115,26 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       expect(again.status).toBe(200);
       expect(((await again.json()) as { reserved_until: string }).reserved_until).toBe(hold.reserved_until);
       expect(await holder.post(claimPath(urlPath), { name: "Reloader", password: "2468" })).toHaveProperty("status", 201);
+
+      // A page really left: the hold is cut to the grace (10 s), so the prize is free soon, not after the whole
+      // minute. Read once the grace no longer matters (on PGlite the read restarts the file's server), on a
+      // page of its own (asking again, above, restores the first end).
+      const leaver = await newVisitor(baseUrl);
+      const leaverPath = pages.graceCut.urlPath;
+      const leaverHold = (await (await leaver.post(claimPath(leaverPath))).json()) as { reserved_until: string };
+      expect((await leaver.patch(claimPath(leaverPath), { leaving: true })).status).toBe(200);
+      const leavingAnswered = Date.now();
+      const [row] = await file.withDatabase((db) =>
+        db.select({ reservedUntil: placements.reservedUntil }).from(placements).where(eq(placements.productId, pages.graceCut.productId)),
+      );
+      const cutTo = row!.reservedUntil!.getTime();
+      expect(cutTo).toBeLessThanOrEqual(leavingAnswered + 10_000);
+      expect(cutTo).toBeGreaterThan(leavingAnswered);
+      expect(cutTo).toBeLessThan(Date.parse(leaverHold.reserved_until));
     });
 
     it("without `leaving` the PATCH lets go at once, as the spec's client expects; a bad `leaving` is a 400", async () => {
-      const { urlPath } = await pageWithPrize();
+      const { urlPath } = pages.letGo;
       const holder = await newVisitor(baseUrl);
       const other = await newVisitor(baseUrl);
       expect((await holder.post(claimPath(urlPath))).status).toBe(200);
@@ -143,19 +175,14 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
 
       const off = await admin.patch("/api/admin/settings/", { show_prize_before_tap: false });
       expect(((await off.json()) as { show_prize_before_tap: boolean }).show_prize_before_tap).toBe(false);
-      const [entry] = await database.db
-        .select({ changes: auditLog.changes })
-        .from(auditLog)
-        .where(eq(auditLog.action, "settings.update"))
-        .orderBy(desc(auditLog.id))
-        .limit(1);
+      const [entry] = await auditRows(admin, { action: "settings.update" });
       expect(entry!.changes).toEqual({ show_prize_before_tap: { before: true, after: false } });
       expect((await admin.patch("/api/admin/settings/", { show_prize_before_tap: true })).status).toBe(200);
     });
 
     it("the page names the prize while on, not while off, and follows a switch or a renamed prize within a second", async () => {
-      const prizeName = `Golden kettle ${Date.now()}`;
-      const { urlPath, prizeId } = await pageWithPrize(prizeName);
+      const prizeName = PAGES.named.name;
+      const { urlPath, prizeId } = pages.named;
       expect(await pageShowing(urlPath, (html) => html.includes(prizeName))).toContain(prizeName);
       const page = (await (await fetch(`${baseUrl}/api/p/${urlPath}/`)).json()) as { prize: { name: string; image: null } | null };
       expect(page.prize).toEqual({ name: prizeName, image: null });
@@ -170,23 +197,20 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       expect(await pageShowing(urlPath, (html) => html.includes(prizeName))).toContain(prizeName);
       // A renamed prize: a new copy of the page, with the new name.
       const renamed = `Silver kettle ${Date.now()}`;
-      await database.db.update(prizes).set({ name: renamed, updatedAt: sql`now()` }).where(eq(prizes.id, prizeId));
+      await file.withDatabase((db) => db.update(prizes).set({ name: renamed, updatedAt: sql`now()` }).where(eq(prizes.id, prizeId)));
       expect(await pageShowing(urlPath, (html) => html.includes(renamed))).toContain(renamed);
     });
 
     it("a page with nothing to win names no prize", async () => {
-      const prizeName = `Sold-out lamp ${Date.now()}`;
-      const prizeId = await seedPrize(database.db, { total: 1, remaining: 0, daily: 1, maintenance: 1, name: prizeName });
-      const [page] = await seedPages(database.db, 1, "Empty", [prizeId]);
-      const html = await pageShowing(page!.urlPath, (text) => text.includes("No prize is waiting here right now"));
+      const prizeName = PAGES.soldOut.name;
+      const html = await pageShowing(pages.soldOut.urlPath, (text) => text.includes("No prize is waiting here right now"));
       expect(html).toContain("No prize is waiting here right now");
       expect(html).not.toContain(prizeName);
     });
   });
   describe("the phone's own wins, found again", () => {
     it("GET /api/p/my-wins/ lists this phone's wins, newest first, collected or not; another phone's list is its own", async () => {
-      const first = await pageWithPrize(`Mug ${Date.now()}`);
-      const second = await pageWithPrize(`Cap ${Date.now()}`);
+      const [first, second] = [pages.firstWin, pages.secondWin];
       const winner = await newVisitor(baseUrl);
       const other = await newVisitor(baseUrl);
       expect((await winner.get("/api/p/my-wins/")).status).toBe(200);
@@ -196,7 +220,7 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
         expect((await winner.post(claimPath(page.urlPath), { name: "Finder", password: "1357" })).status).toBe(201);
       }
       // The desk hands the first one over.
-      const [won] = await database.db.select({ id: winners.id }).from(winners).where(eq(winners.productId, first.productId));
+      const [won] = ((await (await admin.get(`/api/winners/?product=${first.productId}`)).json()) as { results: { id: number }[] }).results;
       expect((await admin.post(`/api/winners/${won!.id}/mark_received/`)).status).toBe(200);
 
       const list = (await (await winner.get("/api/p/my-wins/")).json()) as { results: Record<string, unknown>[] };
@@ -218,7 +242,7 @@ describe.runIf(connection)("the visitor's product page, ready for a real organis
       const collecting = { collect_within_minutes: 30, desk_location_en: "Hall B, desk 3", desk_location_ko: "B홀 3번 데스크" };
       expect((await admin.patch("/api/admin/settings/", collecting)).status).toBe(200);
       try {
-        const page = await pageWithPrize(`Lamp ${Date.now()}`);
+        const page = pages.collect;
         const winner = await newVisitor(baseUrl);
         expect((await winner.post(claimPath(page.urlPath))).status).toBe(200);
         expect((await winner.post(claimPath(page.urlPath), { name: "Collector", password: "2468" })).status).toBe(201);

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { winners } from "@/db/schema";
-import { openServerDatabase } from "../support/direct-database";
+import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { createPrizeViaApi, winViaApi } from "../support/winners";
 import { TEST_ADMIN } from "./global-setup";
 
-const baseUrl = inject("baseUrl");
-const connection = openServerDatabase("winners-api");
+let file: FileServer;
+let baseUrl: string;
 let admin: TestClient;
 let prize: { id: number; name: string };
 let otherPrize: { id: number; name: string };
@@ -30,6 +30,8 @@ const seoulDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).
 let maintenanceBefore: boolean | undefined;
 
 beforeAll(async () => {
+  file = await serverForFile("winners-api");
+  baseUrl = file.url;
   admin = await signedInClient(baseUrl, TEST_ADMIN);
   // Maintenance mode may be on, left so by another file: a new prize would then be placed at once on some
   // free page, and winViaApi's own placement refused (the prize at its target). Off while here.
@@ -55,7 +57,7 @@ afterAll(async () => {
   try {
     if (maintenanceBefore !== undefined) await setMaintenanceMode(admin, maintenanceBefore);
   } finally {
-    await connection?.close();
+    await file?.stop();
   }
 });
 
@@ -110,22 +112,23 @@ describe("GET /api/winners/", () => {
   });
 });
 
-describe.runIf(connection)("GET /api/winners/ date filters (days in APP_TIMEZONE, both ends included)", () => {
+describe("GET /api/winners/ date filters (days in APP_TIMEZONE, both ends included)", () => {
   it("includes a winner at 00:00:00 of the start day and at 23:59:59 of the end day, and nothing after", async () => {
-    const db = connection!.db;
     // Days of the last week, not fixed dates: a win older than retention_days (30) is erased by the server's
     // retention sweep within 20 s, and every later test in this file would find these winners gone.
     const [before, day, after] = [-4, -3, -2].map(seoulDay);
     // The integration server runs with APP_TIMEZONE=Asia/Seoul (+09:00).
-    const wonAt = (name: string, at: string) =>
-      db
-        .update(winners)
-        .set({ createdAt: new Date(at) })
-        .where(eq(winners.id, ids[name]!));
-    await wonAt("wAlice", `${day}T00:00:00+09:00`);
-    await wonAt("wBob", `${day}T23:59:59.999+09:00`);
-    await wonAt("wCarol", `${after}T00:00:00+09:00`);
-    await wonAt("=1+2", `${before}T23:59:59+09:00`);
+    await file.withDatabase(async (db) => {
+      const wonAt = (name: string, at: string) =>
+        db
+          .update(winners)
+          .set({ createdAt: new Date(at) })
+          .where(eq(winners.id, ids[name]!));
+      await wonAt("wAlice", `${day}T00:00:00+09:00`);
+      await wonAt("wBob", `${day}T23:59:59.999+09:00`);
+      await wonAt("wCarol", `${after}T00:00:00+09:00`);
+      await wonAt("=1+2", `${before}T23:59:59+09:00`);
+    });
     expect(names(await list(`search=710&start_date=${day}&end_date=${day}`))).toEqual(["wAlice", "wBob"]);
     expect(names(await list(`search=710&start_date=${after}`))).toEqual(["wCarol"]);
     expect(names(await list(`search=710&end_date=${before}`))).toEqual(["=1+2"]);

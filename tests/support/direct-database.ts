@@ -31,9 +31,13 @@ export function openSharedPostgresDatabase(): { db: Db; close: () => Promise<voi
   return { db: handle.db, close: handle.close };
 }
 
-export async function insertWinners(db: Db, { productId, productName, count }: { productId: number; productName: string; count: number }) {
+/** `count` winners of a product page; `name`: their nicknames' start (a number follows), to find them by search. */
+export async function insertWinners(
+  db: Db,
+  { productId, productName, count, name = "winner" }: { productId: number; productName: string; count: number; name?: string },
+) {
   const rows = Array.from({ length: count }, (_, index) => ({
-    name: `winner${index}`,
+    name: `${name}${index}`,
     password: String(1000 + index),
     productId,
     productName,
@@ -76,7 +80,7 @@ export async function tableDigest(db: Db, { except = [] as string[] } = {}): Pro
 }
 
 /** A raw query's rows: postgres-js answers them as an array, PGlite as `{ rows }`. */
-async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
   return Array.isArray(result) ? result : result.rows;
 }

@@ -17,7 +17,15 @@ export type FileServer = {
   /** The running process; a new one after each `withDatabase` on PGlite. */
   readonly server: RunningServer;
   readonly backend: "postgres" | "pglite";
+  /** All its own server logged, over each restart on PGlite (the run's shared server is not the file's to read). */
+  output(): string;
   withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * For another process that opens the database itself (a command-line script): `env` points it there
+   * (DATABASE_URL, or DATABASE_URL empty and DATA_DIR). On PGlite the server is stopped meanwhile, as for
+   * `withDatabase`.
+   */
+  withDatabaseEnv<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 };
 
@@ -52,7 +60,9 @@ export async function startOwnServer(label: string, env: Record<string, string> 
       url: server.url,
       server,
       backend: "postgres",
+      output: () => server.output(),
       withDatabase: (work) => work(handle.db),
+      withDatabaseEnv: (work) => work({ DATABASE_URL: fresh.url }),
       stop: async () => {
         await server.stop();
         await handle.close();
@@ -62,25 +72,33 @@ export async function startOwnServer(label: string, env: Record<string, string> 
   }
   let server = await startServer(serverEnv);
   const port = Number(new URL(server.url).port);
+  let earlierOutput = "";
+  async function whileStopped<T>(work: () => Promise<T>): Promise<T> {
+    await server.stop();
+    earlierOutput += server.output();
+    try {
+      return await work();
+    } finally {
+      server = await startServer(serverEnv, port);
+    }
+  }
   return {
     url: server.url,
     get server() {
       return server;
     },
     backend: "pglite",
-    withDatabase: async (work) => {
-      await server.stop();
-      try {
+    output: () => earlierOutput + server.output(),
+    withDatabase: (work) =>
+      whileStopped(async () => {
         const handle = openDatabase({ kind: "embedded", dataDir }, { timeZone: TEST_TIME_ZONE });
         try {
           return await work(handle.db);
         } finally {
           await handle.close();
         }
-      } finally {
-        server = await startServer(serverEnv, port);
-      }
-    },
+      }),
+    withDatabaseEnv: (work) => whileStopped(() => work({ DATABASE_URL: "", DATA_DIR: dataDir })),
     stop: () => server.stop(),
   };
 }
@@ -92,7 +110,8 @@ export async function startOwnServer(label: string, env: Record<string, string> 
 export async function serverForFile(label: string): Promise<FileServer> {
   const databaseUrl = inject("databaseUrl");
   if (databaseUrl === null) return startOwnServer(label);
-  const handle = openDatabase({ kind: "postgres", url: databaseUrl }, { timeZone: TEST_TIME_ZONE });
+  // Opened at the first reach into the database: a file may need none (only withDatabaseEnv).
+  let handle: ReturnType<typeof openDatabase> | undefined;
   const url = inject("baseUrl");
   return {
     url,
@@ -100,7 +119,16 @@ export async function serverForFile(label: string): Promise<FileServer> {
       throw new Error(`${label}: the run's shared server is not this file's to read or stop; start one of its own.`);
     },
     backend: "postgres",
-    withDatabase: (work) => work(handle.db),
-    stop: () => handle.close(),
+    output() {
+      throw new Error(`${label}: the run's shared server is not this file's to read; start one of its own.`);
+    },
+    withDatabase: (work) => {
+      handle ??= openDatabase({ kind: "postgres", url: databaseUrl }, { timeZone: TEST_TIME_ZONE });
+      return work(handle.db);
+    },
+    withDatabaseEnv: (work) => work({ DATABASE_URL: databaseUrl }),
+    stop: async () => {
+      await handle?.close();
+    },
   };
 }
