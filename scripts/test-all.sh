@@ -85,8 +85,11 @@ lint_and_types() {
   npm run lint
   npx tsc --noEmit
 }
-# The deployment test follows the browser tests, which end minutes before the Vitest files: run after those,
-# it was the last half-minute of every run.
+# The browser tests end a minute or two before the Vitest files, which run one at a time: the deployment test
+# and these integration files (each its own servers, nothing shared with the files before or after it) run
+# after the browser tests, in their step, with a shared server of their own. After the Vitest files, they
+# were the run's last minute and a half.
+AFTER_BROWSER_FILES=(tests/integration/webhooks.test.ts tests/integration/fuzz.test.ts)
 browser_steps() {
   local begun=$SECONDS
   npx playwright test
@@ -94,6 +97,14 @@ browser_steps() {
   begun=$SECONDS
   npx vitest run --project deploy
   echo "== deployment test: $((SECONDS - begun)) s"
+  begun=$SECONDS
+  npx vitest run --project integration "${AFTER_BROWSER_FILES[@]}"
+  echo "== integration files after the browser tests: $((SECONDS - begun)) s"
+}
+vitest_steps() {
+  local excluded=()
+  for file in "${AFTER_BROWSER_FILES[@]}"; do excluded+=(--exclude "$file"); done
+  npx vitest run --project unit --project integration "${excluded[@]}"
 }
 # Then every check side by side: the browser tests wait on pages and clocks, and the Vitest tests on servers
 # and storms, so together they keep both cores busy where one after the other left one idle. (The Vitest files
@@ -105,8 +116,8 @@ browser_steps() {
 # what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
 # session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 5 browser "Browser tests (Playwright), then the deployment test" browser_steps
-step vitest "Unit and integration tests (Vitest)" npx vitest run --project unit --project integration
+step --nice 5 browser "Browser tests (Playwright), then the deployment test and two integration files" browser_steps
+step vitest "Unit and integration tests (Vitest)" vitest_steps
 round
 
 echo "== All tests passed in $((SECONDS - started)) s"
