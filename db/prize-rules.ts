@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type EventState, placements, prizes, settings, winners } from "@/db/schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type EventState, placements, prizes } from "@/db/schema";
 import { text } from "@/shared/i18n/text";
 
 /**
@@ -8,33 +9,48 @@ import { text } from "@/shared/i18n/text";
  */
 
 /**
- * The event's time zone, read inside the statement that uses it: the settings' `time_zone`, else
+ * Which event a rule reads: its id (an admin call's event) or the event column of the row the statement is
+ * about (a product page's, a placement's, a prize's), so a visitor's call follows the event of what they scanned.
+ */
+export type EventRef = number | SQL | AnyPgColumn;
+
+// The rules' own subqueries name their tables by these aliases: drizzle writes a column without its table
+// inside a one-table select, where `settings.id = event_id` could otherwise bind to the outer row's columns.
+// Every rule that reads an event's settings goes through `eventSettings`.
+
+/** One column of the event's settings row (and its events row: `status`), as a subquery. */
+function eventSettings(event: EventRef, expression: string): SQL {
+  return sql`(select ${sql.raw(expression)} from settings event_settings join events event_row on event_row.id = event_settings.id where event_settings.id = ${event})`;
+}
+
+/**
+ * The event's time zone, read inside the statement that uses it: its settings' `time_zone`, else
  * APP_TIMEZONE (each session holds it as app.default_time_zone: db/index.ts; a connection made elsewhere,
  * its own zone). A change of the setting is in force for the next statement on every instance, whatever
  * zone the sessions are on.
  */
-export function eventZone(): SQL<string> {
-  return sql<string>`coalesce((select ${settings.timeZone} from ${settings} where ${settings.id} = 1), nullif(current_setting('app.default_time_zone', true), ''), current_setting('TimeZone'))`;
+export function eventZone(event: EventRef): SQL<string> {
+  return sql<string>`coalesce(${eventSettings(event, "event_settings.time_zone")}, nullif(current_setting('app.default_time_zone', true), ''), current_setting('TimeZone'))`;
 }
 
 /** Today's date on the event's clock, from the database clock: all instances agree on when a day starts. */
-export function today(): SQL {
-  return sql`(now() at time zone ${eventZone()})::date`;
+export function today(event: EventRef): SQL {
+  return sql`(now() at time zone ${eventZone(event)})::date`;
 }
 
 /** The instant today began on the event's clock (its midnight). */
-export function startOfToday(): SQL {
-  return sql`(${today()}::timestamp at time zone ${eventZone()})`;
+export function startOfToday(event: EventRef): SQL {
+  return sql`(${today(event)}::timestamp at time zone ${eventZone(event)})`;
 }
 
 /** The instant the current clock hour began on the event's clock (a zone half an hour off UTC has its own). */
-export function startOfThisHour(): SQL {
-  return sql`date_trunc('hour', now(), ${eventZone()})`;
+export function startOfThisHour(event: EventRef): SQL {
+  return sql`date_trunc('hour', now(), ${eventZone(event)})`;
 }
 
-/** Units handed out today: the stored count only counts for the date it was written on. */
+/** Units of the prize handed out today (its event's day): the stored count only counts for the date it was written on. */
 export function distributedToday(): SQL<number> {
-  return sql<number>`(case when ${prizes.distributedOn} = ${today()} then ${prizes.todayDistributed} else 0 end)`;
+  return sql<number>`(case when ${prizes.distributedOn} = ${today(prizes.eventId)} then ${prizes.todayDistributed} else 0 end)`;
 }
 
 /**
@@ -74,9 +90,9 @@ export function heldNow(): SQL<boolean> {
   return sql<boolean>`(${placements.isActive} and ${placements.reservedUntil} is not null and ${placements.reservedUntil} > now())`;
 }
 
-/** Units of the prize won in the current clock hour (the event's clock): 0 in a new hour. */
+/** Units of the prize won in the current clock hour (its event's clock): 0 in a new hour. */
 export function distributedThisHour(): SQL<number> {
-  return sql<number>`(case when ${prizes.distributedHour} = ${startOfThisHour()} then ${prizes.hourDistributed} else 0 end)`;
+  return sql<number>`(case when ${prizes.distributedHour} = ${startOfThisHour(prizes.eventId)} then ${prizes.hourDistributed} else 0 end)`;
 }
 
 /** Wins alone leave room under the hourly limit (live holds are counted where a hold is taken: reservable.ts). */
@@ -85,27 +101,33 @@ export function hourBudgetLeft(): SQL<boolean> {
 }
 
 /**
- * The event's state now, from the settings row: `not_started` / `ended` outside the opening hours, else
- * `paused` while the pause switch is on, else `open` (server-behaviour.md, "The event's rules").
+ * The event's state now: `not_started` for a draft and before its opening hours, `ended` once closed and
+ * after them, else `paused` while the pause switch is on, else `open` (server-behaviour.md, "The event's
+ * rules" and "Several events").
  */
-export function eventState(): SQL<EventState> {
-  return sql<EventState>`(select case
-      when ${settings.eventStartsAt} is not null and now() < ${settings.eventStartsAt} then 'not_started'
-      when ${settings.eventEndsAt} is not null and now() >= ${settings.eventEndsAt} then 'ended'
-      when ${settings.paused} then 'paused'
-      else 'open' end
-    from ${settings} where ${settings.id} = 1)`;
+export function eventState(event: EventRef): SQL<EventState> {
+  return sql<EventState>`${eventSettings(
+    event,
+    `case
+      when event_row.status = 'draft' then 'not_started'
+      when event_row.status = 'closed' then 'ended'
+      when event_settings.event_starts_at is not null and now() < event_settings.event_starts_at then 'not_started'
+      when event_settings.event_ends_at is not null and now() >= event_settings.event_ends_at then 'ended'
+      when event_settings.paused then 'paused'
+      else 'open' end`,
+  )}`;
 }
 
 /**
- * Visitor `me` has reached the win limit: `one_per_day` counts their wins since midnight on the event's clock,
- * `one_per_event` all of them (winners_visitor_idx answers both).
+ * Visitor `me` has reached the event's win limit: `one_per_day` counts their wins in this event since
+ * midnight on its clock, `one_per_event` all of their wins in it (winners_visitor_idx answers both). Wins in
+ * another event never count.
  */
-export function winLimitReached(me: string | SQL): SQL<boolean> {
-  return sql<boolean>`coalesce((select ${settings.winsPerVisitor} <> 'unlimited' and exists (
-      select 1 from ${winners} won where won.visitor_id = ${me}
-        and (${settings.winsPerVisitor} = 'one_per_event' or won.created_at >= ${startOfToday()}))
-    from ${settings} where ${settings.id} = 1), false)`;
+export function winLimitReached(me: string | SQL, event: EventRef): SQL<boolean> {
+  return sql<boolean>`coalesce((select limits.wins_per_visitor <> 'unlimited' and exists (
+      select 1 from winners won where won.visitor_id = ${me} and won.event_id = limits.id
+        and (limits.wins_per_visitor = 'one_per_event' or won.created_at >= ${startOfToday(event)}))
+    from settings limits where limits.id = ${event}), false)`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { readMetricsSnapshot } from "@/db/queries/metrics";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
-import { followEventTimeZone } from "@/lib/event/time-zone";
+import { defaultEventId, followEventTimeZone } from "@/lib/event/time-zone";
 import { startFunnelFlusher } from "@/lib/funnel/flusher";
 import { log } from "@/lib/log";
 import { startMetrics } from "@/lib/metrics/registry";
@@ -50,7 +50,7 @@ export async function startUp(): Promise<void> {
   } catch {
     fail(`APP_TIMEZONE: the database does not know the time zone "${config.timeZone}"; use an IANA name such as Asia/Seoul.`);
   }
-  const admin = await ensureInitialAdmin({ ctx: { db: database.db }, input: config.initialAdmin });
+  const admin = await ensureInitialAdmin({ ctx: { db: database.db, eventId: defaultEventId() }, input: config.initialAdmin });
   // The event's clock before the first request, then once a second (lib/event/time-zone.ts).
   const clock = await followEventTimeZone();
   const ticker = startMaintenanceTicker(() => database.db);

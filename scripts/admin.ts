@@ -66,7 +66,8 @@ async function main() {
   const role = roleOption(command, options);
   const password = await readPassword();
   const database = await openCliDatabase();
-  const ctx = { db: database.db };
+  // Accounts belong to the installation: no event is read or written here (the default event, 1, fills the field).
+  const ctx = { db: database.db, eventId: 1 };
   try {
     if (command === "create") {
       await createAdmin({ ctx, input: { name, password, role } });

@@ -131,7 +131,7 @@ async function main() {
   }
   console.log("A won prize is gone from its page; run `npm run demo:seed` again to place it anew and list where prizes wait.");
   // The event's rules apply to the demo too: say why no ticket shows (the settings screen changes them).
-  const rules = await readEventRules(db);
+  const rules = await readEventRules(db, 1);
   const closed = closedEventMessage(rules, rules.timeZone);
   const said = closed && sayIn(config.defaultLocale, closed);
   if (said) console.log(`No ticket shows right now: ${said} (Event settings, or the Pause switch, at /admin.)`);

@@ -92,9 +92,11 @@ export async function productPageMetadata(
 export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
   const { reservationSeconds } = getConfig();
   const closedMessage =
-    page.event_state === "open" ? "" : await closedPageMessage(page.event_state).then((message) => sayIn(locale, message ?? ""));
+    page.event_state === "open"
+      ? ""
+      : await closedPageMessage(page.event_state, page.url_path).then((message) => sayIn(locale, message ?? ""));
   // In the page's copies: a change of the setting renames them (settings/update.ts).
-  const consentRequired = await consentRequiredNow();
+  const consentRequired = await consentRequiredNow(page.url_path);
   const { ticket, standing, dropsAt } = prizeStanding({
     page,
     locale,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, settings } from "@/db/schema";
 import type { Branding } from "@/shared/contracts/branding";
@@ -8,7 +8,7 @@ import { imageUrl } from "@/shared/urls/images";
  * The event's branding (null where the organiser set none) (server-behaviour.md, "Branding"). Not "server-only": the big
  * screen's hub reads it with its snapshot. One small read (the settings row and the logo's size).
  */
-export async function readBranding({ db }: { db: Queryable }): Promise<Branding> {
+export async function readBranding({ db, eventId }: { db: Queryable; eventId: number | SQL<number> }): Promise<Branding> {
   const [row] = await db
     .select({
       eventName: settings.eventName,
@@ -24,7 +24,7 @@ export async function readBranding({ db }: { db: Queryable }): Promise<Branding>
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
-    .where(eq(settings.id, 1));
+    .where(eq(settings.id, eventId));
   if (!row) throw new Error("The settings row is missing: the migrations create it.");
   return {
     event_name: row.eventName,

@@ -15,8 +15,8 @@ const DISPLAY_DROPS = 3;
 const DISPLAY_STANDS = 5;
 
 /** The big screen's current token (settings row). */
-export async function readDisplayToken({ db }: { db: Queryable }): Promise<string> {
-  const [row] = await db.select({ token: settings.displayToken }).from(settings).where(eq(settings.id, 1));
+export async function readDisplayToken({ db, eventId }: { db: Queryable; eventId: number }): Promise<string> {
+  const [row] = await db.select({ token: settings.displayToken }).from(settings).where(eq(settings.id, eventId));
   return row?.token ?? "";
 }
 
@@ -36,7 +36,7 @@ function livePlacements(db: Queryable) {
     .select({ count: sql<number>`count(*)` })
     .from(placements)
     .where(and(eq(placements.prizeId, prizes.id), eq(placements.isActive, true), not(heldNow())));
-  return sql<number>`(case when ${eventState()} = 'open' and ${todayLeft()} > 0 and ${hourBudgetLeft()} then (${unheld}) else 0 end)::int`;
+  return sql<number>`(case when ${eventState(prizes.eventId)} = 'open' and ${todayLeft()} > 0 and ${hourBudgetLeft()} then (${unheld}) else 0 end)::int`;
 }
 
 /**
@@ -75,7 +75,7 @@ async function liveStands(db: Queryable): Promise<Map<number, DisplayStand[]>> {
  * win is no win to count) and the event's branding (the settings row), and the next announced drops with the
  * server's clock.
  */
-export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<DisplaySnapshot> {
+export async function readDisplaySnapshot({ db, eventId }: { db: Queryable; eventId: number }): Promise<DisplaySnapshot> {
   const [recent, prizeRows, [today], branding, [clock], drops, stands] = await Promise.all([
     db
       .select({
@@ -108,9 +108,12 @@ export async function readDisplaySnapshot({ db }: { db: Queryable }): Promise<Di
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(winners)
-      .where(and(gte(winners.createdAt, startOfToday()), isNull(winners.expiredAt))),
-    readBranding({ db }),
-    db.select({ zone: eventZone() }).from(settings).where(eq(settings.id, 1)),
+      .where(and(gte(winners.createdAt, startOfToday(eventId)), isNull(winners.expiredAt))),
+    readBranding({ db, eventId }),
+    db
+      .select({ zone: eventZone(eventId) })
+      .from(settings)
+      .where(eq(settings.id, eventId)),
     // The next announced drops (a winning moment is never listed), of prizes still active.
     db
       .select({ prize_name: prizes.name, product_name: products.name, drops_at: placements.dropsAt })

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
 import { eventState, eventZone } from "@/db/prize-rules";
 import { type EventState, settings, type WinsPerVisitor } from "@/db/schema";
@@ -18,31 +18,35 @@ export type EventRules = {
   version: string;
 };
 
-/** One read of the settings row: the rules, the state computed by the database's clock. */
-export async function readEventRules(db: Queryable): Promise<EventRules> {
+/** One read of the event's settings row: the rules, the state computed by the database's clock. */
+export async function readEventRules(db: Queryable, eventId: number | SQL<number>): Promise<EventRules> {
   const [row] = await db
     .select({
-      state: eventState(),
+      state: eventState(eventId),
       startsAt: settings.eventStartsAt,
       endsAt: settings.eventEndsAt,
       paused: settings.paused,
       pauseMessage: settings.pauseMessage,
       winsPerVisitor: settings.winsPerVisitor,
-      timeZone: eventZone(),
+      timeZone: eventZone(eventId),
       version: sql<string>`floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text`,
     })
     .from(settings)
-    .where(eq(settings.id, 1));
+    .where(eq(settings.id, eventId));
   if (!row) throw new Error("The settings row is missing: the migrations create it.");
   return row;
 }
+
+/** Which event's rules, as of which settings version (null: unknown, read afresh). */
+export type RulesOf = { eventId: number; version: string | null };
 
 // A crowd's refusals while paused (or before the opening) each need the rules' words: they share one read
 // per settings version (the version comes with the read that refused them, so a change is seen at once).
 const rulesByVersion = new RecentReads<EventRules>(60_000, 4);
 
-/** The rules, read once per settings version per instance; with no version known, read afresh. */
-export async function eventRulesAt(db: Db, version: string | null): Promise<EventRules> {
-  if (version === null) return readEventRules(db);
-  return (await rulesByVersion.get(version, () => readEventRules(db))) ?? readEventRules(db);
+/** The event's rules, read once per settings version per event and instance; with no version known, read afresh. */
+export async function eventRulesAt(db: Db, { eventId, version }: RulesOf): Promise<EventRules> {
+  if (version === null) return readEventRules(db, eventId);
+  const read = () => readEventRules(db, eventId);
+  return (await rulesByVersion.get(`${eventId}:${version}`, read)) ?? read();
 }

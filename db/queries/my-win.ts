@@ -12,11 +12,11 @@ import { winnerStatus } from "./winners";
  * record and clock, and where the desk is, in the visitor's language (else the other). Null when they have
  * not won here. Read through the win limit's index (visitor_id, created_at): a visitor has few wins.
  */
-/** Where the prize desk is, in the reader's language, else the other's; null: unsaid. */
+/** Where the prize desk of the win in scope's event is, in the reader's language, else the other's; null: unsaid. */
 export function deskLocationIn(locale: Locale) {
   const [own, other] =
     locale === "ko" ? [settings.deskLocationKo, settings.deskLocationEn] : [settings.deskLocationEn, settings.deskLocationKo];
-  return sql<string | null>`(select coalesce(${own}, ${other}) from ${settings} where ${settings.id} = 1)`;
+  return sql<string | null>`(select coalesce(${own}, ${other}) from ${settings} where ${settings.id} = ${winners.eventId})`;
 }
 
 export async function myWinOnPage({

@@ -6,7 +6,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
-import { type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
+import { addresses, type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
 import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
 import type { PublicProductPage } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
@@ -16,26 +16,27 @@ import { productTexts } from "./products";
 import { winnerStatus } from "./winners";
 
 /**
- * The page's product row, joined to its live placement (at most one) and that placement's prize. The
- * bare `is_active`, not eq(isActive, true): the URL path is the only value bound, as in the verdict read,
- * where a bound `true` had Postgres plan each run afresh (server-behaviour.md, "Prepared statements").
+ * The page that answers the address (`addresses`: a live event's page when one holds it), joined to its
+ * live placement (at most one) and that placement's prize. The bare `is_active`, not eq(isActive, true):
+ * the URL path is the only value bound, as in the verdict read, where a bound `true` had Postgres plan each
+ * run afresh (server-behaviour.md, "Prepared statements").
  */
 function withLivePrize<T extends PgSelect>(query: T) {
   return query
+    .innerJoin(addresses, and(eq(addresses.productId, products.id), eq(addresses.urlPath, sql.placeholder("urlPath"))))
     .leftJoin(placements, and(eq(placements.productId, products.id), sql`${placements.isActive}`))
-    .leftJoin(prizes, eq(prizes.id, placements.prizeId))
-    .where(eq(products.urlPath, sql.placeholder("urlPath")));
+    .leftJoin(prizes, eq(prizes.id, placements.prizeId));
 }
 
 // has_prize only while the event is open: before its hours, after them and while paused no ticket shows;
 // and only once its placement has dropped (on the database's clock). Until then an announced drop gives its
 // time (while the event is open and the prize can be won), and a winning moment reads as no placement at all.
-const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()} and ${dropped()}, false) and ${eventState()} = 'open')`;
-const dropAnnounced = sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState()} = 'open')`;
+const hasPrize = sql<boolean>`(coalesce(${prizeWinnable()} and ${dropped()}, false) and ${eventState(products.eventId)} = 'open')`;
+const dropAnnounced = sql<boolean>`(coalesce(${prizeWinnable()}, false) and ${eventState(products.eventId)} = 'open')`;
 const prizeState = {
   has_prize: hasPrize,
   is_reserved: sql<boolean>`coalesce(${heldNow()}, false)`,
-  event_state: eventState(),
+  event_state: eventState(products.eventId),
   drops_at: sql<string | null>`(case when ${dropAnnounced}
     then to_char(${announcedDropAt()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)`,
 };
@@ -44,7 +45,7 @@ const prizeState = {
  * The page names its prize before the tap: the setting is on and a prize can be won here, now or at its
  * announced drop, whose countdown says what drops (server-behaviour.md).
  */
-const prizeShown = sql<boolean>`((select ${settings.showPrizeBeforeTap} from ${settings} where ${settings.id} = 1)
+const prizeShown = sql<boolean>`((select ${settings.showPrizeBeforeTap} from ${settings} where ${settings.id} = ${products.eventId})
   and (${hasPrize} or (${dropAnnounced} and ${announcedDropAt()} is not null)))`;
 const prizeImages = alias(images, "prize_image");
 
@@ -116,6 +117,8 @@ export async function getPublicProductPage({
  * it shows none (the setting off, or no prize to win here).
  */
 export type PublicPageState = {
+  /** The event of the page that answers the address: its rules say why a closed page is closed. */
+  event_id: number;
   version: string;
   rules_version: string;
   branding_version: string;
@@ -132,9 +135,10 @@ const pageStateRead = perDatabase((db) =>
   withLivePrize(
     db
       .select({
+        event_id: products.eventId,
         version: sql<string>`(floor(extract(epoch from ${products.updatedAt}) * 1000000)::bigint || '-' || coalesce(${products.imageId}, 0))`,
-        rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
-        branding_version: sql<string>`(select floor(extract(epoch from ${settings.brandingUpdatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
+        rules_version: sql<string>`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = ${products.eventId})`,
+        branding_version: sql<string>`(select floor(extract(epoch from ${settings.brandingUpdatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = ${products.eventId})`,
         prize_version: sql<
           string | null
         >`(case when ${prizeShown} then ${prizes.id} || '.' || floor(extract(epoch from ${prizes.updatedAt}) * 1000000)::bigint || '.' || coalesce(${prizes.imageId}, 0) end)`,
@@ -170,10 +174,10 @@ export async function getMyHold({ db, urlPath, visitorId }: { db: Db; urlPath: s
       secondsLeft: sql<number>`ceil(extract(epoch from ${ends} - now()))::int`,
     })
     .from(placements)
-    .innerJoin(products, eq(products.id, placements.productId))
+    .innerJoin(addresses, eq(addresses.productId, placements.productId))
     .where(
       and(
-        eq(products.urlPath, urlPath),
+        eq(addresses.urlPath, urlPath),
         sql`${placements.isActive}`,
         eq(placements.reservedBy, visitorId),
         sql`${placements.reservedUntil} > now()`,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { eventState, eventZone } from "@/db/prize-rules";
 import { images, settings, winners } from "@/db/schema";
@@ -10,9 +10,11 @@ export type { SystemSettings };
 /** Not "server-only": the CLI scripts read it too. */
 export async function readSettings({
   db,
+  eventId,
   eventPeriod,
 }: {
   db: Queryable;
+  eventId: number | SQL<number>;
   eventPeriod: { start: string | undefined; end: string | undefined };
 }): Promise<SystemSettings> {
   const [row] = await db
@@ -29,7 +31,7 @@ export async function readSettings({
       pauseMessage: settings.pauseMessage,
       winsPerVisitor: settings.winsPerVisitor,
       showPrizeBeforeTap: settings.showPrizeBeforeTap,
-      state: eventState(),
+      state: eventState(eventId),
       eventName: settings.eventName,
       eventNameEn: settings.eventNameEn,
       eventNameKo: settings.eventNameKo,
@@ -39,7 +41,7 @@ export async function readSettings({
       footerTextKo: settings.footerTextKo,
       logoSha: images.sha256,
       timeZone: settings.timeZone,
-      timeZoneInUse: eventZone(),
+      timeZoneInUse: eventZone(eventId),
       collectWithinMinutes: settings.collectWithinMinutes,
       deskLocationEn: settings.deskLocationEn,
       deskLocationKo: settings.deskLocationKo,
@@ -52,14 +54,14 @@ export async function readSettings({
       // The event's end (opening hours, else the end date's closing midnight on the event's clock) + the retention.
       retentionErasesAt: sql<
         string | null
-      >`(coalesce(${settings.eventEndsAt}, ((${settings.eventEndDate} + 1)::timestamp at time zone ${eventZone()})) + make_interval(days => ${settings.retentionDays}))`,
+      >`(coalesce(${settings.eventEndsAt}, ((${settings.eventEndDate} + 1)::timestamp at time zone ${eventZone(eventId)})) + make_interval(days => ${settings.retentionDays}))`,
       // Through winners_not_erased_idx.
-      retentionPending: sql<number>`(select count(*)::int from ${winners} where ${winners.erasedAt} is null)`,
+      retentionPending: sql<number>`(select count(*)::int from ${winners} where ${winners.erasedAt} is null and ${winners.eventId} = ${eventId})`,
     })
     .from(settings)
     .leftJoin(images, eq(images.id, settings.logoImageId))
-    .where(eq(settings.id, 1));
-  if (!row) throw new Error("The settings row is missing: the migrations create it.");
+    .where(eq(settings.id, eventId));
+  if (!row) throw new Error("The event's settings row is missing: it is made with the event.");
   const hasHours = Boolean(row.startsAt || row.endsAt);
   const hasOwnPeriod = Boolean(row.eventStartDate || row.eventEndDate);
   return {
@@ -97,8 +99,8 @@ export async function readSettings({
   };
 }
 
-/** Whether the claim form asks for consent (server-behaviour.md, "Privacy"): read when a product page is rendered. */
-export async function readConsentRequired({ db }: { db: Queryable }): Promise<boolean> {
-  const [row] = await db.select({ required: settings.consentRequired }).from(settings).where(eq(settings.id, 1));
+/** Whether the event's claim form asks for consent (server-behaviour.md, "Privacy"): read when a product page is rendered. */
+export async function readConsentRequired({ db, eventId }: { db: Queryable; eventId: number | SQL<number> }): Promise<boolean> {
+  const [row] = await db.select({ required: settings.consentRequired }).from(settings).where(eq(settings.id, eventId));
   return row?.required ?? false;
 }

@@ -1,6 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { ROLES, type Role } from "@/shared/roles";
+import { events } from "./events";
 
 export const admins = pgTable(
   "admins",
@@ -14,6 +15,10 @@ export const admins = pgTable(
     role: varchar({ length: 16 }).$type<Role>().notNull().default("owner"),
     // A disabled account keeps its name and audit trail; its sessions stop working at once.
     isActive: boolean().notNull().default(true),
+    // The events this account may act on; null: every event (server-behaviour.md, "Several events").
+    eventIds: integer().array(),
+    // The event the header's switcher last chose; null: the installation's default.
+    selectedEventId: integer().references(() => events.id, { onDelete: "set null" }),
     lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

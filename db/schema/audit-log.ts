@@ -14,6 +14,9 @@ export const auditLog = pgTable(
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     accountId: integer(),
+    // The event the change was made in; null for what belongs to the installation (sign-ins, accounts). Not a
+    // reference, like the account: the log outlives what it names and is never updated.
+    eventId: integer(),
     /** The account's name; for a failed sign-in, the name typed (whether or not it exists). */
     accountName: varchar({ length: 150 }).notNull(),
     accountRole: varchar({ length: 16 }),
@@ -28,6 +31,7 @@ export const auditLog = pgTable(
   (table) => [
     // The list is newest first; each filter has an index that keeps that order.
     // (ORDER BY x DESC puts nulls first: the index says so too, or Postgres cannot walk it for the list.)
+    index("audit_log_event_at_idx").on(table.eventId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("audit_log_at_idx").on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("audit_log_account_idx").on(table.accountName, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("audit_log_action_idx").on(table.action, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -45,12 +49,13 @@ export const auditLog = pgTable(
 export const auditTallies = pgTable(
   "audit_tallies",
   {
+    eventId: integer(),
     hourUtc: timestamp().notNull(),
     action: varchar({ length: 64 }).notNull(),
     accountName: varchar({ length: 150 }).notNull(),
     rows: integer().notNull(),
   },
-  (table) => [unique("audit_tallies_key").on(table.hourUtc, table.action, table.accountName)],
+  (table) => [unique("audit_tallies_key").on(table.eventId, table.hourUtc, table.action, table.accountName).nullsNotDistinct()],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { check, integer, type PgColumn, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { check, integer, type PgColumn, text, unique, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { eventIdColumn } from "./events";
 import { images } from "./images";
 
 /**
@@ -9,6 +10,7 @@ import { images } from "./images";
 export function catalogueEntryColumns() {
   return {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: eventIdColumn(),
     name: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(""),
     // The name and description in English and in Korean, each optional: a visitor reads their
@@ -24,12 +26,17 @@ export function catalogueEntryColumns() {
   };
 }
 
-/** The constraints on those columns, named after the table: a name is never blank, a key is unique and never blank. */
-export function catalogueEntryChecks(tableName: string, table: { name: PgColumn; key: PgColumn }) {
+/**
+ * The constraints on those columns, named after the table: a name is never blank, a key is unique within its
+ * event and never blank, and (id, event) is a key of its own, so rows that point at an entry can name its event
+ * too and never cross into another event (placements, winners).
+ */
+export function catalogueEntryChecks(tableName: string, table: { id: PgColumn; eventId: PgColumn; name: PgColumn; key: PgColumn }) {
   const notBlank = (column: PgColumn): SQL => sql`btrim(${column}) <> ''`;
   return [
     check(`${tableName}_name_not_blank`, notBlank(table.name)),
     check(`${tableName}_key_not_blank`, notBlank(table.key)),
-    uniqueIndex(`${tableName}_key_unique`).on(table.key),
+    uniqueIndex(`${tableName}_key_unique`).on(table.eventId, table.key),
+    unique(`${tableName}_id_event_unique`).on(table.id, table.eventId),
   ];
 }

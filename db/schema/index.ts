@@ -1,5 +1,7 @@
+export * from "./addresses";
 export * from "./admins";
 export * from "./audit-log";
+export * from "./events";
 export * from "./funnel";
 export * from "./images";
 export * from "./placements";

@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { eventIdColumn } from "./events";
 import { prizes } from "./prizes";
 import { products } from "./products";
 
@@ -11,12 +12,10 @@ export const placements = pgTable(
   "prize_placements",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    prizeId: integer()
-      .notNull()
-      .references(() => prizes.id, { onDelete: "cascade" }),
-    productId: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    eventId: eventIdColumn(),
+    // Both in the placement's own event (the composite keys below).
+    prizeId: integer().notNull(),
+    productId: integer().notNull(),
     isActive: boolean().notNull().default(true),
     reservedBy: text(),
     reservedUntil: timestamp({ withTimezone: true }),
@@ -41,6 +40,17 @@ export const placements = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: "prize_placements_prize_in_event_fk",
+      columns: [table.prizeId, table.eventId],
+      foreignColumns: [prizes.id, prizes.eventId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "prize_placements_product_in_event_fk",
+      columns: [table.productId, table.eventId],
+      foreignColumns: [products.id, products.eventId],
+    }).onDelete("cascade"),
+    unique("prize_placements_id_event_unique").on(table.id, table.eventId),
     // At most one live prize per product page; two admins or two random runs racing hit this index.
     uniqueIndex("prize_placements_one_active_per_product").on(table.productId).where(sql`${table.isActive}`),
     index("prize_placements_active_by_prize_idx").on(table.prizeId).where(sql`${table.isActive}`),

@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { check, index, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, pgTable, timestamp, unique, varchar } from "drizzle-orm/pg-core";
 import { catalogueEntryChecks, catalogueEntryColumns } from "./catalogue-entry";
 import { images } from "./images";
 
@@ -9,12 +9,14 @@ export const products = pgTable(
   {
     ...catalogueEntryColumns(),
     // Random and unguessable, so visitors cannot walk product pages without scanning (lib/url-path.ts).
-    urlPath: varchar({ length: 32 }).notNull().unique(),
+    // Unique within the event; a copy that keeps the addresses shares them with its source (`addresses` says which page answers).
+    urlPath: varchar({ length: 32 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     ...catalogueEntryChecks("products", table),
+    unique("products_event_url_path_unique").on(table.eventId, table.urlPath),
     check("products_url_path_shape", sql`${table.urlPath} ~ '^[a-zA-Z0-9]{8,32}$'`),
     index("products_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],

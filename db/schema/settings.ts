@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import type { EventState, WinsPerVisitor } from "@/shared/contracts/settings";
+import { events } from "./events";
 import { images } from "./images";
 
 export type { EventState, WinsPerVisitor };
 
-/** System settings: exactly one row (id = 1), created by the first migration. */
+/** Each event's settings: one row per event, `id` being the event's (event 1's row was made by the first migration). */
 export const settings = pgTable(
   "settings",
   {
-    id: smallint().primaryKey().default(1),
+    id: integer()
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
     // Off on a fresh install: nothing goes live until the organiser places prizes (server-behaviour.md).
     maintenanceMode: boolean().notNull().default(false),
     eventStartDate: date({ mode: "string" }),
@@ -58,7 +61,6 @@ export const settings = pgTable(
     privacyNoticeChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("settings_single_row", sql`${table.id} = 1`),
     check(
       "settings_event_period_ordered",
       sql`${table.eventStartDate} IS NULL OR ${table.eventEndDate} IS NULL OR ${table.eventStartDate} <= ${table.eventEndDate}`,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { eventIdColumn } from "./events";
 
 /**
  * Receivers of signed event messages (server-behaviour.md, "Webhooks"). The secret is shown once, when
@@ -9,6 +10,7 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: eventIdColumn(),
     url: text().notNull(),
     /** Message types this receiver gets, e.g. `{winner.created,event.paused}`. */
     types: text().array().notNull(),

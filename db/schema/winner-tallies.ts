@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, timestamp, unique } from "drizzle-orm/pg-core";
+import { eventIdColumn } from "./events";
 
 /**
  * How many winners each (prize, product page, received, expired) combination has, kept exact by a trigger on
@@ -9,6 +10,7 @@ import { boolean, index, integer, pgTable, timestamp, unique } from "drizzle-orm
 export const winnerTallies = pgTable(
   "winner_tallies",
   {
+    eventId: eventIdColumn(),
     prizeId: integer(),
     productId: integer(),
     isReceived: boolean().notNull(),
@@ -17,7 +19,7 @@ export const winnerTallies = pgTable(
     winners: integer().notNull(),
   },
   (table) => [
-    unique("winner_tallies_key").on(table.prizeId, table.productId, table.isReceived, table.isExpired).nullsNotDistinct(),
+    unique("winner_tallies_key").on(table.eventId, table.prizeId, table.productId, table.isReceived, table.isExpired).nullsNotDistinct(),
     index("winner_tallies_product_idx").on(table.productId),
   ],
 );
@@ -30,9 +32,10 @@ export const winnerTallies = pgTable(
 export const winnerHourlyTallies = pgTable(
   "winner_hourly_tallies",
   {
+    eventId: eventIdColumn(),
     hourUtc: timestamp({ withTimezone: false }).notNull(),
     isReceived: boolean().notNull(),
     winners: integer().notNull(),
   },
-  (table) => [unique("winner_hourly_tallies_key").on(table.hourUtc, table.isReceived)],
+  (table) => [unique("winner_hourly_tallies_key").on(table.eventId, table.hourUtc, table.isReceived)],
 );

@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, char, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { eventIdColumn } from "./events";
 import { placements } from "./placements";
 import { prizes } from "./prizes";
 import { products } from "./products";
@@ -12,6 +13,9 @@ export const winners = pgTable(
   "winners",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    // Its prize, page and placement are in this event too (composite keys written by hand in drizzle/0023_events.sql:
+    // a deleted prize sets only prize_id to null, which drizzle cannot say).
+    eventId: eventIdColumn(),
     // Null once erased (server-behaviour.md, "Privacy"): `erased_at` is then the marker, and the code is gone too.
     name: varchar({ length: 64 }),
     password: char({ length: 4 }),
@@ -57,7 +61,7 @@ export const winners = pgTable(
     index("winners_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("winners_password_trgm_idx").using("gin", sql`(${table.password}::text) gin_trgm_ops`),
     // The win limit: this visitor's wins (today's, or any).
-    index("winners_visitor_idx").on(table.visitorId, table.createdAt).where(sql`${table.visitorId} IS NOT NULL`),
+    index("winners_visitor_idx").on(table.visitorId, table.eventId, table.createdAt).where(sql`${table.visitorId} IS NOT NULL`),
     // The expiry sweep: the waiting wins with a deadline, soonest first (few rows: received and expired leave it).
     index("winners_collect_by_due_idx")
       .on(table.collectBy)

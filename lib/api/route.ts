@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getAdminSession } from "@/lib/auth/session";
 import { db, organiserDb } from "@/lib/database";
 import { AppError, notFound, type Said, ValidationError } from "@/lib/errors";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import type { AdminIdentity, ServiceContext } from "@/lib/services/context";
 import type { Locale } from "@/shared/i18n/locales";
@@ -11,6 +12,7 @@ import { type RoleSet, roleCannot } from "@/shared/roles";
 import { type BodyFormat, type BodyLimits, DEFAULT_MAX_BODY_BYTES, readBody } from "./body";
 import { clientAddress } from "./client-address";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, SAFE_METHODS } from "./csrf";
+import { EVENT_PARAMETER, eventOfAdminCall } from "./event-scope";
 import { errorResponse, json } from "./respond";
 import { assertPlainInput, toFieldErrors, zodErrorsIn } from "./zod-errors";
 
@@ -99,7 +101,8 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown, loca
 
 /**
  * The one wrapper every /api handler goes through, in this order: CSRF for unsafe methods (403), the admin
- * session (401), the account's role (403), query and body parsed by zod (400 in the DRF shape), the handler
+ * session (401), the account's role (403), the call's event (lib/api/event-scope.ts: 403 for an event the
+ * account may not act on, 404 for none), query and body parsed by zod (400 in the DRF shape), the handler
  * (given the caller's language, `locale`), and any thrown error turned into a response by lib/api/respond.ts.
  * Handlers stay thin: parse, call one service, return.
  */
@@ -126,13 +129,18 @@ export function route<
         }
       }
       let admin: AdminIdentity | null = null;
+      const parameters = Object.fromEntries(request.nextUrl.searchParams);
+      let eventId = defaultEventId();
       if (options.access === "admin") {
         admin = await getAdminSession();
         if (!admin) throw new AppError("unauthorized", text("errors.signedOut"));
         // Checked before the body is read or anything is looked up: a refused role learns nothing and changes nothing.
         if (!options.roles.includes(admin.role)) throw new AppError("forbidden", roleCannot(admin.role));
+        eventId = await eventOfAdminCall(organiserDb(), admin, parameters[EVENT_PARAMETER] ?? null);
+        // Any admin URL may name its event: the route's own query schema never sees it.
+        delete parameters[EVENT_PARAMETER];
       }
-      const query = parseWith(options.query as Q, Object.fromEntries(request.nextUrl.searchParams), locale);
+      const query = parseWith(options.query as Q, parameters, locale);
       const rawBody = options.body ? await readBody(request, bodyLimits) : undefined;
       const body = parseWith(options.body as B, rawBody, locale);
       const result = await handler({
@@ -143,6 +151,7 @@ export function route<
         body,
         ctx: {
           db: options.access === "admin" ? organiserDb() : db(),
+          eventId,
           admin: admin as AdminOf<O>,
           address: clientAddress(request),
         },

@@ -2,6 +2,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/lib/config";
 import { organiserDb } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { describeError, log } from "@/lib/log";
 import { openSession, SESSION_SECONDS } from "@/lib/services/auth/sessions";
 import { loginBody } from "@/lib/validation/admin";
@@ -48,7 +49,7 @@ export const { auth, signIn, signOut } = NextAuth(() => ({
         if (!parsed.success) throw new CredentialsSignin();
         // The login route passes the client's address for the audit row; there is no public next-auth
         // endpoint (no app/api/auth route), so only our own server-side signIn() reaches this.
-        const ctx = { db: organiserDb(), address: typeof address === "string" ? address : undefined };
+        const ctx = { db: organiserDb(), eventId: defaultEventId(), address: typeof address === "string" ? address : undefined };
         const admin = await openSession({ ctx, input: parsed.data });
         if (!admin) throw new CredentialsSignin();
         return { id: String(admin.id), name: admin.name, sessionId: admin.sessionId };

@@ -1,5 +1,6 @@
 import "server-only";
 import { organiserDb } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { findActiveSession } from "@/lib/services/auth/sessions";
 import type { AdminIdentity } from "@/lib/services/context";
 import { auth } from "./next-auth";
@@ -8,5 +9,5 @@ import { auth } from "./next-auth";
 export async function getAdminSession(): Promise<AdminIdentity | null> {
   const session = await auth();
   if (!session?.sessionId) return null;
-  return findActiveSession({ ctx: { db: organiserDb() }, input: { sessionId: session.sessionId } });
+  return findActiveSession({ ctx: { db: organiserDb(), eventId: defaultEventId() }, input: { sessionId: session.sessionId } });
 }

@@ -1,3 +1,4 @@
+import { defaultEventId } from "@/lib/event/time-zone";
 import "server-only";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { getDatabase } from "@/lib/database";
@@ -55,7 +56,7 @@ class DisplayHub {
    */
   token(): Promise<string> {
     if (this.latest && this.unlisten) return Promise.resolve(this.latest.token);
-    this.tokenRead ??= readDisplayToken({ db: getDatabase().db }).finally(() => {
+    this.tokenRead ??= readDisplayToken({ db: getDatabase().db, eventId: defaultEventId() }).finally(() => {
       this.tokenRead = null;
     });
     return this.tokenRead;
@@ -141,7 +142,10 @@ class DisplayHub {
 
   private async readNow(): Promise<{ token: string; message: string }> {
     const db = getDatabase().db;
-    const [token, snapshot] = await Promise.all([readDisplayToken({ db }), readDisplaySnapshot({ db })]);
+    const [token, snapshot] = await Promise.all([
+      readDisplayToken({ db, eventId: defaultEventId() }),
+      readDisplaySnapshot({ db, eventId: defaultEventId() }),
+    ]);
     this.latest = { token, message: `data: ${JSON.stringify(snapshot)}\n\n` };
     return this.latest;
   }

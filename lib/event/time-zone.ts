@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { settings } from "@/db/schema";
+import { readDefaultEvent } from "@/db/queries/events";
 import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 
 /**
- * The event's clock (server-behaviour.md, "Day boundary and the event's clock"): the settings' `time_zone`, else APP_TIMEZONE.
+ * The default event's clock (server-behaviour.md, "Day boundary and the event's clock"): its settings'
+ * `time_zone`, else APP_TIMEZONE, and which event is the installation's default.
  * Every time typed or shown uses it, and the database sessions carry it (db/index.ts setTimeZone), so SQL
  * that reads dates in the session's zone (filters, exports, to_char) follows it too. The rules that decide
  * a win (today's budget, the clock hour, one win a day) do not wait for this: they read the setting inside
@@ -18,7 +18,10 @@ import { describeError, log } from "@/lib/log";
  */
 const TIME_ZONE_READ_EVERY_MS = 1_000;
 
-type Clock = { zone: string | null; failing: boolean };
+type Clock = { zone: string | null; defaultEventId: number; failing: boolean };
+
+/** Event 1 until the first read: the event an upgraded installation's data became, and the first one made. */
+const FIRST_EVENT_ID = 1;
 
 // One per process (Next.js loads this module once per bundle), on globalThis like the database.
 const CLOCK_KEY = Symbol.for("prize-giveaway.event-time-zone");
@@ -26,7 +29,7 @@ type WithClock = typeof globalThis & { [CLOCK_KEY]?: Clock };
 
 function clock(): Clock {
   const holder = globalThis as WithClock;
-  holder[CLOCK_KEY] ??= { zone: null, failing: false };
+  holder[CLOCK_KEY] ??= { zone: null, defaultEventId: FIRST_EVENT_ID, failing: false };
   return holder[CLOCK_KEY];
 }
 
@@ -35,11 +38,20 @@ export function eventTimeZone(): string {
   return clock().zone ?? getConfig().timeZone;
 }
 
+/**
+ * The installation's default event as this process last read it (within a second of a change): what a
+ * call that names no event acts on (lib/services/context.ts), read without a query.
+ */
+export function defaultEventId(): number {
+  return clock().defaultEventId;
+}
+
 /** Reads the setting now and follows it; a failure is said here, once per outage, and never thrown. */
 async function readEventTimeZone(): Promise<void> {
   const state = clock();
   try {
-    const [row] = await getDatabase().organiserDb.select({ timeZone: settings.timeZone }).from(settings).where(eq(settings.id, 1));
+    const row = await readDefaultEvent(getDatabase().organiserDb);
+    if (row) state.defaultEventId = row.id;
     adoptEventTimeZone(row?.timeZone ?? null);
     state.failing = false;
   } catch (error) {

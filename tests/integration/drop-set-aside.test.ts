@@ -21,7 +21,7 @@ import { TEST_ADMIN } from "./global-setup";
  * and the tick act on every prize), then the words the API answers, on the shared server.
  */
 let database: ServiceDatabase;
-const ctx = () => ({ db: database.db });
+const ctx = () => ({ db: database.db, eventId: 1 });
 const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 const nonField = (key: string) => ({ fields: { non_field_errors: [expect.objectContaining({ key })] } });
 

@@ -20,13 +20,13 @@ afterAll(async () => {
 
 describe("a fresh install", () => {
   it("starts with maintenance mode off, so a prize created the day before goes live only when placed", async () => {
-    const settings = await readSettings({ db: database.db, eventPeriod: { start: undefined, end: undefined } });
+    const settings = await readSettings({ db: database.db, eventId: 1, eventPeriod: { start: undefined, end: undefined } });
     expect(settings.maintenance_mode).toBe(false);
 
     // The organiser sets up pages and a prize the day before, as the screens do; the periodic tick runs.
     await seedPages(database.db, 5, "Stand");
     const input = createPrizeBody.parse({ name: "Tote bag", total_quantity: "10", daily_distribution: "2", maintenance_count: "2" });
-    await createPrize({ ctx: { db: database.db }, input });
+    await createPrize({ ctx: { db: database.db, eventId: 1 }, input });
     await runMaintenanceTick(database.db);
     const [placed] = await database.db.select({ total: count() }).from(placements);
     expect(placed?.total).toBe(0);

@@ -15,7 +15,7 @@ import { freshServiceDatabase, type ServiceDatabase } from "../support/service-d
 const { holdingAnother: HOLDING_ANOTHER, letGoRecently: LET_GO_RECENTLY, noProduct: NO_PRODUCT, taken: TAKEN } = en.visitor.api;
 
 let database: ServiceDatabase;
-const ctx = () => ({ db: database.db });
+const ctx = () => ({ db: database.db, eventId: 1 });
 const claim = { name: "Mina", password: "1234" };
 
 beforeAll(async () => {

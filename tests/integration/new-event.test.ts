@@ -107,7 +107,7 @@ describe("starting a new event", () => {
       for (const failAt of STEPS) {
         for (const prizeHandling of ["restore", "remove"] as const) {
           const failing = startNewEvent({
-            ctx: { db },
+            ctx: { db, eventId: 1 },
             input: { prizes: prizeHandling, confirm: NEW_EVENT_PHRASE, archive_cutoff: 2_147_483_647 },
             afterStep: (step) => {
               if (step === failAt) throw new Error(`injected after ${step}`);
@@ -514,13 +514,13 @@ describe("starting a new event on the embedded database", () => {
       const zip = await JSZip.loadAsync(archive.file);
       expect(Object.keys(zip.files)).toContain("winners.xlsx");
       expect(archive.cutoff).toEqual({ last_winner_id: expect.any(Number), winners: 1 });
-      const refused = startNewEvent({ ctx: { db }, input: { prizes: "remove", confirm: NEW_EVENT_PHRASE } });
+      const refused = startNewEvent({ ctx: { db, eventId: 1 }, input: { prizes: "remove", confirm: NEW_EVENT_PHRASE } });
       await expect(refused).rejects.toMatchObject({ code: "conflict", extra: { code: "archive_missing", wins_after_archive: 1 } });
       const counter = new FunnelCounter(TEST_TIME_ZONE);
       counter.count("scans", { urlPath: pages[0]!.urlPath }, Date.now() - 5_000);
 
       const summary = await startNewEvent({
-        ctx: { db },
+        ctx: { db, eventId: 1 },
         input: { prizes: "remove", confirm: NEW_EVENT_PHRASE, archive_cutoff: archive.cutoff.last_winner_id },
       });
       expect(summary).toEqual({ winners_removed: 1, placements_removed: 1, prizes_restored: 0, prizes_removed: 1 });

@@ -69,7 +69,7 @@ describePostgresOnly(import.meta.filename, "switching maintenance mode off", () 
     try {
       await sessionsOnLock(true, 1);
       // The switch queues first; then a tick and a replenish, which both read "on" (nothing committed yet).
-      const switchedOff = updateSettings({ ctx: { db: database.db }, input: { maintenance_mode: false } });
+      const switchedOff = updateSettings({ ctx: { db: database.db, eventId: 1 }, input: { maintenance_mode: false } });
       await sessionsOnLock(false, 1);
       const tick = runMaintenanceTick(database.db);
       const replenish = replenishPrize(database.db, prizeId);

@@ -17,7 +17,7 @@ describe("the prepared public reads answer for the page asked about", () => {
   it("each page its own product and prize state, held or not, and null for an unknown page", async () => {
     const prizeId = await seedPrize(database.db, { total: 5, daily: 5, maintenance: 2 });
     const [waiting, held, empty] = await seedPages(database.db, 3, "Prepared state", [prizeId, prizeId]);
-    await reservePrize({ ctx: { db: database.db }, input: { urlPath: held!.urlPath, visitorId: "prepared-holder" } });
+    await reservePrize({ ctx: { db: database.db, eventId: 1 }, input: { urlPath: held!.urlPath, visitorId: "prepared-holder" } });
     const read = (urlPath: string) => getPublicProductPage({ db: database.db, urlPath });
     expect(await read(waiting!.urlPath)).toMatchObject({ url_path: waiting!.urlPath, has_prize: true, is_reserved: false });
     expect(await read(held!.urlPath)).toMatchObject({ url_path: held!.urlPath, has_prize: true, is_reserved: true });

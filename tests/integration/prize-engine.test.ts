@@ -20,7 +20,7 @@ import { freshServiceDatabase, type ServiceDatabase } from "../support/service-d
 const { holdExpired: HOLD_EXPIRED, prizeGone: PRIZE_GONE, taken: TAKEN } = en.visitor.api;
 
 let database: ServiceDatabase;
-const ctx = () => ({ db: database.db });
+const ctx = () => ({ db: database.db, eventId: 1 });
 const claim = { name: "Mina", password: "1234" };
 /** A visitor id of this test: a visitor holds one prize at a time, so tests must not share visitors. */
 const v = (name: string) => `${name} in ${expect.getState().currentTestName}`;

@@ -27,7 +27,7 @@ async function wonOn(productId: number, minutesAgo: number) {
 }
 
 async function placeAgain(prizeId: number): Promise<number[]> {
-  const ctx = { db: database.db };
+  const ctx = { db: database.db, eventId: 1 };
   await randomizePlacements({ ctx, input: { reset: true, maintenance_mode: false, prize_id: prizeId } });
   const live = await database.db
     .select({ productId: placements.productId })

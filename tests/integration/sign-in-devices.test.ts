@@ -31,7 +31,7 @@ describe("sign-in with device cookies", () => {
     baseUrl = file.url;
     await file.withDatabase(async (db) => {
       for (const admin of [organiser, careful]) {
-        await createAdmin({ ctx: { db }, input: admin });
+        await createAdmin({ ctx: { db, eventId: 1 }, input: admin });
         // The 210 wrong guesses below are each checked against this hash: at the app's cost, 20 s of CPU.
         await db
           .update(admins)

@@ -4,10 +4,12 @@ import { getTranslations } from "next-intl/server";
 import { PrivacyNoticeText } from "@/components/public/privacy-notice";
 import { ProductPageFrame } from "@/components/public/product-with-prize";
 import { readBranding } from "@/db/queries/branding";
+import { eventOfAddress } from "@/db/queries/events";
 import { getPublicProductPage } from "@/db/queries/public";
 import { readSettings } from "@/db/queries/settings";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { privacyNotice } from "@/lib/privacy/notice";
 import { isLocale } from "@/shared/i18n/locales";
 import { productPagePath } from "@/shared/urls/products";
@@ -28,9 +30,11 @@ export default async function PrivacyPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   const { from } = await searchParams;
+  // The notice of the event whose page the visitor came from, else the default event's.
+  const eventId = eventOfAddress(typeof from === "string" ? from : "", defaultEventId());
   const [settings, branding, cameFrom] = await Promise.all([
-    readSettings({ db: db(), eventPeriod: getConfig().eventPeriod }),
-    readBranding({ db: db() }),
+    readSettings({ db: db(), eventId, eventPeriod: getConfig().eventPeriod }),
+    readBranding({ db: db(), eventId }),
     // The product page the visitor read the link on (only a page that exists: never a way off the site).
     typeof from === "string" ? getPublicProductPage({ db: db(), urlPath: from, locale }) : null,
   ]);

@@ -1,6 +1,6 @@
 import type { Queryable } from "@/db";
 import { type AuditChanges, auditLog } from "@/db/schema";
-import type { ServiceContext } from "../context";
+import type { AdminIdentity } from "../context";
 
 /** What a write says about itself; who and from where come from the context. */
 export type AuditEntry = {
@@ -19,9 +19,16 @@ const SCRIPT_ACCOUNT = { id: null, name: "(command line)", role: null };
  * succeeded: a change that throws or rolls back then leaves no row, and a row never names a change that
  * did not happen. The table refuses UPDATE and DELETE (migration 0009), so a row, once committed, stays.
  */
-export async function recordAudit(tx: Queryable, ctx: Pick<ServiceContext, "admin" | "address">, entry: AuditEntry): Promise<void> {
+/** Who acts, from where, in which event: an account's own identity is enough (sign-in writes its row before any event is read). */
+type AuditContext = { admin?: Pick<AdminIdentity, "id" | "name" | "role"> | null; address?: string; eventId: number };
+
+/** Sign-ins and accounts belong to the installation: their rows name no event. */
+const INSTALLATION_ACTIONS = /^(auth|account)\./;
+
+export async function recordAudit(tx: Queryable, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   const account = entry.account ?? ctx.admin ?? SCRIPT_ACCOUNT;
   await tx.insert(auditLog).values({
+    eventId: INSTALLATION_ACTIONS.test(entry.action) ? null : ctx.eventId,
     accountId: account.id ?? null,
     accountName: account.name,
     accountRole: account.role ?? null,

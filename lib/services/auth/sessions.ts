@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { actingEventOf } from "@/db/queries/events";
 import { adminSessions, admins } from "@/db/schema";
 import { verifyAgainstDecoy, verifyPassword } from "@/lib/auth/password";
 import type { LoginBody } from "@/lib/validation/admin";
@@ -15,7 +16,10 @@ export const SESSION_SECONDS = 12 * 60 * 60;
  * The session, the last sign-in time and the audit row go in one transaction; a refusal records
  * `auth.sign_in_failed` with the name typed (server-behaviour.md: not whether it exists).
  */
-export async function openSession({ ctx, input }: { ctx: ServiceContext; input: LoginBody }): Promise<AdminIdentity | null> {
+/** Who signed in: the account and its new session (its events are read with the session on each call). */
+type SignedIn = Pick<AdminIdentity, "id" | "name" | "role" | "sessionId">;
+
+export async function openSession({ ctx, input }: { ctx: ServiceContext; input: LoginBody }): Promise<SignedIn | null> {
   const [admin] = await ctx.db
     .select({ id: admins.id, name: admins.name, role: admins.role, isActive: admins.isActive, passwordHash: admins.passwordHash })
     .from(admins)
@@ -26,7 +30,7 @@ export async function openSession({ ctx, input }: { ctx: ServiceContext; input: 
     return null;
   }
   const sessionId = randomBytes(32).toString("base64url");
-  const identity: AdminIdentity = { id: admin.id, name: admin.name, role: admin.role, sessionId };
+  const identity: SignedIn = { id: admin.id, name: admin.name, role: admin.role, sessionId };
   await retryingTransaction(ctx.db, async (tx) => {
     await tx.insert(adminSessions).values({
       id: sessionId,
@@ -56,7 +60,14 @@ export async function findActiveSession({
   input: { sessionId: string };
 }): Promise<AdminIdentity | null> {
   const [row] = await ctx.db
-    .select({ id: admins.id, name: admins.name, role: admins.role, sessionId: adminSessions.id })
+    .select({
+      id: admins.id,
+      name: admins.name,
+      role: admins.role,
+      sessionId: adminSessions.id,
+      eventIds: admins.eventIds,
+      eventId: actingEventOf(),
+    })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(

@@ -10,7 +10,7 @@ import {
   winLimitReached,
 } from "@/db/prize-rules";
 import { eventResetSince } from "@/db/queries/event-resets";
-import { placements, prizes, products, settings, winners } from "@/db/schema";
+import { addresses, placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound, type Said, ValidationError } from "@/lib/errors";
 import { CLAIM_MESSAGES, type ClaimBody } from "@/lib/validation/claim";
@@ -40,7 +40,10 @@ class EventEnded extends Error {}
 
 /** Refused by the event's rules: answered with the reserve's own `{detail, code}`. */
 class RuleRefused extends Error {
-  constructor(readonly code: ReserveRefusalCode) {
+  constructor(
+    readonly code: ReserveRefusalCode,
+    readonly eventId: number,
+  ) {
     super(code);
   }
 }
@@ -107,10 +110,14 @@ export async function finaliseClaim({
     return await retryingTransaction(ctx.db, async (tx) => {
       // Consent first (server-behaviour.md, "Privacy"): a claim without both boxes ticked changes nothing,
       // and the hold stays for the visitor to tick them.
+      // The page that answers the address, and its event's privacy settings.
       const [privacy] = await tx
-        .select({ required: settings.consentRequired, version: settings.privacyNoticeChangedAt })
-        .from(settings)
-        .where(eq(settings.id, 1));
+        .select({ productId: products.id, required: settings.consentRequired, version: settings.privacyNoticeChangedAt })
+        .from(addresses)
+        .innerJoin(products, eq(products.id, addresses.productId))
+        .innerJoin(settings, eq(settings.id, products.eventId))
+        .where(eq(addresses.urlPath, input.urlPath));
+      if (!privacy) throw notFound(NO_PRODUCT);
       if (privacy?.required) {
         const missing: Record<string, Said[]> = {};
         if (input.consent !== true) missing.consent = [text(CLAIM_MESSAGES.consentRequired)];
@@ -119,9 +126,9 @@ export async function finaliseClaim({
       }
       await lockVisitor(tx, input.visitorId);
       const [product] = await tx
-        .select({ id: products.id, name: products.name })
+        .select({ id: products.id, name: products.name, eventId: products.eventId })
         .from(products)
-        .where(eq(products.urlPath, input.urlPath))
+        .where(eq(products.id, privacy.productId))
         .for("key share");
       if (!product) throw notFound(NO_PRODUCT);
 
@@ -129,10 +136,10 @@ export async function finaliseClaim({
         .select({
           prizeId: placements.prizeId,
           heldSince: sql<Date>`${placements.reservedUntil} - make_interval(secs => ${getConfig().reservationSeconds})`,
-          winLimitReached: winLimitReached(input.visitorId),
+          winLimitReached: winLimitReached(input.visitorId, placements.eventId),
           // Read after the visitor's lock, so as they are now.
-          eventState: eventState(),
-          endsAt: sql<Date | null>`(select ${settings.eventEndsAt} from ${settings} where ${settings.id} = 1)`,
+          eventState: eventState(placements.eventId),
+          endsAt: sql<Date | null>`(select ${settings.eventEndsAt} from ${settings} where ${settings.id} = ${placements.eventId})`,
         })
         .from(placements)
         .where(liveHoldOf(product.id));
@@ -150,23 +157,23 @@ export async function finaliseClaim({
         const [reset] = await tx
           .select({ happened: eventResetSince(since) })
           .from(settings)
-          .where(eq(settings.id, 1));
+          .where(eq(settings.id, product.eventId));
         throw reset?.happened ? new EventEnded() : new ClaimRefused(HOLD_EXPIRED);
       }
       // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
       // after the end or during a pause (server-behaviour.md, "The event's rules").
-      if (hold.eventState === "not_started") throw new RuleRefused("event_not_started");
-      if (hold.endsAt && new Date(hold.heldSince) >= new Date(hold.endsAt)) throw new RuleRefused("event_ended");
-      if (hold.winLimitReached) throw new RuleRefused("win_limit");
+      if (hold.eventState === "not_started") throw new RuleRefused("event_not_started", product.eventId);
+      if (hold.endsAt && new Date(hold.heldSince) >= new Date(hold.endsAt)) throw new RuleRefused("event_ended", product.eventId);
+      if (hold.winLimitReached) throw new RuleRefused("win_limit", product.eventId);
 
       const [prize] = await tx
         .update(prizes)
         .set({
           remainingQuantity: sql`${prizes.remainingQuantity} - 1`,
           todayDistributed: sql`${distributedToday()} + 1`,
-          distributedOn: sql`${today()}`,
+          distributedOn: sql`${today(prizes.eventId)}`,
           hourDistributed: sql`${distributedThisHour()} + 1`,
-          distributedHour: sql`${startOfThisHour()}`,
+          distributedHour: sql`${startOfThisHour(prizes.eventId)}`,
         })
         .where(
           and(
@@ -180,7 +187,7 @@ export async function finaliseClaim({
         .returning({ id: prizes.id, name: prizes.name, en: prizes.nameEn, ko: prizes.nameKo });
       if (!prize) {
         const [paced] = await tx.select({ left: hourBudgetLeft() }).from(prizes).where(eq(prizes.id, hold.prizeId));
-        throw paced && !paced.left ? new RuleRefused("hour_budget") : new ClaimRefused(PRIZE_GONE);
+        throw paced && !paced.left ? new RuleRefused("hour_budget", product.eventId) : new ClaimRefused(PRIZE_GONE);
       }
 
       const [placement] = await tx
@@ -193,6 +200,7 @@ export async function finaliseClaim({
       const [win] = await tx
         .insert(winners)
         .values({
+          eventId: product.eventId,
           name: input.name,
           password: input.password,
           prizeId: prize.id,
@@ -202,7 +210,7 @@ export async function finaliseClaim({
           prizeName: prize.name,
           productName: product.name,
           // The deadline the visitor is told now, kept if the setting changes later (null: no deadline).
-          collectBy: collectByFromNow(),
+          collectBy: collectByFromNow(product.eventId),
           // When the visitor consented, and to which version of the notice (null: no consent given).
           consentedAt: input.consent === true ? sql`now()` : null,
           consentNoticeVersion: input.consent === true ? (privacy?.version ?? null) : null,
@@ -213,6 +221,7 @@ export async function finaliseClaim({
         await enqueueWebhooks(tx, "winner.created", [
           winnerMessage({
             ...win,
+            eventId: product.eventId,
             name: input.name,
             prizeId: prize.id,
             prizeName: prize.name,
@@ -225,7 +234,7 @@ export async function finaliseClaim({
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);
     if (error instanceof EventEnded) throw conflict(EVENT_RESET_DETAIL, { code: "event_ended" });
-    if (error instanceof RuleRefused) throw await refusal(ctx, error.code, null);
+    if (error instanceof RuleRefused) throw await refusal(ctx, error.code, { eventId: error.eventId, version: null });
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, STATEMENT_TIMEOUT_MS } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { distributedThisHour, distributedToday, dropped, eventState, prizeWinnable, winLimitReached } from "@/db/prize-rules";
-import { type EventState, placements, prizes, products, settings } from "@/db/schema";
+import type { RulesOf } from "@/db/queries/event-rules";
+import { addresses, type EventState, placements, prizes, products, settings } from "@/db/schema";
 import { BatchedReads } from "@/shared/async/batched-reads";
 import type { ReserveRefusalCode } from "@/shared/contracts/claims";
 
@@ -27,8 +28,8 @@ export function reservableBy(me: string | SQL, holdSeconds: number | SQL) {
   return [
     // A visitor's own live hold stays theirs while paused (asking again is idempotent): a pause never
     // takes a prize from someone mid-form.
-    sql`(${eventState()} = 'open' or (${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()))`,
-    sql`not ${winLimitReached(me)}`,
+    sql`(${eventState(placements.eventId)} = 'open' or (${placements.reservedBy} = ${me} and ${placements.reservedUntil} > now()))`,
+    sql`not ${winLimitReached(me, placements.eventId)}`,
     // Not eq(isActive, true): a bound `true` lets Postgres plan each run of the verdict read afresh (it
     // judges a plan for the known value cheaper): 330 µs of its CPU per read, against 100 µs with no
     // parameter but the asks, when it keeps one generic plan per connection.
@@ -54,7 +55,7 @@ export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: numb
  */
 export type Verdict =
   | { kind: "takeable"; prizeId: number; hourly: boolean }
-  | { kind: ReserveRefusal; rulesVersion: string | null; dropsAt?: Date };
+  | { kind: ReserveRefusal; rules: RulesOf | null; dropsAt?: Date };
 export type ReserveRefusal = "no_page" | ReserveRefusalCode;
 
 // The asks as a table: one row each, numbered so that every answer finds its ask.
@@ -73,42 +74,47 @@ const ASK = {
  */
 function prepareVerdictsRead(db: Db) {
   const askTable = sql`json_to_recordset(${sql.placeholder("asks")}::json) as ask(n int, url_path text, me text, hold_seconds int)`;
-  return db
-    .select({
-      n: sql<number>`${ASK.n}`,
-      found: sql<boolean>`${products.id} is not null`,
-      takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
-      prizeId: sql<number | null>`max(${placements.prizeId})`,
-      hourly: sql<boolean>`bool_or(${placements.id} is not null and exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizes.hourlyLimit} is not null))`,
-      eventState: eventState(),
-      rulesVersion: sql<
-        string | null
-      >`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = 1)`,
-      winLimit: winLimitReached(ASK.me),
-      // Only when the hour is the cause: a prize out of stock or of today's budget is not told "come back at 11:00".
-      hourBudget: sql<boolean>`exists (select 1 from ${placements} live join ${prizes} on ${prizes.id} = live.prize_id
+  return (
+    db
+      .select({
+        n: sql<number>`${ASK.n}`,
+        found: sql<boolean>`${products.id} is not null`,
+        takeable: sql<boolean>`bool_or(${placements.id} is not null)`,
+        prizeId: sql<number | null>`max(${placements.prizeId})`,
+        hourly: sql<boolean>`bool_or(${placements.id} is not null and exists (select 1 from ${prizes} where ${prizes.id} = ${placements.prizeId} and ${prizes.hourlyLimit} is not null))`,
+        eventState: eventState(products.eventId),
+        eventId: sql<number | null>`${products.eventId}`,
+        rulesVersion: sql<
+          string | null
+        >`(select floor(extract(epoch from ${settings.updatedAt}) * 1000000)::bigint::text from ${settings} where ${settings.id} = ${products.eventId})`,
+        winLimit: winLimitReached(ASK.me, products.eventId),
+        // Only when the hour is the cause: a prize out of stock or of today's budget is not told "come back at 11:00".
+        hourBudget: sql<boolean>`exists (select 1 from ${placements} live join ${prizes} on ${prizes.id} = live.prize_id
         where live.product_id = ${products.id} and live.is_active and (live.drops_at is null or live.drops_at <= now()) and ${prizes.isActive} and ${prizes.remainingQuantity} > 0
           and ${distributedToday()} < ${prizes.dailyDistribution} and ${hourBudgetSpent(sql.raw("live.id"))})`,
-      // An announced drop still to come on this page (a winning moment is refused as an empty page is).
-      notYet: sql<Date | null>`(select min(soon.drops_at) from ${placements} soon where soon.product_id = ${products.id}
+        // An announced drop still to come on this page (a winning moment is refused as an empty page is).
+        notYet: sql<Date | null>`(select min(soon.drops_at) from ${placements} soon where soon.product_id = ${products.id}
         and soon.is_active and soon.announce and soon.drops_at > now())`,
-      holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
+        holdingAnother: sql<boolean>`exists (select 1 from ${placements} mine where mine.reserved_by = ${ASK.me}
         and mine.is_active and mine.reserved_until > now() and mine.product_id <> ${products.id})`,
-      letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}
+        letGoRecently: sql<boolean>`exists (select 1 from ${placements} mine where mine.product_id = ${products.id}
         and mine.is_active and mine.reserved_by = ${ASK.me} and mine.reserved_until <= now()
         and mine.reserved_until > now() - make_interval(secs => ${ASK.holdSeconds}))`,
-    })
-    .from(askTable)
-    .leftJoin(products, eq(products.urlPath, ASK.urlPath))
-    .leftJoin(placements, and(eq(placements.productId, products.id), ...reservableBy(ASK.me, ASK.holdSeconds)))
-    .groupBy(ASK.n, ASK.me, ASK.holdSeconds, products.id)
-    .prepare("reserve_verdicts");
+      })
+      .from(askTable)
+      // The page that answers the address (addresses): the live event's when one holds it.
+      .leftJoin(addresses, eq(addresses.urlPath, ASK.urlPath))
+      .leftJoin(products, eq(products.id, addresses.productId))
+      .leftJoin(placements, and(eq(placements.productId, products.id), ...reservableBy(ASK.me, ASK.holdSeconds)))
+      .groupBy(ASK.n, ASK.me, ASK.holdSeconds, products.id)
+      .prepare("reserve_verdicts")
+  );
 }
 
 async function readVerdicts(read: ReturnType<typeof prepareVerdictsRead>, asks: ReserveAsk[]): Promise<Verdict[]> {
   const rows = asks.map((ask, n) => ({ n, url_path: ask.urlPath, me: ask.visitorId, hold_seconds: ask.holdSeconds }));
   const answers = await read.execute({ asks: JSON.stringify(rows) });
-  const verdicts = new Array<Verdict>(asks.length).fill({ kind: "no_page", rulesVersion: null });
+  const verdicts = new Array<Verdict>(asks.length).fill({ kind: "no_page", rules: null });
   for (const row of answers) verdicts[row.n] = verdictOf(row);
   return verdicts;
 }
@@ -119,6 +125,7 @@ type VerdictRow = {
   prizeId: number | null;
   hourly: boolean;
   eventState: EventState;
+  eventId: number | null;
   rulesVersion: string | null;
   winLimit: boolean;
   hourBudget: boolean;
@@ -130,8 +137,9 @@ type VerdictRow = {
 function verdictOf(row: VerdictRow): Verdict {
   if (row.found && row.takeable && row.prizeId !== null) return { kind: "takeable", prizeId: row.prizeId, hourly: row.hourly };
   const kind = refusalOf(row);
-  if (kind === "not_yet" && row.notYet !== null) return { kind, rulesVersion: row.rulesVersion, dropsAt: new Date(row.notYet) };
-  return { kind, rulesVersion: row.rulesVersion };
+  const rules = row.eventId === null ? null : { eventId: row.eventId, version: row.rulesVersion };
+  if (kind === "not_yet" && row.notYet !== null) return { kind, rules, dropsAt: new Date(row.notYet) };
+  return { kind, rules };
 }
 
 function refusalOf(row: VerdictRow): ReserveRefusal {

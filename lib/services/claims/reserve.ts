@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { eventRulesAt } from "@/db/queries/event-rules";
+import { eventRulesAt, type RulesOf } from "@/db/queries/event-rules";
 import { placements, prizes, products } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { type AppError, conflict, notFound, type Said } from "@/lib/errors";
@@ -49,7 +49,7 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   const me = input.visitorId;
   const ask = { urlPath: input.urlPath, visitorId: me, holdSeconds };
   const verdict = await verdictFor(ctx.db, ask);
-  if (verdict.kind !== "takeable") throw await refusal(ctx, verdict.kind, verdict.rulesVersion, verdict.dropsAt);
+  if (verdict.kind !== "takeable") throw await refusal(ctx, verdict.kind, verdict.rules, verdict.dropsAt);
   const held = await retryingTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select ${eventGateShared()}, pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, hashtext(${me}))`);
     // A prize paced by the hour: its holds are taken one at a time, so each sees the others' (live holds
@@ -89,22 +89,22 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
   if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, granted: held.granted };
   // Taken between the read and the UPDATE: the read again says why (TAKEN if it still looks free).
   const again = await verdictFor(ctx.db, ask);
-  throw await (again.kind === "takeable" ? refusal(ctx, "taken", null) : refusal(ctx, again.kind, again.rulesVersion, again.dropsAt));
+  throw await (again.kind === "takeable" ? refusal(ctx, "taken", null) : refusal(ctx, again.kind, again.rules, again.dropsAt));
 }
 
 /**
  * The answer to a refused tap: 404 for no such page, else 409 `{detail, code}`. The page shows the detail
  * and words its modal by the code (only "taken" is somebody else's doing).
  */
-export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rulesVersion: string | null, dropsAt?: Date): Promise<AppError> {
+export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rules: RulesOf | null, dropsAt?: Date): Promise<AppError> {
   if (kind === "no_page") return notFound(NO_PRODUCT);
   // An announced drop still to come: its time, said on the event's clock, and as ISO 8601 for the page.
   if (kind === "not_yet" && dropsAt)
     return conflict(dropsAtMessage(dropsAt, eventTimeZone()), { code: kind, drops_at: dropsAt.toISOString() });
-  return conflict(await refusalDetail(ctx, kind, rulesVersion), { code: kind });
+  return conflict(await refusalDetail(ctx, kind, rules ?? { eventId: ctx.eventId, version: null }), { code: kind });
 }
 
-async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesVersion: string | null): Promise<Said> {
+async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesOf: RulesOf): Promise<Said> {
   switch (code) {
     case "taken":
       return TAKEN;
@@ -117,7 +117,7 @@ async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rule
     case "not_yet":
       return TAKEN; // Never without its time (refusal() says it); an empty page's answer otherwise.
   }
-  const rules = await eventRulesAt(ctx.db, rulesVersion);
+  const rules = await eventRulesAt(ctx.db, rulesOf);
   if (code === "win_limit") return rules.winsPerVisitor === "one_per_day" ? WIN_LIMIT_PER_DAY : WIN_LIMIT_PER_EVENT;
   const state = code === "event_paused" ? "paused" : code === "event_ended" ? "ended" : "not_started";
   return closedEventMessage({ ...rules, state }, rules.timeZone) ?? TAKEN;

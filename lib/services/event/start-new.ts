@@ -121,7 +121,9 @@ export async function startNewEvent({
       prizes_restored: input.prizes === "restore" ? lockedPrizes.length : 0,
       prizes_removed: prizesRemoved,
     };
-    await enqueueWebhooks(tx, "event.closed", [{ data: { ...summary, prizes: input.prizes, at: new Date().toISOString() } }]);
+    await enqueueWebhooks(tx, "event.closed", [
+      { event: ctx.eventId, data: { ...summary, prizes: input.prizes, at: new Date().toISOString() } },
+    ]);
     await recordAudit(tx, ctx, {
       action: EVENT_RESET_ACTION,
       target: { type: "event", name: input.prizes === "restore" ? "New event, prizes restored" : "New event, prizes removed" },

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/db";
-import { eventState } from "@/db/prize-rules";
-import { settings } from "@/db/schema";
+import { type EventRef, eventState } from "@/db/prize-rules";
+import { prizes, settings } from "@/db/schema";
 import { describeError, log } from "@/lib/log";
 import { retryingTransaction } from "../transaction";
 import { lockPlacementWrites, topUpPrize } from "./top-up";
@@ -49,10 +49,12 @@ async function replenish(db: Db, prizeIds: ReadonlySet<number>, started: () => v
     await retryingTransaction(db, async (tx) => {
       // Asked twice: first so that a win with maintenance off never waits for the placement lock, then again
       // under it, so that nothing is placed once switching maintenance off has committed (settings/update.ts).
-      if (!(await placingByItselfAllowed(tx))) return;
+      // The prizes' event (a top-up follows a change to prizes of one event).
+      const event = sql<number>`(select ${prizes.eventId} from ${prizes} where ${prizes.id} = ${Math.min(...prizeIds)})`;
+      if (!(await placingByItselfAllowed(tx, event))) return;
       await lockPlacementWrites(tx);
       started();
-      if (!(await placingByItselfAllowed(tx))) return;
+      if (!(await placingByItselfAllowed(tx, event))) return;
       // Prize rows in id order, as every path locks them (../README.md).
       for (const prizeId of [...prizeIds].sort((a, b) => a - b)) await topUpPrize(tx, prizeId);
     });
@@ -68,10 +70,10 @@ async function replenish(db: Db, prizeIds: ReadonlySet<number>, started: () => v
  * Maintenance mode is on and the event open (nothing is placed by itself outside its hours or while
  * paused), read afresh: each statement of a read-committed transaction sees the latest commit.
  */
-export async function placingByItselfAllowed(tx: Queryable): Promise<boolean> {
+export async function placingByItselfAllowed(tx: Queryable, event: EventRef): Promise<boolean> {
   const [current] = await tx
-    .select({ allowed: sql<boolean>`${settings.maintenanceMode} and ${eventState()} = 'open'` })
+    .select({ allowed: sql<boolean>`${settings.maintenanceMode} and ${eventState(event)} = 'open'` })
     .from(settings)
-    .where(eq(settings.id, 1));
+    .where(eq(settings.id, event));
   return current?.allowed ?? false;
 }

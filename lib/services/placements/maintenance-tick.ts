@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { prizes, settings } from "@/db/schema";
+import { events, prizes, settings } from "@/db/schema";
 import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { retryingTransaction } from "../transaction";
 import { placingByItselfAllowed } from "./maintain";
@@ -17,22 +17,33 @@ const TICK_LOCK_KEY = 7_301_994_002;
  */
 export async function runMaintenanceTick(db: Db): Promise<{ ran: boolean; placed: number }> {
   return retryingTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${TICK_LOCK_KEY})`, maintenanceMode: settings.maintenanceMode })
-      .from(settings)
-      .where(eq(settings.id, 1));
-    if (!row?.locked || !row.maintenanceMode) return { ran: false, placed: 0 };
+    const [lock] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${TICK_LOCK_KEY})` })
+      .from(events)
+      .where(eq(events.isDefault, true));
+    if (!lock?.locked) return { ran: false, placed: 0 };
+    // Every event placing by itself, in one pass.
+    const placing = await tx.select({ id: settings.id }).from(settings).where(sql`${settings.maintenanceMode}`).orderBy(asc(settings.id));
+    if (placing.length === 0) return { ran: false, placed: 0 };
     await lockPlacementWrites(tx);
-    // Again under the lock: switched off meanwhile (settings/update.ts), this round places nothing.
-    if (!(await placingByItselfAllowed(tx))) return { ran: false, placed: 0 };
-    // Every prize, inactive ones too: a placement that was held when its target fell is trimmed now.
-    const all = await tx.select({ id: prizes.id, isActive: prizes.isActive }).from(prizes).orderBy(asc(prizes.id));
+    let ran = false;
     let placed = 0;
-    for (const prize of all) {
-      await trimPlacements(tx, prize.id);
-      if (prize.isActive) placed += (await topUpPrize(tx, prize.id)).placed;
+    for (const event of placing) {
+      // Again under the lock: switched off meanwhile (settings/update.ts), this round places nothing for it.
+      if (!(await placingByItselfAllowed(tx, event.id))) continue;
+      ran = true;
+      // Every prize of the event, inactive ones too: a placement that was held when its target fell is trimmed now.
+      const all = await tx
+        .select({ id: prizes.id, isActive: prizes.isActive })
+        .from(prizes)
+        .where(eq(prizes.eventId, event.id))
+        .orderBy(asc(prizes.id));
+      for (const prize of all) {
+        await trimPlacements(tx, prize.id);
+        if (prize.isActive) placed += (await topUpPrize(tx, prize.id)).placed;
+      }
     }
-    return { ran: true, placed };
+    return { ran, placed };
   });
 }
 

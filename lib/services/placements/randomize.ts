@@ -28,13 +28,13 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
     const [before] = await tx
-      .select({ maintenanceMode: settings.maintenanceMode, state: eventState() })
+      .select({ maintenanceMode: settings.maintenanceMode, state: eventState(ctx.eventId) })
       .from(settings)
-      .where(eq(settings.id, 1));
+      .where(eq(settings.id, ctx.eventId));
     if (before && before.state !== "open") throw conflict(RANDOM_PLACEMENT_CLOSED[before.state], { code: `event_${before.state}` });
     const maintenanceMode = input.maintenance_mode ?? before?.maintenanceMode ?? false;
     if (input.maintenance_mode !== null) {
-      await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+      await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, ctx.eventId));
     }
     if (input.prize_id !== null) {
       const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));

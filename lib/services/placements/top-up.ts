@@ -53,7 +53,7 @@ export async function topUpPrize(
   const dropsAt = spreadMinutes ? sql`now() + make_interval(secs => random() * ${spreadMinutes * 60})` : sql`null`;
   const rows = await tx.execute<TopUpRow>(sql`
     with prize as (
-      select ${placementTarget()} as target from ${prizes} where ${prizes.id} = ${prizeId} for update
+      select ${placementTarget()} as target, ${prizes.eventId} as event_id from ${prizes} where ${prizes.id} = ${prizeId} for update
     ),
     wanted as (
       select greatest(0, prize.target - (
@@ -62,14 +62,15 @@ export async function topUpPrize(
     ),
     free_pages as (
       select ${products.id} as id from ${products}
-      where not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})
+      where ${products.eventId} = (select event_id from prize)
+        and not exists (select 1 from ${placements} where ${placements.productId} = ${products.id} and ${placements.isActive})
       order by ${recentlyWonOn()}, random()
       limit coalesce((select needed from wanted), 0)
       for key share skip locked
     ),
     placed as (
-      insert into ${placements} (prize_id, product_id, drops_at, announce)
-      select ${prizeId}, id, ${dropsAt}, ${spreadMinutes ? sql`false` : sql`true`} from free_pages
+      insert into ${placements} (event_id, prize_id, product_id, drops_at, announce)
+      select (select event_id from prize), ${prizeId}, id, ${dropsAt}, ${spreadMinutes ? sql`false` : sql`true`} from free_pages
       on conflict (product_id) where is_active do nothing
       returning id
     )

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { eventZone } from "@/db/prize-rules";
+import { type EventRef, eventZone } from "@/db/prize-rules";
 import { placements, prizes, settings, winners } from "@/db/schema";
 import { enqueueWebhooks } from "../webhooks/enqueue";
 
@@ -15,18 +15,19 @@ import { enqueueWebhooks } from "../webhooks/enqueue";
  * The moment the event's data starts its retention: the end of the opening hours, else the midnight that
  * ends the event's last date (on the event's clock); null when neither is set (each win's own time then).
  */
-export function eventEndMoment() {
-  return sql<Date | null>`(select coalesce(${settings.eventEndsAt}, ((${settings.eventEndDate} + 1)::timestamp at time zone ${eventZone()})) from ${settings} where ${settings.id} = 1)`;
+export function eventEndMoment(event: EventRef) {
+  // Aliased: `event` may be a column of an outer settings row (drizzle writes columns bare in a one-table select).
+  return sql<Date | null>`(select coalesce(ended.event_ends_at, ((ended.event_end_date + 1)::timestamp at time zone ${eventZone(event)})) from settings ended where ended.id = ${event})`;
 }
 
 /** The retention in days, as set now. */
-export function retentionDays() {
-  return sql<number>`(select ${settings.retentionDays} from ${settings} where ${settings.id} = 1)`;
+export function retentionDays(event: EventRef) {
+  return sql<number>`(select kept.retention_days from settings kept where kept.id = ${event})`;
 }
 
-/** When a win's personal data is due to go: retention_days after the event's end, else after the win. */
+/** When a win's personal data is due to go: retention_days after its event's end, else after the win. */
 export function winErasesAt() {
-  return sql<Date>`(coalesce(${eventEndMoment()}, ${winners.createdAt}) + make_interval(days => ${retentionDays()}))`;
+  return sql<Date>`(coalesce(${eventEndMoment(winners.eventId)}, ${winners.createdAt}) + make_interval(days => ${retentionDays(winners.eventId)}))`;
 }
 
 export type Erased = { id: number; prizeId: number | null; prizeName: string; forfeited: boolean };
@@ -79,17 +80,24 @@ export async function eraseWinsIn(tx: Queryable, ids: number[]): Promise<Erased[
     .update(winners)
     .set({ name: null, password: null, visitorId: null, erasedAt: sql`now()` })
     .where(and(inArray(winners.id, targetIds), isNull(winners.erasedAt)))
-    .returning({ id: winners.id, prizeId: winners.prizeId, prizeName: winners.prizeName, erasedAt: winners.erasedAt });
+    .returning({
+      id: winners.id,
+      eventId: winners.eventId,
+      prizeId: winners.prizeId,
+      prizeName: winners.prizeName,
+      erasedAt: winners.erasedAt,
+    });
   // Nothing personal: which win, which prize, when.
   await enqueueWebhooks(
     tx,
     "winner.erased",
     erased.map((win) => ({
+      event: win.eventId,
       data: { winner_id: win.id, prize_id: win.prizeId, prize_name: win.prizeName, erased_at: win.erasedAt?.toISOString() ?? null },
     })),
   );
   const forfeitedIds = new Set(forfeited.map((win) => win.id));
-  return erased.map(({ erasedAt: _, ...win }) => ({ ...win, forfeited: forfeitedIds.has(win.id) }));
+  return erased.map(({ erasedAt: _, eventId: __, ...win }) => ({ ...win, forfeited: forfeitedIds.has(win.id) }));
 }
 
 /** Locks the prize rows of these wins, in id order (the lock order's step 4), before eraseWinsIn. */

@@ -56,10 +56,10 @@ async function runRetentionSweep(db: Db): Promise<RetentionResult> {
       .select({
         before: sql<
           string | null
-        >`(case when coalesce(${eventEndMoment()}, '-infinity') <= now() - make_interval(days => ${retentionDays()})
-          then (now() - make_interval(days => ${retentionDays()}))::text end)`,
+        >`(case when coalesce(${eventEndMoment(settings.id)}, '-infinity') <= now() - make_interval(days => ${retentionDays(settings.id)})
+          then (now() - make_interval(days => ${retentionDays(settings.id)}))::text end)`,
         addresses: sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.address} is not null
-          and ${auditLog.at} < now() - make_interval(days => ${retentionDays()}))`,
+          and ${auditLog.at} < now() - make_interval(days => ${retentionDays(settings.id)}))`,
       })
       .from(settings)
       .where(eq(settings.id, 1));

@@ -25,7 +25,7 @@ export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; i
       .for("update");
     const rows = await tx
       .update(prizes)
-      .set({ todayDistributed: 0, distributedOn: sql`${today()}`, updatedAt: sql`now()` })
+      .set({ todayDistributed: 0, distributedOn: sql`${today(prizes.eventId)}`, updatedAt: sql`now()` })
       .where(scope)
       .returning({ id: prizes.id });
     if (input.id === "all") {

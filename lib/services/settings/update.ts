@@ -71,9 +71,9 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
       (value) => value !== undefined,
     );
     if (changesRules) await closeEventGate(tx);
-    const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+    const [current] = await tx.select().from(settings).where(eq(settings.id, ctx.eventId)).for("update");
     if (!current) throw new Error("The settings row is missing: the migrations create it.");
-    const before = await readSettings({ db: tx, eventPeriod });
+    const before = await readSettings({ db: tx, eventId: ctx.eventId, eventPeriod });
     const pick = <K extends keyof UpdateSettingsBody, T>(key: K, stored: T) => (input[key] !== undefined ? input[key] : stored);
     const start = pick("event_start_date", current.eventStartDate);
     const end = pick("event_end_date", current.eventEndDate);
@@ -127,18 +127,18 @@ export async function updateSettings({ ctx, input }: { ctx: ServiceContext; inpu
         retentionDays: input.retention_days ?? current.retentionDays,
         updatedAt: sql`now()`,
       })
-      .where(eq(settings.id, 1));
+      .where(eq(settings.id, ctx.eventId));
     // The dates read back (and the audit row) on the new clock: this transaction's session moves to it now,
     // the process's sessions once it commits (lib/event/time-zone.ts).
-    if (timeZone !== current.timeZone) await tx.execute(sql`select set_config('TimeZone', ${eventZone()}, true)`);
-    let after = await readSettings({ db: tx, eventPeriod });
+    if (timeZone !== current.timeZone) await tx.execute(sql`select set_config('TimeZone', ${eventZone(ctx.eventId)}, true)`);
+    let after = await readSettings({ db: tx, eventId: ctx.eventId, eventPeriod });
     if (PRIVACY_NOTICE_INPUTS.some((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))) {
-      await tx.update(settings).set({ privacyNoticeChangedAt: sql`now()` }).where(eq(settings.id, 1));
-      after = await readSettings({ db: tx, eventPeriod });
+      await tx.update(settings).set({ privacyNoticeChangedAt: sql`now()` }).where(eq(settings.id, ctx.eventId));
+      after = await readSettings({ db: tx, eventId: ctx.eventId, eventPeriod });
     }
     if (input.paused !== undefined && input.paused !== current.paused) {
       await enqueueWebhooks(tx, input.paused ? "event.paused" : "event.resumed", [
-        { data: { paused: input.paused, pause_message: after.pause_message ?? null, at: new Date().toISOString() } },
+        { event: ctx.eventId, data: { paused: input.paused, pause_message: after.pause_message ?? null, at: new Date().toISOString() } },
       ]);
     }
     const changes = diffChanges(before, after, SETTINGS_AUDITED_FIELDS);

@@ -3,8 +3,11 @@ import type { Queryable } from "@/db";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { WebhookType } from "@/lib/webhooks/types";
 
-/** One message's `data`; `nickname` goes in only for receivers that asked for it. Never the 4-digit code. */
-export type WebhookMessage = { data: Record<string, unknown>; nickname?: string | null };
+/**
+ * One message: its event's receivers get it; its `data`, with `nickname` only for receivers that asked for
+ * it. Never the 4-digit code.
+ */
+export type WebhookMessage = { event: number; data: Record<string, unknown>; nickname?: string | null };
 
 /**
  * Writes the outbox rows of `messages`, one per active receiver subscribed to `type`, with the caller's
@@ -19,7 +22,7 @@ export async function enqueueWebhooks(tx: Queryable, type: WebhookType, messages
       case when e.include_nickname and m->>'nickname' is not null
         then (m->'data') || jsonb_build_object('nickname', m->'nickname') else m->'data' end
     from ${webhookEndpoints} e cross join jsonb_array_elements(${JSON.stringify(messages)}::jsonb) m
-    where e.active and ${type} = any(e.types)`);
+    where e.active and ${type} = any(e.types) and e.event_id = (m->>'event')::int`);
 }
 
 const iso = (at: Date | string | null | undefined) => (at == null ? null : new Date(at).toISOString());
@@ -27,6 +30,7 @@ const iso = (at: Date | string | null | undefined) => (at == null ? null : new D
 /** A win as winner messages describe it: ids, names, times and the deadline; the nickname apart. */
 export type WinFacts = {
   id: number;
+  eventId: number;
   name: string | null;
   prizeId: number | null;
   prizeName: string;
@@ -40,6 +44,7 @@ export type WinFacts = {
 
 export function winnerMessage(win: WinFacts): WebhookMessage {
   return {
+    event: win.eventId,
     data: {
       winner_id: win.id,
       prize_id: win.prizeId,

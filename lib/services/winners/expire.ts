@@ -20,8 +20,8 @@ const EXPIRY_BATCH_SIZE = 200;
  * `now() + the window set now`, for a win made (or given a fresh deadline) in this statement; null when
  * no deadline is set (server-behaviour.md, "Collecting a prize: the deadline").
  */
-export function collectByFromNow(): SQL<Date | null> {
-  return sql<Date | null>`now() + make_interval(mins => (select ${settings.collectWithinMinutes} from ${settings} where ${settings.id} = 1))`;
+export function collectByFromNow(event: number): SQL<Date | null> {
+  return sql<Date | null>`now() + make_interval(mins => (select ${settings.collectWithinMinutes} from ${settings} where ${settings.id} = ${event}))`;
 }
 
 /** A waiting win whose deadline has passed, by the database's clock. */
@@ -47,6 +47,7 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
     .where(and(inArray(winners.id, ids), duePastDeadline()))
     .returning({
       id: winners.id,
+      eventId: winners.eventId,
       name: winners.name,
       prizeId: winners.prizeId,
       prizeName: winners.prizeName,
@@ -68,6 +69,7 @@ export async function expireWinsIn(tx: Queryable, ids: number[]): Promise<Expire
   }
   await tx.insert(auditLog).values(
     expired.map((win) => ({
+      eventId: win.eventId,
       accountId: SYSTEM_ACCOUNT.id,
       accountName: SYSTEM_ACCOUNT.name,
       accountRole: SYSTEM_ACCOUNT.role,

@@ -43,6 +43,7 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
       await enqueueWebhooks(tx, "winner.received", [
         winnerMessage({
           id: row.id,
+          eventId: ctx.eventId,
           name: row.name,
           prizeId: row.prize,
           prizeName: row.prize_name,

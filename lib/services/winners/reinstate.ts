@@ -88,7 +88,7 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
       .where(eq(prizes.id, win.prizeId));
     const [row] = await tx
       .update(winners)
-      .set({ expiredAt: null, collectBy: collectByFromNow() })
+      .set({ expiredAt: null, collectBy: collectByFromNow(ctx.eventId) })
       .where(and(eq(winners.id, input.id), isNotNull(winners.expiredAt)))
       .returning(winnerColumns);
     await recordAudit(tx, ctx, {

@@ -5,6 +5,7 @@ import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
 import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
 import { db } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { eventNameIn } from "@/shared/contracts/branding";
 import type { Locale } from "@/shared/i18n/locales";
@@ -15,7 +16,7 @@ export const dynamic = "force-dynamic";
 
 /** The tab (or the TV's input label) reads "Winners | {event name}". */
 export async function generateMetadata(): Promise<Metadata> {
-  const [t, branding, locale] = await Promise.all([getTranslations(), readBranding({ db: db() }), getLocale()]);
+  const [t, branding, locale] = await Promise.all([getTranslations(), readBranding({ db: db(), eventId: defaultEventId() }), getLocale()]);
   return {
     title: { absolute: `${t("display.title")} | ${eventNameIn(locale as Locale, branding) ?? t("app.name")}` },
     robots: { index: false, follow: false },
@@ -35,8 +36,8 @@ export default async function DisplayPage({
 }) {
   const { token, locale } = await params;
   if (!isLocale(locale)) notFound();
-  if (!isDisplayToken(token) || (await readDisplayToken({ db: db() })) !== token) notFound();
-  const snapshot = await readDisplaySnapshot({ db: db() });
+  if (!isDisplayToken(token) || (await readDisplayToken({ db: db(), eventId: defaultEventId() })) !== token) notFound();
+  const snapshot = await readDisplaySnapshot({ db: db(), eventId: defaultEventId() });
   const { theme } = await searchParams;
   // The words as written (lib/i18n/fill.ts fills in their numbers on the screen): the TV loads no translation library.
   return (

@@ -4,8 +4,10 @@ import { cache, Suspense } from "react";
 import { ProductSkeleton } from "@/components/public/product-skeleton";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { readBranding } from "@/db/queries/branding";
+import { eventOfAddress } from "@/db/queries/events";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { SKELETON_AFTER_MS } from "@/lib/public-page";
 import { settleWithin } from "@/shared/async/settle-within";
@@ -22,8 +24,9 @@ type Props = { params: Promise<{ urlPath: string; locale: string }> };
 // generateMetadata and the page both need the row; cache() makes that one query per request.
 const loadPage = cache((urlPath: string, locale: Locale) => getPublicProductPage({ db: db(), urlPath, locale }));
 // A slow database must not hold back the skeleton: the branding waits as long as the page does, then today's look.
-const loadBranding = cache(async () => {
-  const answer = await settleWithin(readBranding({ db: db() }), SKELETON_AFTER_MS).catch(() => null);
+const loadBranding = cache(async (urlPath: string) => {
+  const branding = readBranding({ db: db(), eventId: eventOfAddress(urlPath, defaultEventId()) });
+  const answer = await settleWithin(branding, SKELETON_AFTER_MS).catch(() => null);
   return answer?.settled ? answer.value : DEFAULT_BRANDING;
 });
 
@@ -31,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { urlPath, locale } = await params;
   // A failing database is the page's problem to show (error.tsx); the title just falls back.
   const language = isLocale(locale) ? locale : "en";
-  const [page, branding] = await Promise.all([loadPage(urlPath, language).catch(() => null), loadBranding()]);
+  const [page, branding] = await Promise.all([loadPage(urlPath, language).catch(() => null), loadBranding(urlPath)]);
   return productPageMetadata(page, branding, language);
 }
 
@@ -45,7 +48,7 @@ export default async function PublicProductPage({ params }: Props) {
   // refusing connections) whose screen only the browser's script could draw.
   const [answer, branding] = await Promise.all([
     settleWithin(loading, SKELETON_AFTER_MS).catch(() => ({ settled: false as const })),
-    loadBranding(),
+    loadBranding(urlPath),
   ]);
   if (answer.settled && !answer.value) notFound();
 

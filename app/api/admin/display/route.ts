@@ -7,7 +7,7 @@ import { READ_ROLES } from "@/shared/roles";
 import { displayPath } from "@/shared/urls/display";
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, request }) => {
-  const token = await readDisplayToken({ db: ctx.db });
+  const token = await readDisplayToken({ db: ctx.db, eventId: ctx.eventId });
   const url = `${qrBaseUrl(request.headers).baseUrl.replace(/\/+$/, "")}${displayPath(token)}`;
   const svg = await qrSvg(url);
   return { token, path: displayPath(token), url, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };

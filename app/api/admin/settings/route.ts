@@ -12,7 +12,7 @@ import { ANY_ROLE, WRITE_ROLES } from "@/shared/roles";
 // Every role reads them: the winners screen (the desk's too) takes its default dates from the event period.
 // The answers carry the default privacy notice in both languages: the settings screen previews it.
 export const GET = route({ access: "admin", roles: ANY_ROLE }, async ({ ctx }) =>
-  withNoticeDefaults(await readSettings({ db: ctx.db, eventPeriod: getConfig().eventPeriod })),
+  withNoticeDefaults(await readSettings({ db: ctx.db, eventId: ctx.eventId, eventPeriod: getConfig().eventPeriod })),
 );
 
 export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: updateSettingsBody }, async ({ ctx, body }) => {

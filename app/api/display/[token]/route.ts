@@ -8,5 +8,5 @@ import { isDisplayToken } from "@/shared/urls/display";
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const token = params.token;
   if (!isDisplayToken(token) || (await displayHub().token()) !== token) throw notFound();
-  return readDisplaySnapshot({ db: ctx.db });
+  return readDisplaySnapshot({ db: ctx.db, eventId: ctx.eventId });
 });

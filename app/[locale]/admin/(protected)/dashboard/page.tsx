@@ -22,14 +22,12 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 async function firstData(): Promise<DashboardFirstData | null> {
   const db = organiserDb();
-  // Read beside the session's check, not after it: the page's numbers then reach the phone in the same
-  // flush as the layout more often (they come after it when the reads take longer than the layout's work).
-  const [admin, dashboard, settings] = await Promise.all([
-    getAdminSession(),
+  const admin = await getAdminSession();
+  if (!admin || admin.eventId === null || !mayOpen(admin.role, "/admin/dashboard")) return null;
+  const [dashboard, settings] = await Promise.all([
     readDashboard({ db }),
-    readSettings({ db, eventPeriod: getConfig().eventPeriod }).then(withNoticeDefaults),
+    readSettings({ db, eventId: admin.eventId, eventPeriod: getConfig().eventPeriod }).then(withNoticeDefaults),
   ]);
-  if (!admin || !mayOpen(admin.role, "/admin/dashboard")) return null;
   // Through JSON, as the API sends them: the dates become the strings the screen reads.
   return JSON.parse(JSON.stringify({ dashboard, settings, readAt: Date.now() })) as DashboardFirstData;
 }

@@ -40,7 +40,7 @@ export const GET = route({ access: "public", query: pageStateQuery }, async ({ c
     ...(myWin ? { my_win: myWin } : {}),
   };
   if (state.event_state === "open") return answer;
-  const rules = await eventRulesAt(ctx.db, state.rules_version);
+  const rules = await eventRulesAt(ctx.db, { eventId: state.event_id, version: state.rules_version });
   return {
     ...answer,
     ...(state.event_state === "not_started" && rules.startsAt ? { opens_at: rules.startsAt } : {}),

@@ -4,8 +4,10 @@ import { setRequestLocale } from "next-intl/server";
 import { cache } from "react";
 import { ProductPageFrame, ProductWithPrize, productPageMetadata } from "@/components/public/product-with-prize";
 import { readBranding } from "@/db/queries/branding";
+import { eventOfAddress } from "@/db/queries/events";
 import { getPublicProductPage } from "@/db/queries/public";
 import { db } from "@/lib/database";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { isLocale, type Locale } from "@/shared/i18n/locales";
 import { dropTimeOf, isClosedEventState, PRIZE_STATES } from "@/shared/urls/public-page-cache";
 
@@ -28,12 +30,12 @@ type Props = { params: Promise<{ urlPath: string; version: string; prizeState: s
 
 const loadProduct = cache((urlPath: string, locale: Locale) => getPublicProductPage({ db: db(), urlPath, locale }));
 // The address names the branding's version too (shared/urls/public-page-cache.ts): this copy shows that branding.
-const loadBranding = cache(() => readBranding({ db: db() }));
+const loadBranding = cache((urlPath: string) => readBranding({ db: db(), eventId: eventOfAddress(urlPath, defaultEventId()) }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { urlPath, locale } = await params;
   const language = isLocale(locale) ? locale : "en";
-  const [page, branding] = await Promise.all([loadProduct(urlPath, language), loadBranding()]);
+  const [page, branding] = await Promise.all([loadProduct(urlPath, language), loadBranding(urlPath)]);
   return productPageMetadata(page, branding, language);
 }
 
@@ -46,7 +48,7 @@ export default async function CachedProductPage({ params }: Props) {
   // The text comes from this read; the prize state from the address, as the proxy read it. Were the
   // product edited in between, this copy shows the newer text under the older version, which no
   // request asks for again.
-  const [page, branding] = await Promise.all([loadProduct(urlPath, locale), loadBranding()]);
+  const [page, branding] = await Promise.all([loadProduct(urlPath, locale), loadBranding(urlPath)]);
   if (!page) notFound();
   const hasPrize = prizeState === "waiting" || prizeState === "held";
   // An announced drop's copy: its time from the address, as the proxy read it (never this later read's).
