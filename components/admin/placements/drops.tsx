@@ -15,11 +15,11 @@ import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
-import { useSaid } from "@/lib/client/use-said";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
-import { invalidatePlacing, PrizeAndPagePickers } from "./page-holds";
-import { type DropPlacementValues, dropPlacementForm, firstError, moveDropForm, type Picks } from "./placement-form";
+import { invalidatePlacing } from "./page-holds";
+import { type DropPlacementValues, dropPlacementForm, moveDropForm, type Picks } from "./placement-form";
+import { PlacingForm, usePlacingForm } from "./placing-form";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 
@@ -40,16 +40,12 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const { clock } = useMoment();
   const id = useId();
   const queryClient = useQueryClient();
-  const said = useSaid();
   const schema = useMemo(() => dropPlacementForm(timeZone), [timeZone]);
   const form = useForm<Picks & { when: string; announce: boolean }, unknown, DropPlacementValues>({
     resolver: zodResolver(schema),
     defaultValues: { prize: null, product: null, when: "", announce: true },
   });
-  const prize = form.watch("prize");
-  const product = form.watch("product");
   const announce = form.watch("announce");
-  const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
   useEffect(() => form.setValue("when", defaultDropTime(timeZone)), [form, timeZone]);
   const place = useMutation({
@@ -60,27 +56,22 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
     onSettled: () => invalidatePlacing(queryClient),
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setInvalid(null);
-      place.mutate(values);
-    },
-    (errors) => setInvalid({ message: said(firstError(errors, ["prize", "product", "when"])) ?? t("failed"), at: Date.now() }),
-  );
-
-  const refused = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
-  const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
+  const placing = usePlacingForm({
+    form,
+    place,
+    fieldOrder: ["prize", "product", "when"],
+    unchosen: t("failed"),
+    failed: t("failed"),
+    lastSuccessAt,
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
-      <p className="text-sm text-slate-600">{t("intro")}</p>
-      <PrizeAndPagePickers
-        labels={{ prize: t("prize"), page: t("product") }}
-        prize={prize}
-        onPrizeChange={(option) => form.setValue("prize", option)}
-        page={product}
-        onPageChange={(option) => form.setValue("product", option)}
-      />
+    <PlacingForm
+      labels={{ form: t("formLabel"), prize: t("prize"), page: t("product"), submit: t("submit") }}
+      intro={t("intro")}
+      form={form}
+      {...placing}
+    >
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => <input {...control} type="datetime-local" {...form.register("when")} data-testid="drop-time" />}
       </Field>
@@ -98,11 +89,7 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
           {t("announceHint")}
         </p>
       </div>
-      <FormAlert message={shown?.message} />
-      <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
-        {t("submit")}
-      </Button>
-    </form>
+    </PlacingForm>
   );
 }
 
