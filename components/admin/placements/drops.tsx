@@ -7,7 +7,6 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -17,6 +16,7 @@ import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
+import { InlineCheckbox } from "./inline-checkbox";
 import { invalidatePlacing } from "./page-holds";
 import { type DropPlacementValues, dropPlacementForm, moveDropForm, type Picks } from "./placement-form";
 import { PlacingForm, usePlacingForm } from "./placing-form";
@@ -38,7 +38,6 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const t = useTranslations("admin.placements.drop");
   const timeZone = useTimeZone() ?? "UTC";
   const { clock } = useMoment();
-  const id = useId();
   const queryClient = useQueryClient();
   const schema = useMemo(() => dropPlacementForm(timeZone), [timeZone]);
   const form = useForm<Picks & { when: string; announce: boolean }, unknown, DropPlacementValues>({
@@ -75,20 +74,12 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => <input {...control} type="datetime-local" {...form.register("when")} data-testid="drop-time" />}
       </Field>
-      <div>
-        <label htmlFor={`${id}-announce`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-          <Checkbox
-            id={`${id}-announce`}
-            checked={announce}
-            onChange={(event) => form.setValue("announce", event.target.checked)}
-            aria-describedby={`${id}-announce-hint`}
-          />
-          {t("announce")}
-        </label>
-        <p id={`${id}-announce-hint`} className="-mt-1 pl-7 text-xs text-slate-600">
-          {t("announceHint")}
-        </p>
-      </div>
+      <InlineCheckbox
+        label={t("announce")}
+        note={t("announceHint")}
+        checked={announce}
+        onChange={(checked) => form.setValue("announce", checked)}
+      />
     </PlacingForm>
   );
 }
