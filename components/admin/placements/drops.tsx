@@ -14,6 +14,7 @@ import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
+import { useRedrawEvery } from "@/lib/client/use-redraw";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
 import { InlineCheckbox } from "./inline-checkbox";
@@ -114,16 +115,10 @@ export function ScheduledDrops({
   const { clock } = useMoment();
   const queryClient = useQueryClient();
   const list = useDropsList();
-  const [, redraw] = useState(0);
   const [moving, setMoving] = useState<ScheduledDrop | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledDrop | null>(null);
   const drops = list.data?.results ?? [];
-  const any = drops.length > 0;
-  useEffect(() => {
-    if (!any) return;
-    const interval = setInterval(() => redraw((n) => n + 1), 1000);
-    return () => clearInterval(interval);
-  }, [any]);
+  useRedrawEvery(1000, drops.length > 0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: placementsApi.key });
   const cancel = useMutation({
     mutationFn: (drop: ScheduledDrop) => placementsApi.remove(drop.id),
