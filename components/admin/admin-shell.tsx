@@ -51,6 +51,9 @@ function isActive(pathname: string, href: string): boolean {
 
 const itemClass = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
+/** What the menu shows the same wherever it is drawn: the entries the role may open, the current page, signing out. */
+type MenuState = { role: Role; pathname: string; loggingOut: boolean; onLogout: () => void };
+
 function SidebarNav({
   id,
   role,
@@ -59,14 +62,10 @@ function SidebarNav({
   loggingOut,
   onNavigate,
   onLogout,
-}: {
+}: MenuState & {
   id: string;
-  role: Role;
-  pathname: string;
   collapsed: boolean;
-  loggingOut: boolean;
   onNavigate?: () => void;
-  onLogout: () => void;
 }) {
   const t = useTranslations("admin.shell");
   return (
@@ -154,6 +153,8 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
   }
 
   const closeDrawer = () => setDrawerOpen(false);
+  // The side bar and the phone's drawer show one menu: the same entries, the page marked, the same sign-out.
+  const menu: MenuState = { role, pathname, loggingOut, onLogout: logout };
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
@@ -183,14 +184,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
           </button>
         </div>
-        <SidebarNav
-          id="admin-sidebar-nav"
-          role={role}
-          pathname={pathname}
-          collapsed={collapsed}
-          loggingOut={loggingOut}
-          onLogout={logout}
-        />
+        <SidebarNav id="admin-sidebar-nav" collapsed={collapsed} {...menu} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -251,15 +245,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             <CloseIcon className="size-6" />
           </button>
         </div>
-        <SidebarNav
-          id="admin-drawer-nav"
-          role={role}
-          pathname={pathname}
-          collapsed={false}
-          loggingOut={loggingOut}
-          onNavigate={closeDrawer}
-          onLogout={logout}
-        />
+        <SidebarNav id="admin-drawer-nav" collapsed={false} onNavigate={closeDrawer} {...menu} />
       </DialogLayer>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { useForm } from "react-hook-form";
 import { inputClass } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -15,6 +15,58 @@ import { LOGIN_SUCCESSFUL, type LoginBody, loginBody } from "@/lib/validation/ad
 function loginErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && typeof error.body?.error === "string" && error.body.error) return error.body.error;
   return fallback;
+}
+
+/** The sign-in's fields in order: fixed ids, the room below each, and what the browser may fill in. */
+const LOGIN_FIELDS = [
+  {
+    name: "name",
+    id: "login-name",
+    label: "id",
+    spacing: "mb-5",
+    input: { type: "text", autoComplete: "username", autoCapitalize: "none", autoCorrect: "off", spellCheck: false },
+  },
+  {
+    name: "password",
+    id: "login-password",
+    label: "password",
+    spacing: "mb-6",
+    input: { type: "password", autoComplete: "current-password" },
+  },
+] as const;
+
+/**
+ * A required field of the sign-in form, its error wired to it. Not `Field`: the ids stay fixed (`#login-name`,
+ * `#login-password`) and a sign-in shows no required marks.
+ */
+function LoginField({
+  id,
+  label,
+  error,
+  className,
+  ...input
+}: Omit<ComponentProps<"input">, "id" | "className"> & { id: string; label: string; error: string | undefined; className: string }) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** `nextPath`: where to go once signed in (checked by the page with `safeNextPath`). */
@@ -59,50 +111,17 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
     <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate>
       <FormAlert message={formError} className="mb-5" />
 
-      <div className="mb-5">
-        <label htmlFor="login-name" className="mb-1.5 block text-sm font-medium text-slate-700">
-          {t("id")}
-        </label>
-        <input
-          id="login-name"
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          aria-required="true"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? "login-name-error" : undefined}
-          className={inputClass}
-          {...register("name")}
+      {LOGIN_FIELDS.map(({ name, id, label, spacing, input }) => (
+        <LoginField
+          key={name}
+          id={id}
+          label={t(label)}
+          error={said(errors[name]?.message)}
+          className={spacing}
+          {...input}
+          {...register(name)}
         />
-        {errors.name && (
-          <p id="login-name-error" className="mt-1.5 text-sm text-red-700">
-            {said(errors.name.message)}
-          </p>
-        )}
-      </div>
-
-      <div className="mb-6">
-        <label htmlFor="login-password" className="mb-1.5 block text-sm font-medium text-slate-700">
-          {t("password")}
-        </label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          className={inputClass}
-          {...register("password")}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="mt-1.5 text-sm text-red-700">
-            {said(errors.password.message)}
-          </p>
-        )}
-      </div>
+      ))}
 
       <button
         type="submit"

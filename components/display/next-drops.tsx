@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { readDisplayClockOffset } from "@/lib/client/display";
+import { useRedrawEvery } from "@/lib/client/use-redraw";
 import { clockTime } from "@/lib/i18n/clock";
 import { fill } from "@/lib/i18n/fill";
 import type { DisplayDrop } from "@/shared/contracts/display";
@@ -55,13 +56,7 @@ export function NextDrops({
   colors: { panel: string; muted: string; accent: string; row: string };
 }) {
   const offset = useServerOffset(token);
-  const [, redraw] = useState(0);
-  const any = drops.length > 0;
-  useEffect(() => {
-    if (!any) return;
-    const interval = setInterval(() => redraw((n) => n + 1), 250);
-    return () => clearInterval(interval);
-  }, [any]);
+  useRedrawEvery(250, drops.length > 0);
   const now = Date.now() + offset;
   const shown = drops.filter((drop) => Date.parse(drop.drops_at) + SHOWN_AFTER_MS > now);
   if (shown.length === 0) return null;

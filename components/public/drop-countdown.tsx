@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { pageViewState, readPrizeClock } from "@/lib/client/claim-api";
+import { useRedrawEvery } from "@/lib/client/use-redraw";
 import { fill } from "@/lib/i18n/fill";
 import { viewCounted } from "./page-view";
 import type { VisitorWords } from "./visitor-words";
@@ -72,13 +73,7 @@ export function timeLeft(ms: number): string {
 
 /** The big digits under the drop's note, redrawn every quarter second from the server's clock. */
 export function DropCountdown({ phase, words }: { phase: DropPhase; words: VisitorWords["drop"] }) {
-  const [, redraw] = useState(0);
-  const waiting = phase.kind === "waiting";
-  useEffect(() => {
-    if (!waiting) return;
-    const interval = setInterval(() => redraw((n) => n + 1), TICK_MS);
-    return () => clearInterval(interval);
-  }, [waiting]);
+  useRedrawEvery(TICK_MS, phase.kind === "waiting");
   const left = phase.kind === "waiting" ? phase.target - (Date.now() + phase.offset) : null;
   return (
     <div className="mt-4 rounded-2xl bg-prize-50 p-4 text-center ring-2 ring-prize-200" data-drop-countdown="">

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, type RefObject, useContext } from "react";
+import { type ReactNode, type RefObject, useContext, useId } from "react";
 import { CloseIcon } from "./page-icons";
 import { UiWords } from "./ui-words";
 
@@ -62,7 +62,7 @@ export function modalInitialFocus(panel: HTMLElement, initialFocus?: RefObject<H
 }
 
 /** The inside of a modal panel: the title bar (title, description, close button), the scrolling body, the footer. */
-export function ModalFrame({
+function ModalFrame({
   titleId,
   descriptionId,
   title,
@@ -109,4 +109,42 @@ export function ModalFrame({
       {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-4 *:flex-1 sm:px-6 sm:*:flex-none">{footer}</div>}
     </>
   );
+}
+
+/**
+ * `Modal` and `NativeModal` read their props one way: the defaults, the ids that name and describe the dialog
+ * (`labels`, for its element), and the frame inside it (title, body, footer, close button).
+ */
+export function useModalParts({
+  open,
+  onClose,
+  size = "md",
+  dismissible = true,
+  initialFocus,
+  role = "dialog",
+  closeOnBackdrop = true,
+  description,
+  ...frame
+}: ModalProps) {
+  const id = useId();
+  return {
+    open,
+    onClose,
+    size,
+    dismissible,
+    initialFocus,
+    role,
+    closeOnBackdrop,
+    labels: { "aria-labelledby": `${id}-title`, "aria-describedby": description ? `${id}-description` : undefined },
+    frame: (
+      <ModalFrame
+        titleId={`${id}-title`}
+        descriptionId={`${id}-description`}
+        description={description}
+        dismissible={dismissible}
+        onClose={onClose}
+        {...frame}
+      />
+    ),
+  };
 }

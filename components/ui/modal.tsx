@@ -1,8 +1,8 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ComponentPropsWithoutRef, type ReactNode, useId, useRef } from "react";
-import { ModalFrame, type ModalProps, modalInitialFocus, modalPanelClass, modalPlacement } from "./modal-frame";
+import { type ComponentPropsWithoutRef, type ReactNode, useRef } from "react";
+import { type ModalProps, modalInitialFocus, modalPanelClass, modalPlacement, useModalParts } from "./modal-frame";
 
 /**
  * One modal layer on Radix's dialog primitive (the one shadcn/ui builds on): portalled to the body, focus
@@ -81,18 +81,8 @@ export function DialogLayer({
  * sheet on phones. Escape, a press on the backdrop and the close button call `onClose`. The visitor's page
  * uses `NativeModal` (same props and look, on <dialog>), which costs its phones no Radix download.
  */
-export function Modal({
-  open,
-  onClose,
-  size = "md",
-  dismissible = true,
-  initialFocus,
-  role = "dialog",
-  closeOnBackdrop = true,
-  description,
-  ...frame
-}: ModalProps) {
-  const id = useId();
+export function Modal(props: ModalProps) {
+  const { open, onClose, size, dismissible, initialFocus, role, closeOnBackdrop, labels, frame } = useModalParts(props);
   return (
     <DialogLayer
       open={open}
@@ -102,18 +92,10 @@ export function Modal({
       initialFocus={(panel) => modalInitialFocus(panel, initialFocus)}
       overlayClassName={`fixed inset-0 z-50 bg-slate-900/50 ${modalPlacement}`}
       role={role}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={description ? `${id}-description` : undefined}
+      {...labels}
       className={modalPanelClass(size)}
     >
-      <ModalFrame
-        titleId={`${id}-title`}
-        descriptionId={`${id}-description`}
-        description={description}
-        dismissible={dismissible}
-        onClose={onClose}
-        {...frame}
-      />
+      {frame}
     </DialogLayer>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
-import { ModalFrame, type ModalProps, modalInitialFocus, modalPanelClass, modalPlacement } from "./modal-frame";
+import { useEffect, useRef } from "react";
+import { type ModalProps, modalInitialFocus, modalPanelClass, modalPlacement, useModalParts } from "./modal-frame";
 
 /**
  * `Modal`'s props and look on the browser's own modal <dialog>, for the visitor's page, where every KB is a
@@ -10,18 +10,8 @@ import { ModalFrame, type ModalProps, modalInitialFocus, modalPanelClass, modalP
  * a `cancel` event; this adds the rest of `Modal`: initial focus, `dismissible`, `closeOnBackdrop`, the page's
  * scroll lock and focus back where it was on close.
  */
-export function NativeModal({
-  open,
-  onClose,
-  size = "md",
-  dismissible = true,
-  initialFocus,
-  role = "dialog",
-  closeOnBackdrop = true,
-  description,
-  ...frame
-}: ModalProps) {
-  const id = useId();
+export function NativeModal(props: ModalProps) {
+  const { open, onClose, size, dismissible, initialFocus, role, closeOnBackdrop, labels, frame } = useModalParts(props);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   // The listeners are attached once per opening and read the latest props.
@@ -67,8 +57,7 @@ export function NativeModal({
       ref={dialogRef}
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={description ? `${id}-description` : undefined}
+      {...labels}
       className="m-0 size-full max-h-none max-w-none overflow-hidden border-0 bg-transparent p-0 text-inherit backdrop:bg-slate-900/50"
     >
       {/* The whole screen but the panel is backdrop: a tap there closes, as on Radix's overlay. */}
@@ -81,14 +70,7 @@ export function NativeModal({
         }}
       >
         <div ref={panelRef} tabIndex={-1} className={modalPanelClass(size)}>
-          <ModalFrame
-            titleId={`${id}-title`}
-            descriptionId={`${id}-description`}
-            description={description}
-            dismissible={dismissible}
-            onClose={onClose}
-            {...frame}
-          />
+          {frame}
         </div>
       </div>
     </dialog>

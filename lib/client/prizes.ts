@@ -1,18 +1,10 @@
 /** Every call the admin makes about prizes, on top of `apiFetch` (same shape as lib/client/products.ts). */
-import type { Page } from "@/shared/contracts/page";
 import type { PrizeRow } from "@/shared/contracts/prizes";
-import { apiFetch, fetchListPage, type ListParams } from "./api";
-
-export type PrizeFilters = { search: string };
-export const PRIZE_FILTERS: PrizeFilters = { search: "" };
+import { apiFetch } from "./api";
+import { catalogueList } from "./catalogue";
 
 export const prizesApi = {
-  /** The query-cache key every prize list lives under; writes invalidate it. */
-  key: ["prizes"] as const,
-
-  list(params: ListParams<PrizeFilters>, signal?: AbortSignal): Promise<Page<PrizeRow>> {
-    return fetchListPage("/api/prizes/", params, signal);
-  },
+  ...catalogueList<PrizeRow>("prizes"),
 
   create(form: FormData): Promise<PrizeRow> {
     return apiFetch("/api/prizes/", { method: "POST", formData: form });

@@ -3,31 +3,23 @@
  * it calls these. New entities follow the same shape in `lib/client/<entity>.ts` (list, create, update,
  * remove, bulk operations), with their response types in `shared/contracts/<entity>.ts`.
  */
-import type { Page } from "@/shared/contracts/page";
 import type { ProductRow, ProductsDeleted } from "@/shared/contracts/products";
-import { apiFetch, fetchListPage, type ListParams } from "./api";
-
-export type ProductFilters = { search: string };
-export const PRODUCT_FILTERS: ProductFilters = { search: "" };
+import { apiFetch } from "./api";
+import { CATALOGUE_FILTERS, catalogueList } from "./catalogue";
 
 export const productsApi = {
-  /** The query-cache key every product list lives under; writes invalidate it. */
-  key: ["products"] as const,
-
-  list(params: ListParams<ProductFilters>, signal?: AbortSignal): Promise<Page<ProductRow>> {
-    return fetchListPage("/api/products/", params, signal);
-  },
+  ...catalogueList<ProductRow>("products"),
 
   /** How many products there are, whatever a search shows. */
   async count(signal?: AbortSignal): Promise<number> {
-    return (await productsApi.list({ page: 1, pageSize: 1, filters: PRODUCT_FILTERS }, signal)).count;
+    return (await productsApi.list({ page: 1, pageSize: 1, filters: CATALOGUE_FILTERS }, signal)).count;
   },
 
   /** Every product (page_size 1000, page after page), for the QR zip. */
   async listAll(): Promise<ProductRow[]> {
     const all: ProductRow[] = [];
     for (let page = 1; ; page += 1) {
-      const result = await productsApi.list({ page, pageSize: 1000, filters: PRODUCT_FILTERS });
+      const result = await productsApi.list({ page, pageSize: 1000, filters: CATALOGUE_FILTERS });
       all.push(...result.results);
       if (!result.next) return all;
     }

@@ -63,6 +63,11 @@ class Metrics {
   /** Histogram children by "route method status": labels are hashed once per series, not per request. */
   private readonly durationSeries = new Map<string, { observe(value: number): void }>();
 
+  /** A counter without labels, in this registry: the instance's events that are only counted. */
+  private counter(name: string, help: string): Counter {
+    return new Counter({ name, help, registers: [this.registry] });
+  }
+
   readonly requestDuration = new Histogram({
     name: "prize_http_request_duration_seconds",
     help: "Time from a request's arrival to the last byte of its answer, by route template (never the raw address), method and status.",
@@ -76,31 +81,17 @@ class Metrics {
     labelNames: ["result", "reason"] as const,
     registers: [this.registry],
   });
-  readonly wins = new Counter({
-    name: "prize_wins_total",
-    help: "Prizes won on this instance (claims that made a winner).",
-    registers: [this.registry],
-  });
-  readonly handovers = new Counter({
-    name: "prize_handovers_total",
-    help: "Prizes handed over at the desk (winners marked received) on this instance.",
-    registers: [this.registry],
-  });
-  readonly expired = new Counter({
-    name: "prize_expired_total",
-    help: "Wins that expired uncollected, counted by the instance that expired them.",
-    registers: [this.registry],
-  });
-  readonly shed = new Counter({
-    name: "prize_shed_total",
-    help: "Visitor requests turned away on purpose (503 while the instance sheds load); not errors.",
-    registers: [this.registry],
-  });
-  readonly databaseErrors = new Counter({
-    name: "prize_db_errors_total",
-    help: "Queries and transactions that failed because the database was unreachable, timed out or gave up.",
-    registers: [this.registry],
-  });
+  readonly wins = this.counter("prize_wins_total", "Prizes won on this instance (claims that made a winner).");
+  readonly handovers = this.counter("prize_handovers_total", "Prizes handed over at the desk (winners marked received) on this instance.");
+  readonly expired = this.counter("prize_expired_total", "Wins that expired uncollected, counted by the instance that expired them.");
+  readonly shed = this.counter(
+    "prize_shed_total",
+    "Visitor requests turned away on purpose (503 while the instance sheds load); not errors.",
+  );
+  readonly databaseErrors = this.counter(
+    "prize_db_errors_total",
+    "Queries and transactions that failed because the database was unreachable, timed out or gave up.",
+  );
 
   constructor() {
     const metrics = this;

@@ -5,6 +5,15 @@ import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { Modal } from "@/components/ui/modal";
 import { type CatalogueKind, useCatalogueWords } from "./words";
 
+/** What a catalogue screen hands its edit modal besides the item and its save: the same for products and prizes. */
+export type EditModalWiring = {
+  saving: boolean;
+  /** Every way of closing (backdrop, Escape, Cancel): the screen asks first when there are unsaved changes. */
+  onClose: () => void;
+  /** The form's unsaved changes, for the screen's discard guard. */
+  onDirtyChange: (dirty: boolean) => void;
+};
+
 /** The edit modal of a product or prize: titled "Edit <noun>" over the item's name, held open while saving. */
 export function EditItemModal({
   noun,
@@ -12,12 +21,9 @@ export function EditItemModal({
   saving,
   onClose,
   children,
-}: {
+}: Omit<EditModalWiring, "onDirtyChange"> & {
   noun: CatalogueKind;
   item: { name: string } | null;
-  saving: boolean;
-  /** Every way of closing (backdrop, Escape, Cancel): the screen asks first when there are unsaved changes. */
-  onClose: () => void;
   /** The edit form, rendered while `item` is set. */
   children: ReactNode;
 }) {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { funnelApi } from "@/lib/client/funnel";
@@ -93,47 +93,47 @@ export function FunnelCharts({ refetchInterval }: { refetchInterval: number | fa
   );
 }
 
+/** One of the charts' tables: a caption, a row of column titles, and the figures' rows. */
+function FiguresTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((title) => (
+            <th key={title} scope="col">
+              {title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 /** The charts' numbers, for screen readers. */
 function FunnelTables({ funnel }: { funnel: Funnel }) {
   const t = useTranslations("admin.dashboard.funnel");
   return (
     <div className="sr-only">
-      <table>
-        <caption>{t("tableCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("step")}</th>
-            <th scope="col">{t("count")}</th>
+      <FiguresTable caption={t("tableCaption")} head={[t("step"), t("count")]}>
+        {FUNNEL_STEPS.map((step) => (
+          <tr key={step}>
+            <th scope="row">{t(`steps.${step}`)}</th>
+            <td>{funnel.totals[step]}</td>
           </tr>
-        </thead>
-        <tbody>
-          {FUNNEL_STEPS.map((step) => (
-            <tr key={step}>
-              <th scope="row">{t(`steps.${step}`)}</th>
-              <td>{funnel.totals[step]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table>
-        <caption>{t("hoursCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("hour")}</th>
-            <th scope="col">{t("scans")}</th>
-            <th scope="col">{t("wins")}</th>
+        ))}
+      </FiguresTable>
+      <FiguresTable caption={t("hoursCaption")} head={[t("hour"), t("scans"), t("wins")]}>
+        {funnel.by_hour.map((hour) => (
+          <tr key={hour.hour}>
+            <th scope="row">{hourLabel(hour.hour)}</th>
+            <td>{hour.scans}</td>
+            <td>{hour.wins}</td>
           </tr>
-        </thead>
-        <tbody>
-          {funnel.by_hour.map((hour) => (
-            <tr key={hour.hour}>
-              <th scope="row">{hourLabel(hour.hour)}</th>
-              <td>{hour.scans}</td>
-              <td>{hour.wins}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </FiguresTable>
     </div>
   );
 }

@@ -17,6 +17,12 @@ import { PreviewTable } from "./preview-table";
 const SPREADSHEET_TYPES = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
 const ARCHIVE_TYPES = ".zip,application/zip";
 
+/** The two files the import takes, each picked the same way: the spreadsheet, and a zip of its pictures. */
+const FILE_PICKS = [
+  { field: "file", accept: SPREADSHEET_TYPES, hint: "fileHint", required: true },
+  { field: "images", accept: ARCHIVE_TYPES, hint: "imagesHint", required: false },
+] as const;
+
 const changesAnything = (answer: ImportAnswer) => IMPORT_SHEETS.some((sheet) => answer[sheet].created + answer[sheet].updated > 0);
 
 /**
@@ -26,7 +32,7 @@ const changesAnything = (answer: ImportAnswer) => IMPORT_SHEETS.some((sheet) => 
  */
 export function ImportScreen() {
   const t = useTranslations("admin.import");
-  const required = useTranslations("errors.import")("fileRequired");
+  const fileRequired = useTranslations("errors.import")("fileRequired");
   const [files, setFiles] = useState<{ file: File | null; images: File | null }>({ file: null, images: null });
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [applied, setApplied] = useState<ImportAnswer | null>(null);
@@ -80,28 +86,25 @@ export function ImportScreen() {
       />
       <form onSubmit={onPreview} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" noValidate>
         <div className="grid gap-4 lg:grid-cols-2">
-          <Field label={t("file")} hint={t("fileHint")} error={missingFile ? required : undefined} required>
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="file"
-                accept={SPREADSHEET_TYPES}
-                onChange={(event) => pick("file", event.target.files?.[0] ?? null)}
-              />
-            )}
-          </Field>
-          <Field label={t("images")} hint={t("imagesHint")}>
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="images"
-                accept={ARCHIVE_TYPES}
-                onChange={(event) => pick("images", event.target.files?.[0] ?? null)}
-              />
-            )}
-          </Field>
+          {FILE_PICKS.map(({ field, accept, hint, required }) => (
+            <Field
+              key={field}
+              label={t(field)}
+              hint={t(hint)}
+              error={required && missingFile ? fileRequired : undefined}
+              required={required}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="file"
+                  name={field}
+                  accept={accept}
+                  onChange={(event) => pick(field, event.target.files?.[0] ?? null)}
+                />
+              )}
+            </Field>
+          ))}
         </div>
         <Button type="submit" variant={preview ? "secondary" : "primary"} busy={busy === "preview"} disabled={busy !== null}>
           {busy === "preview" ? t("previewing") : t("preview")}

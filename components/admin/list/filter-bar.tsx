@@ -102,6 +102,37 @@ export function SearchFilter({
   );
 }
 
+/** One end of a date range: a native date field, kept on its side of the other end by `min` or `max`. */
+function DateFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          className={filterControl}
+          value={value}
+          min={min}
+          max={max}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FilterField>
+  );
+}
+
 /** From and To dates; `startMax` caps the start when no end is chosen (the winners screen: today). */
 export function DateRangeFilter({
   start,
@@ -117,30 +148,13 @@ export function DateRangeFilter({
   const common = useTranslations("common");
   return (
     <>
-      <FilterField label={common("from")}>
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={filterControl}
-            value={start}
-            max={end || startMax || undefined}
-            onChange={(event) => onChange({ start_date: event.target.value })}
-          />
-        )}
-      </FilterField>
-      <FilterField label={common("to")}>
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={filterControl}
-            value={end}
-            min={start || undefined}
-            onChange={(event) => onChange({ end_date: event.target.value })}
-          />
-        )}
-      </FilterField>
+      <DateFilter
+        label={common("from")}
+        value={start}
+        max={end || startMax || undefined}
+        onChange={(start_date) => onChange({ start_date })}
+      />
+      <DateFilter label={common("to")} value={end} min={start || undefined} onChange={(end_date) => onChange({ end_date })} />
     </>
   );
 }

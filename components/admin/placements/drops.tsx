@@ -7,7 +7,6 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { timeLeft } from "@/components/public/drop-countdown";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -15,11 +14,13 @@ import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/client/api";
 import { placementsApi } from "@/lib/client/placements";
 import { useMoment } from "@/lib/client/use-moment";
-import { useSaid } from "@/lib/client/use-said";
+import { useRedrawEvery } from "@/lib/client/use-redraw";
 import { isoToZonedLocal, zonedLocalToIso } from "@/lib/client/zoned-time";
 import type { ScheduledDrop } from "@/shared/contracts/placements";
-import { invalidatePlacing, PrizeAndPagePickers } from "./page-holds";
-import { type DropPlacementValues, dropPlacementForm, firstError, moveDropForm, type Picks } from "./placement-form";
+import { InlineCheckbox } from "./inline-checkbox";
+import { invalidatePlacing } from "./page-holds";
+import { type DropPlacementValues, dropPlacementForm, moveDropForm, type Picks } from "./placement-form";
+import { PlacingForm, usePlacingForm } from "./placing-form";
 
 const DROPS_KEY = [...placementsApi.key, "drops"] as const;
 
@@ -38,18 +39,13 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
   const t = useTranslations("admin.placements.drop");
   const timeZone = useTimeZone() ?? "UTC";
   const { clock } = useMoment();
-  const id = useId();
   const queryClient = useQueryClient();
-  const said = useSaid();
   const schema = useMemo(() => dropPlacementForm(timeZone), [timeZone]);
   const form = useForm<Picks & { when: string; announce: boolean }, unknown, DropPlacementValues>({
     resolver: zodResolver(schema),
     defaultValues: { prize: null, product: null, when: "", announce: true },
   });
-  const prize = form.watch("prize");
-  const product = form.watch("product");
   const announce = form.watch("announce");
-  const [invalid, setInvalid] = useState<{ message: string; at: number } | null>(null);
   // After hydration: the default depends on the moment the screen opened.
   useEffect(() => form.setValue("when", defaultDropTime(timeZone)), [form, timeZone]);
   const place = useMutation({
@@ -60,49 +56,32 @@ export function DropPlacement({ onPlaced, lastSuccessAt }: { onPlaced: (message:
     onSettled: () => invalidatePlacing(queryClient),
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setInvalid(null);
-      place.mutate(values);
-    },
-    (errors) => setInvalid({ message: said(firstError(errors, ["prize", "product", "when"])) ?? t("failed"), at: Date.now() }),
-  );
-
-  const refused = place.isError ? { message: errorMessage(place.error, t("failed")), at: place.submittedAt } : null;
-  const shown = [invalid, refused].find((error) => error !== null && error.at > lastSuccessAt) ?? null;
+  const placing = usePlacingForm({
+    form,
+    place,
+    fieldOrder: ["prize", "product", "when"],
+    unchosen: t("failed"),
+    failed: t("failed"),
+    lastSuccessAt,
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("formLabel")}>
-      <p className="text-sm text-slate-600">{t("intro")}</p>
-      <PrizeAndPagePickers
-        labels={{ prize: t("prize"), page: t("product") }}
-        prize={prize}
-        onPrizeChange={(option) => form.setValue("prize", option)}
-        page={product}
-        onPageChange={(option) => form.setValue("product", option)}
-      />
+    <PlacingForm
+      labels={{ form: t("formLabel"), prize: t("prize"), page: t("product"), submit: t("submit") }}
+      intro={t("intro")}
+      form={form}
+      {...placing}
+    >
       <Field label={t("time")} hint={t("timeHint", { zone: timeZone })} required>
         {(control) => <input {...control} type="datetime-local" {...form.register("when")} data-testid="drop-time" />}
       </Field>
-      <div>
-        <label htmlFor={`${id}-announce`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-          <Checkbox
-            id={`${id}-announce`}
-            checked={announce}
-            onChange={(event) => form.setValue("announce", event.target.checked)}
-            aria-describedby={`${id}-announce-hint`}
-          />
-          {t("announce")}
-        </label>
-        <p id={`${id}-announce-hint`} className="-mt-1 pl-7 text-xs text-slate-600">
-          {t("announceHint")}
-        </p>
-      </div>
-      <FormAlert message={shown?.message} />
-      <Button type="submit" variant="primary" busy={place.isPending} className="w-full">
-        {t("submit")}
-      </Button>
-    </form>
+      <InlineCheckbox
+        label={t("announce")}
+        note={t("announceHint")}
+        checked={announce}
+        onChange={(checked) => form.setValue("announce", checked)}
+      />
+    </PlacingForm>
   );
 }
 
@@ -136,16 +115,10 @@ export function ScheduledDrops({
   const { clock } = useMoment();
   const queryClient = useQueryClient();
   const list = useDropsList();
-  const [, redraw] = useState(0);
   const [moving, setMoving] = useState<ScheduledDrop | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledDrop | null>(null);
   const drops = list.data?.results ?? [];
-  const any = drops.length > 0;
-  useEffect(() => {
-    if (!any) return;
-    const interval = setInterval(() => redraw((n) => n + 1), 1000);
-    return () => clearInterval(interval);
-  }, [any]);
+  useRedrawEvery(1000, drops.length > 0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: placementsApi.key });
   const cancel = useMutation({
     mutationFn: (drop: ScheduledDrop) => placementsApi.remove(drop.id),

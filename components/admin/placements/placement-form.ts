@@ -50,10 +50,10 @@ export function moveDropForm(timeZone: string) {
 }
 
 /** The first of the form's errors in the order its fields are read, for the one alert under the form. */
-export function firstError(errors: Partial<Record<string, { message?: string }>>, order: readonly string[]): string | undefined {
+export function firstError(errors: Partial<Record<string, { message?: unknown }>>, order: readonly string[]): string | undefined {
   for (const field of order) {
     const message = errors[field]?.message;
-    if (message) return message;
+    if (typeof message === "string" && message) return message;
   }
   return undefined;
 }

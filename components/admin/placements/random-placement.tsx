@@ -5,13 +5,13 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { SearchPicker } from "@/components/admin/search-picker";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { inputClass } from "@/components/ui/field";
 import { errorMessage } from "@/lib/client/api";
 import { type PickerOption, pickersApi } from "@/lib/client/pickers";
 import { placementsApi } from "@/lib/client/placements";
 import { settingsApi } from "@/lib/client/settings";
 import { useHydratedData } from "@/lib/client/use-hydrated";
+import { InlineCheckbox } from "./inline-checkbox";
 import type { PlacementOutcome } from "./unplaced-notice";
 
 type RandomizeInput = Parameters<typeof placementsApi.randomize>[0];
@@ -75,33 +75,14 @@ export function RandomPlacement({
         />
       )}
       {current === false ? (
-        <div>
-          <label htmlFor={`${id}-maintenance`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-            <Checkbox
-              id={`${id}-maintenance`}
-              checked={keepPlaced}
-              onChange={(event) => setKeepPlaced(event.target.checked)}
-              aria-describedby={`${id}-maintenance-note`}
-            />
-            {t("maintenance")}
-          </label>
-          <p id={`${id}-maintenance-note`} className="-mt-1 pl-7 text-xs text-slate-600">
-            {t("maintenanceHint")}
-          </p>
-        </div>
+        <InlineCheckbox label={t("maintenance")} note={t("maintenanceHint")} checked={keepPlaced} onChange={setKeepPlaced} />
       ) : current === true ? (
         <p className="text-xs text-slate-600">{t("keptOn")}</p>
       ) : null}
-      <label htmlFor={`${id}-reset`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-        <Checkbox id={`${id}-reset`} checked={reset} onChange={(event) => setReset(event.target.checked)} />
-        {t("reset")}
-      </label>
+      <InlineCheckbox label={t("reset")} checked={reset} onChange={setReset} />
       {choosePrize && (
         <div>
-          <label htmlFor={`${id}-spread`} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-            <Checkbox id={`${id}-spread`} checked={spread} onChange={(event) => setSpread(event.target.checked)} />
-            {t("spread")}
-          </label>
+          <InlineCheckbox label={t("spread")} checked={spread} onChange={setSpread} />
           {spread && (
             <div className="pl-7">
               <label htmlFor={`${id}-spread-minutes`} className="mb-1 block text-sm font-medium text-slate-700">

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import { EditItemModal } from "@/components/admin/catalogue/modals";
+import { EditItemModal, type EditModalWiring } from "@/components/admin/catalogue/modals";
 import { Button } from "@/components/ui/button";
 import { UndoIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
@@ -63,13 +63,10 @@ export function EditPrizeModal({
   onDirtyChange,
   onSave,
   onResetDaily,
-}: {
+}: EditModalWiring & {
   prize: PrizeRow | null;
-  saving: boolean;
   /** The prize whose daily counter is being reset, if any. */
   resettingId: number | null;
-  onClose: () => void;
-  onDirtyChange: (dirty: boolean) => void;
   onSave: (prize: PrizeRow, values: PrizeFormOutput, image: ImageChange, shownRemaining: number | undefined) => Promise<void>;
   /** Resolves true when the counter was reset. */
   onResetDaily: (prize: PrizeRow) => Promise<boolean>;

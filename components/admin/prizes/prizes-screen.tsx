@@ -16,7 +16,8 @@ import type { ImageChange } from "@/components/ui/image-picker";
 import { PageSizeSelect } from "@/components/ui/page-size-select";
 import type { RowAction } from "@/components/ui/row-actions";
 import { errorMessage } from "@/lib/client/api";
-import { PRIZE_FILTERS, prizesApi } from "@/lib/client/prizes";
+import { CATALOGUE_FILTERS } from "@/lib/client/catalogue";
+import { prizesApi } from "@/lib/client/prizes";
 import type { PrizeRow } from "@/shared/contracts/prizes";
 import { WRITE_ROLES } from "@/shared/roles";
 import { prizeColumns } from "./columns";
@@ -25,7 +26,7 @@ import { EditPrizeModal } from "./modals";
 
 type PrizeSave = { prize: PrizeRow; values: PrizeFormOutput; image: ImageChange; shownRemaining?: number };
 
-const PRIZES: Catalogue<PrizeRow, PrizeFormOutput> = { api: prizesApi, filters: PRIZE_FILTERS, formData: prizeFormData };
+const PRIZES: Catalogue<PrizeRow, PrizeFormOutput> = { api: prizesApi, filters: CATALOGUE_FILTERS, formData: prizeFormData };
 
 /** /admin/prizes (spec §2): search, add, page, reset daily counters, edit and delete prizes. */
 export function PrizesScreen() {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { EditItemModal } from "@/components/admin/catalogue/modals";
+import { EditItemModal, type EditModalWiring } from "@/components/admin/catalogue/modals";
 import { QrPanel } from "@/components/admin/qr-panel";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { ProductForm } from "@/lib/validation/product";
@@ -16,13 +16,9 @@ export function EditProductModal({
   onClose,
   onDirtyChange,
   onSave,
-}: {
+}: EditModalWiring & {
   product: ProductRow | null;
   baseUrl: string;
-  saving: boolean;
-  /** Every way of closing (backdrop, Escape, Cancel): the screen asks first when there are unsaved changes. */
-  onClose: () => void;
-  onDirtyChange: (dirty: boolean) => void;
   onSave: (product: ProductRow, values: ProductForm, image: ImageChange) => Promise<void>;
 }) {
   const t = useTranslations("admin.products");

@@ -22,7 +22,8 @@ import { Banner } from "@/components/ui/banner";
 import { PencilIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
 import type { ImageChange } from "@/components/ui/image-picker";
 import type { RowAction } from "@/components/ui/row-actions";
-import { PRODUCT_FILTERS, productsApi } from "@/lib/client/products";
+import { CATALOGUE_FILTERS } from "@/lib/client/catalogue";
+import { productsApi } from "@/lib/client/products";
 import type { ProductForm } from "@/lib/validation/product";
 import { translationFormValues } from "@/lib/validation/translations";
 import type { ProductRow } from "@/shared/contracts/products";
@@ -48,7 +49,7 @@ async function deleteProducts(target: ListDeleteTarget<ProductRow>, force: boole
   return { deleted: result.deleted_count, message: result.detail ?? t("deletedAll", { count: result.deleted_count }) };
 }
 
-const PRODUCTS: Catalogue<ProductRow, ProductForm> = { api: productsApi, filters: PRODUCT_FILTERS, formData: productFormData };
+const PRODUCTS: Catalogue<ProductRow, ProductForm> = { api: productsApi, filters: CATALOGUE_FILTERS, formData: productFormData };
 
 /** /admin/products (spec §2): search, add, page, QR codes, edit and delete product pages. */
 export function ProductsScreen({ qrBaseUrl, baseUrlConfigured }: { qrBaseUrl: string; baseUrlConfigured: boolean }) {

@@ -84,9 +84,22 @@ export function PrivacySection() {
 
   if (!section.shown) return null;
   const saved = section.shown;
-  const previews = [
-    { language: "en" as const, label: t("previewEn"), notice: previewOf(noticeEn, defaults?.en) },
-    { language: "ko" as const, label: t("previewKo"), notice: previewOf(noticeKo, defaults?.ko) },
+  // Each language's notice once: its field in the form and its preview below.
+  const notices = [
+    {
+      language: "en" as const,
+      field: "privacy_notice_en" as const,
+      label: t("noticeEn"),
+      previewLabel: t("previewEn"),
+      preview: previewOf(noticeEn, defaults?.en),
+    },
+    {
+      language: "ko" as const,
+      field: "privacy_notice_ko" as const,
+      label: t("noticeKo"),
+      previewLabel: t("previewKo"),
+      preview: previewOf(noticeKo, defaults?.ko),
+    },
   ];
   return (
     <SettingsSectionForm
@@ -97,15 +110,15 @@ export function PrivacySection() {
         <Card title={t("preview")}>
           {formState.isDirty && <p className="mb-3 text-sm text-slate-600">{t("previewUnsaved")}</p>}
           <div className="grid gap-4 lg:grid-cols-2">
-            {previews.map(({ language, label, notice }) => (
+            {notices.map(({ language, previewLabel, preview }) => (
               <section
                 key={language}
-                aria-label={label}
+                aria-label={previewLabel}
                 lang={language}
                 className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4"
               >
-                <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-                {notice && <PrivacyNoticeText notice={notice} headingLevel={2} />}
+                <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{previewLabel}</p>
+                {preview && <PrivacyNoticeText notice={preview} headingLevel={2} />}
               </section>
             ))}
           </div>
@@ -133,20 +146,16 @@ export function PrivacySection() {
       </p>
       <CheckboxWithHint label={t("consentRequired")} hint={t("consentHint")} {...register("consent_required")} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Field
-          label={t("noticeEn")}
-          hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
-          error={said(formState.errors.privacy_notice_en?.message)}
-        >
-          {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_en")} />}
-        </Field>
-        <Field
-          label={t("noticeKo")}
-          hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
-          error={said(formState.errors.privacy_notice_ko?.message)}
-        >
-          {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register("privacy_notice_ko")} />}
-        </Field>
+        {notices.map(({ field, label }) => (
+          <Field
+            key={field}
+            label={label}
+            hint={t("noticeHint", { max: PRIVACY_NOTICE_MAX })}
+            error={said(formState.errors[field]?.message)}
+          >
+            {(control) => <textarea {...control} rows={8} maxLength={PRIVACY_NOTICE_MAX} {...register(field)} />}
+          </Field>
+        ))}
       </div>
     </SettingsSectionForm>
   );

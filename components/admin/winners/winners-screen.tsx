@@ -64,48 +64,35 @@ export function WinnersScreen() {
   const mayDelete = useMay(WRITE_ROLES);
   const mayReadAudit = useMay(AUDIT_ROLES);
 
-  const actions: RowAction<WinnerRow>[] = useMemo(
-    () => [
+  const actions: RowAction<WinnerRow>[] = useMemo(() => {
+    // A desk write on one win: the banner names whose win it was, or says why it failed.
+    const onWin = (call: (id: number) => Promise<unknown>, success: (name: string) => string, failure: string) => (winner: WinnerRow) =>
+      mutate({ action: () => call(winner.id), success: success(winnerLabel(winner)), failure });
+    return [
       {
         label: t("markReceived"),
         icon: <CheckCircleIcon className="size-4" />,
         tone: "primary",
         // An expired win cannot be handed over (the server says 409): the desk reinstates it first.
         hidden: (winner) => !mayHandOver || winner.is_received || winner.status === "expired",
-        onClick: (winner) =>
-          mutate({
-            action: () => winnersApi.markReceived(winner.id),
-            success: t("handedOver", { name: winnerLabel(winner) }),
-            failure: t("markFailed"),
-          }),
+        onClick: onWin(winnersApi.markReceived, (name) => t("handedOver", { name }), t("markFailed")),
       },
       {
         label: t("cancelReceived"),
         icon: <UndoIcon className="size-4" />,
         hidden: (winner) => !mayHandOver || !winner.is_received,
-        onClick: (winner) =>
-          mutate({
-            action: () => winnersApi.cancelReceived(winner.id),
-            success: t("notReceivedAgain", { name: winnerLabel(winner) }),
-            failure: t("cancelFailed"),
-          }),
+        onClick: onWin(winnersApi.cancelReceived, (name) => t("notReceivedAgain", { name }), t("cancelFailed")),
       },
       {
         label: t("deadline.reinstate"),
         icon: <UndoIcon className="size-4" />,
         tone: "primary",
         hidden: (winner) => !mayHandOver || winner.status !== "expired",
-        onClick: (winner) =>
-          mutate({
-            action: () => winnersApi.reinstate(winner.id),
-            success: t("deadline.reinstated", { name: winnerLabel(winner) }),
-            failure: t("deadline.reinstateFailed"),
-          }),
+        onClick: onWin(winnersApi.reinstate, (name) => t("deadline.reinstated", { name }), t("deadline.reinstateFailed")),
       },
       { label: common("delete"), icon: <TrashIcon className="size-4" />, tone: "danger", hidden: () => !mayDelete, onClick: setToDelete },
-    ],
-    [mutate, mayHandOver, mayDelete, t, common],
-  );
+    ];
+  }, [mutate, mayHandOver, mayDelete, t, common]);
   // Owners and managers open a winner's audit history from the row ("I already collected it?").
   const columns = useMemo(
     () =>
