@@ -46,14 +46,14 @@ export function webhookColumns({
       header: t("url"),
       cell: ({ row: { original: webhook } }) => (
         <div className="min-w-0">
-          <p className="font-mono text-[0.8125rem] font-semibold [overflow-wrap:anywhere] text-slate-900">{webhook.url}</p>
+          <p className="font-mono text-[0.8125rem] font-semibold [overflow-wrap:anywhere] text-slate-900 md:min-w-48">{webhook.url}</p>
           <div className="mt-2 space-y-2 md:hidden">
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               {state(webhook)}
               <span>{t("phoneLine", { nickname: webhook.include_nickname ? t("yes") : t("no"), when: moment(webhook.created_at) })}</span>
             </p>
             <TypeList webhook={webhook} />
-            <RowActions row={webhook} name={webhook.url} actions={actions} />
+            <RowActions row={webhook} name={webhook.url} actions={actions} labelsFrom="2xl" />
           </div>
         </div>
       ),
@@ -76,7 +76,7 @@ export function webhookColumns({
       id: "actions",
       header: () => <span className="sr-only">{actionsLabel}</span>,
       meta: fromMd,
-      cell: ({ row }) => <RowActions row={row.original} name={row.original.url} actions={actions} />,
+      cell: ({ row }) => <RowActions row={row.original} name={row.original.url} actions={actions} labelsFrom="2xl" />,
     },
   ];
 }

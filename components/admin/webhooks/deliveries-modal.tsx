@@ -54,6 +54,8 @@ function DeliveryLog({ webhook, initiallyWatching }: { webhook: WebhookRow; init
     queryKey: [...webhooksApi.deliveriesKey(webhook.id), page],
     queryFn: ({ signal }) => webhooksApi.deliveries(webhook.id, { page, pageSize: PAGE_SIZE, filters: {} }, signal),
     placeholderData: keepPreviousData,
+    // Opened again, the log shows what happened since, not what it showed last time.
+    refetchOnMount: "always",
     refetchInterval: (current) => (current.state.data?.results.some((row) => row.status === "pending") ? WHILE_WAITING_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksApi.deliveriesKey(webhook.id) });

@@ -36,7 +36,7 @@ export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onC
 function SecretBody({ secret }: { secret: string }) {
   const t = useTranslations("admin.webhooks");
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   const copySecret = async () => {
     try {
@@ -61,16 +61,18 @@ function SecretBody({ secret }: { secret: string }) {
           {t("secret.label")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input
+          {/* A text area, not a line: the whole secret shows, wrapped, even on a phone. */}
+          <textarea
             ref={field}
             id={id}
             readOnly
+            rows={2}
             value={secret}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
-            className={`${inputClass} font-mono`}
+            className={`${inputClass} resize-none font-mono break-all`}
           />
-          <Button onClick={copySecret} className="shrink-0">
+          <Button onClick={copySecret} className="shrink-0 sm:self-start">
             <CopyIcon className="size-4" /> {copy === "copied" ? t("secret.copied") : t("secret.copy")}
           </Button>
         </div>
