@@ -20,7 +20,7 @@ import { deliveryColumns } from "./delivery-columns";
 
 const PAGE_SIZE = 20;
 /** While a message waits, the log asks again this often: the delivery job tries due messages every second. */
-const WHILE_WAITING_MS = 1500;
+const WHILE_WAITING_MS = 1000;
 
 /**
  * One receiver's delivery log, newest first: a test message sent from here or from the list, "send again" on

@@ -83,7 +83,7 @@ export function WebhookFields({ form }: { form: UseFormReturn<WebhookForm> }) {
           </p>
         )}
       </fieldset>
-      <div className="grid gap-x-4 sm:grid-cols-2">
+      <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
         <CheckboxWithHint label={t("active")} hint={t("activeHint")} {...form.register("active")} />
         <CheckboxWithHint label={t("includeNickname")} hint={t("includeNicknameHint")} {...form.register("include_nickname")} />
       </div>
