@@ -1,4 +1,4 @@
-import { WEBHOOK_TYPES } from "@/lib/webhooks/types";
+import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 import { z } from "./zod";
 
 const MAX_URL_LENGTH = 2000;

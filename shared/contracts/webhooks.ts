@@ -1,4 +1,4 @@
-import type { WebhookType } from "@/lib/webhooks/types";
+import type { WebhookType } from "@/shared/webhook-types";
 
 /** A webhook receiver as GET /api/admin/webhooks/ lists it: never its secret. */
 export type WebhookRow = {

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
 import { type WebhookForm, webhookForm } from "@/lib/validation/webhook";
-import { WEBHOOK_TYPES } from "@/lib/webhooks/types";
+import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 
 const FIELDS = ["url", "types", "active", "include_nickname"] as const;
 

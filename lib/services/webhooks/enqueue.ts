@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import type { WebhookType } from "@/lib/webhooks/types";
+import type { WebhookType } from "@/shared/webhook-types";
 
 /** One message's `data`; `nickname` goes in only for receivers that asked for it. Never the 4-digit code. */
 export type WebhookMessage = { data: Record<string, unknown>; nickname?: string | null };
