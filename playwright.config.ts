@@ -82,6 +82,8 @@ function webServer({ port, dataDir }: (typeof servers)[number]) {
       HOSTNAME: "0.0.0.0",
       ADMIN_NAME: E2E_ADMIN.name,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // webhooks.spec.ts posts to a receiver it starts on 127.0.0.1, an address a deployment refuses.
+      WEBHOOKS_ALLOW_PRIVATE: "1",
     },
   };
 }

@@ -48,6 +48,8 @@ export const SCREEN_ROLES = {
   "/admin/settings": READ_ROLES,
   "/admin/audit": AUDIT_ROLES,
   "/admin/accounts": ACCOUNT_ROLES,
+  // Receivers get the event's winners as it runs: set up by those who change the event, like the settings.
+  "/admin/webhooks": WRITE_ROLES,
   // The API's description is public (GET /api/openapi.json), but its screen is for those who read the
   // event's data and connect it elsewhere: a desk volunteer's menu stays the desk alone.
   "/admin/api": READ_ROLES,

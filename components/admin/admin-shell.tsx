@@ -20,6 +20,7 @@ import {
   SlidersIcon,
   TicketIcon,
   UploadIcon,
+  WebhookIcon,
 } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
 import { LanguageSwitch } from "@/components/ui/language-switch";
@@ -42,6 +43,7 @@ const NAV_ITEMS = [
   { href: "/admin/settings", label: "settings", Icon: SlidersIcon },
   { href: "/admin/audit", label: "audit", Icon: HistoryIcon },
   { href: "/admin/accounts", label: "accounts", Icon: KeyIcon },
+  { href: "/admin/webhooks", label: "webhooks", Icon: WebhookIcon },
   { href: "/admin/api", label: "api", Icon: CodeIcon },
 ] as const satisfies readonly { href: AdminScreen; label: string; Icon: ComponentType<{ className?: string }> }[];
 

@@ -5,6 +5,7 @@ import {
   ChevronsRight,
   CircleCheck,
   Code,
+  Copy,
   Download,
   Eye,
   History,
@@ -16,7 +17,10 @@ import {
   Plus,
   Power,
   Printer,
+  RefreshCw,
+  ScrollText,
   Search,
+  Send,
   SlidersHorizontal,
   Ticket,
   Trash2,
@@ -24,6 +28,7 @@ import {
   Undo2,
   Upload,
   Users,
+  Webhook,
 } from "lucide-react";
 import { draw, type IconProps } from "./page-icons";
 
@@ -108,4 +113,19 @@ export function CodeIcon(props: IconProps) {
 }
 export function UploadIcon(props: IconProps) {
   return draw(Upload, props);
+}
+export function WebhookIcon(props: IconProps) {
+  return draw(Webhook, props);
+}
+export function CopyIcon(props: IconProps) {
+  return draw(Copy, props);
+}
+export function SendIcon(props: IconProps) {
+  return draw(Send, props);
+}
+export function LogIcon(props: IconProps) {
+  return draw(ScrollText, props);
+}
+export function RefreshIcon(props: IconProps) {
+  return draw(RefreshCw, props);
 }

@@ -25,6 +25,7 @@ export const ROUTE_TEMPLATES = [
   "/admin/products",
   "/admin/products/print",
   "/admin/settings",
+  "/admin/webhooks",
   "/admin/winners",
   "/display/[token]",
   "/not-found",

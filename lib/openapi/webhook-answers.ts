@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { WEBHOOK_TYPES } from "@/lib/webhooks/types";
+import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 import { newEventSummary, pageOf } from "./answers";
 
 /*

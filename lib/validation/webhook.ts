@@ -1,4 +1,4 @@
-import { WEBHOOK_TYPES } from "@/lib/webhooks/types";
+import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 import { z } from "./zod";
 
 const MAX_URL_LENGTH = 2000;
@@ -35,3 +35,12 @@ export const updateWebhookBody = z
   .object({ url: urlField.optional(), types: typesField.optional(), active: flag.optional(), include_nickname: flag.optional() })
   .refine((body) => Object.values(body).some((value) => value !== undefined), "validation.webhook.nothingToChange");
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
+
+/** The add and edit forms (zodResolver): every field as the form holds it; the routes check the bodies above. */
+export const webhookForm = z.object({
+  url: urlField,
+  types: z.array(z.enum(WEBHOOK_TYPES), { error: "validation.webhook.chooseType" }).min(1, "validation.webhook.chooseType"),
+  active: z.boolean(),
+  include_nickname: z.boolean(),
+});
+export type WebhookForm = z.infer<typeof webhookForm>;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import type { WebhookType } from "@/lib/webhooks/types";
+import type { WebhookType } from "@/shared/webhook-types";
 
 /**
  * One message: its event's receivers get it; its `data`, with `nickname` only for receivers that asked for

@@ -1,4 +1,4 @@
-/** The message types a receiver may subscribe to (server-behaviour.md, "Webhooks"). */
+/** The message types a receiver may subscribe to (server-behaviour.md, "Webhooks"); shared, as the admin screen offers them too. */
 export const WEBHOOK_TYPES = [
   "winner.created",
   "winner.received",
