@@ -78,7 +78,7 @@ async function main() {
     const statuses = new Map<number, number>();
     const cookies: VisitorJar[] = Array.from({ length: visitors }, () => ({ csrf: newCsrfToken(), visitor: "" }));
     const call = async (worker: number, page: string, body?: object) => {
-      const status = await claimCall(baseUrl, cookies[worker]!, page, body);
+      const status = await claimCall(baseUrl!, cookies[worker]!, page, body);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       return status;
     };

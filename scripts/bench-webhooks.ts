@@ -118,6 +118,7 @@ async function storm(baseUrl: string, pages: string[]) {
     }
   };
   let lastAnswer = 0;
+  const begun = performance.now();
   const times = await Promise.all(
     pages.map(async (page, index) => {
       const jar = jars[index]!;
@@ -128,7 +129,13 @@ async function storm(baseUrl: string, pages: string[]) {
     }),
   );
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), lastAnswer, statuses: Object.fromEntries(statuses) };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    seconds: (lastAnswer - begun) / 1000,
+    lastAnswer,
+    statuses: Object.fromEntries(statuses),
+  };
 }
 
 async function subscribe(admin: TestClient, receivers: Receiver[]): Promise<number[]> {
@@ -201,23 +208,22 @@ async function main(): Promise<void> {
     console.log(`Warming up (30 visitors, receivers on)...`);
     await round("warm-up", true, 30);
     console.log(`\n${VISITORS} visitors at once, each a hold then a claim on a page of its own; ${RECEIVERS} receivers in B rounds.`);
-    console.log("round        p50 ms   p99 ms   statuses                      wins  last message after storm  missing  repeats");
+    console.log("round           storm   p50 ms   p99 ms  wins  last message after the storm  missing  repeats  statuses");
     const quiet: { p50: number; p99: number }[] = [];
     const heard: { p50: number; p99: number; lag: number }[] = [];
     for (let index = 1; index <= ROUNDS; index += 1) {
       for (const withReceivers of [false, true]) {
-        const kind = withReceivers ? "B" : "A";
-        const result = await round(`${kind}${index}`, withReceivers);
+        const name = `${withReceivers ? "B" : "A"}${index}`;
+        const result = await round(name, withReceivers);
         (withReceivers ? heard : quiet).push(result);
         missingInAll += result.missing;
+        const delivery = withReceivers
+          ? `${String(result.wins).padStart(4)}  ${`${(result.lag / 1000).toFixed(2)} s`.padStart(28)}  ${String(result.missing).padStart(7)}  ${String(result.repeats).padStart(7)}`
+          : `${"".padStart(4)}  ${"".padStart(28)}  ${"".padStart(7)}  ${"".padStart(7)}`;
         console.log(
-          `${`${kind}${index} ${withReceivers ? "3 receivers" : "none"}`.padEnd(12)} ${result.p50.toFixed(0).padStart(6)}   ${result.p99
+          `${`${name} ${withReceivers ? "3 receivers" : "none"}`.padEnd(14)} ${`${result.seconds.toFixed(1)} s`.padStart(7)}  ${result.p50
             .toFixed(0)
-            .padStart(6)}   ${JSON.stringify(result.statuses).padEnd(28)}  ${
-            withReceivers
-              ? `${String(result.wins).padStart(4)}  ${(result.lag / 1000).toFixed(2).padStart(8)} s                ${String(result.missing).padStart(7)}  ${String(result.repeats).padStart(7)}`
-              : ""
-          }`,
+            .padStart(7)}  ${result.p99.toFixed(0).padStart(7)}  ${delivery}  ${JSON.stringify(result.statuses)}`,
         );
       }
     }
