@@ -80,6 +80,7 @@ class Receiver {
       missing: [...wins].filter((id) => !winnerIds.has(id)).length,
       repeats: created.length - winnerIds.size,
       last: Math.max(...created.map((arrival) => arrival.at)),
+      times: created.map((arrival) => arrival.at),
     };
   }
 
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
       const ids = withReceivers ? await subscribe(admin, receivers) : [];
       for (const receiver of receivers) receiver.arrivals = [];
       const result = await storm(server.url, pages);
-      if (!withReceivers) return { ...result, wins: 0, lag: Number.NaN, missing: 0, repeats: 0 };
+      if (!withReceivers) return { ...result, wins: 0, lag: Number.NaN, after: 0, missing: 0, repeats: 0 };
       const wins = new Set((await db.select({ id: winners.id }).from(winners).where(eq(winners.prizeId, prizeId))).map((row) => row.id));
       const deadline = performance.now() + DELIVERY_DEADLINE_MS;
       while (performance.now() < deadline && receivers.some((receiver) => receiver.check(wins).missing > 0)) await sleep(20);
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
         ...result,
         wins: wins.size,
         lag: Math.max(...checks.map((check) => check.last)) - result.lastAnswer,
+        // Still to send when the storm ended: with the lag, the delivery's own pace.
+        after: checks.reduce((sum, check) => sum + check.times.filter((at) => at > result.lastAnswer).length, 0),
         missing: checks.reduce((sum, check) => sum + check.missing, 0),
         repeats: checks.reduce((sum, check) => sum + check.repeats, 0),
       };
@@ -208,7 +211,7 @@ async function main(): Promise<void> {
     console.log(`Warming up (30 visitors, receivers on)...`);
     await round("warm-up", true, 30);
     console.log(`\n${VISITORS} visitors at once, each a hold then a claim on a page of its own; ${RECEIVERS} receivers in B rounds.`);
-    console.log("round           storm   p50 ms   p99 ms  wins  last message after the storm  missing  repeats  statuses");
+    console.log("round           storm   p50 ms   p99 ms  wins  last message after the storm (sent after it)  missing  repeats  statuses");
     const quiet: { p50: number; p99: number }[] = [];
     const heard: { p50: number; p99: number; lag: number }[] = [];
     for (let index = 1; index <= ROUNDS; index += 1) {
@@ -218,8 +221,8 @@ async function main(): Promise<void> {
         (withReceivers ? heard : quiet).push(result);
         missingInAll += result.missing;
         const delivery = withReceivers
-          ? `${String(result.wins).padStart(4)}  ${`${(result.lag / 1000).toFixed(2)} s`.padStart(28)}  ${String(result.missing).padStart(7)}  ${String(result.repeats).padStart(7)}`
-          : `${"".padStart(4)}  ${"".padStart(28)}  ${"".padStart(7)}  ${"".padStart(7)}`;
+          ? `${String(result.wins).padStart(4)}  ${`${(result.lag / 1000).toFixed(2)} s (${result.after})`.padStart(44)}  ${String(result.missing).padStart(7)}  ${String(result.repeats).padStart(7)}`
+          : `${"".padStart(4)}  ${"".padStart(44)}  ${"".padStart(7)}  ${"".padStart(7)}`;
         console.log(
           `${`${name} ${withReceivers ? "3 receivers" : "none"}`.padEnd(14)} ${`${result.seconds.toFixed(1)} s`.padStart(7)}  ${result.p50
             .toFixed(0)
