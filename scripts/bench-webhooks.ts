@@ -1,4 +1,4 @@
-// npm run bench:webhooks [-- --visitors 300 --rounds 5 --port N]
+// npm run bench:webhooks [-- --visitors 300 --rounds 5 --port N --checkout <another checkout, built>]
 // What three webhook receivers cost a storm of claims, and how soon they hear of every win (performance.md,
 // "Webhooks"). Starts the production build (`npm run build` first) on a fresh Postgres database of its own
 // with WEBHOOKS_ALLOW_PRIVATE=1, and three receivers (node:http) that check every signature with the
@@ -8,10 +8,12 @@
 // Prints each round's claim p50/p99 (hold + claim, as a phone sees them), the medians, the ratio of the
 // medians of p99, and for B the time from the storm's last answer to the last message's arrival, and checks
 // that every receiver got each round's winner.created messages, one per win, each webhook-id once.
-// Exits 1 only when a message is missing: the times are printed, never asserted.
+// Exits 1 only when a message is missing: the times are printed, never asserted. `--port N`: the server on N, the
+// receivers on the three after it; `--checkout`: another checkout's build (e.g. main's, to compare).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { openDatabase } from "@/db";
@@ -25,6 +27,8 @@ import { claimCall, freshBenchDatabase, percentile, positiveOption, seedPrizePag
 const VISITORS = positiveOption("visitors", 300);
 const ROUNDS = positiveOption("rounds", 5);
 const PORT = process.argv.includes("--port") ? positiveOption("port", 1) : undefined;
+const checkoutIndex = process.argv.indexOf("--checkout");
+const CHECKOUT = checkoutIndex > 0 ? process.argv[checkoutIndex + 1] : undefined;
 const RECEIVERS = 3;
 /** How long a round waits for its messages before counting what is missing. */
 const DELIVERY_DEADLINE_MS = 60_000;
@@ -159,7 +163,7 @@ async function unsubscribe(admin: TestClient, ids: number[]) {
 }
 
 async function main(): Promise<void> {
-  console.log(`Load average at start: ${load()}`);
+  console.log(`Build: ${CHECKOUT ?? "this checkout"}. Load average at start: ${load()}`);
   const url = await freshBenchDatabase(DATABASE);
   const receivers = await Promise.all(Array.from({ length: RECEIVERS }, (_, index) => new Receiver().start(PORT ? PORT + 1 + index : 0)));
   const server = await startServer(
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
       VISITOR_CONCURRENCY: TEST_LANES.VISITOR_CONCURRENCY,
     },
     PORT,
+    CHECKOUT ? path.resolve(CHECKOUT, "server.mjs") : undefined,
   );
   const database = openDatabase({ kind: "postgres", url }, { timeZone: TIME_ZONE });
   const { db } = database;
