@@ -1,6 +1,6 @@
 // npm run bench:webhooks [-- --visitors 300 --rounds 5 --port N --checkout <another checkout, built>]
-// What three webhook receivers cost a storm of claims, and how soon they hear of every win (performance.md,
-// "Webhooks"). Starts the production build (`npm run build` first) on a fresh Postgres database of its own
+// What three webhook receivers cost a storm of claims, and how soon they hear of every win (performance.md, "Webhooks
+// under a storm"). Starts the production build (`npm run build` first) on a fresh Postgres database of its own
 // with WEBHOOKS_ALLOW_PRIVATE=1, and three receivers (node:http) that check every signature with the
 // `standardwebhooks` package and note each message's webhook-id and arrival. Then rounds in turn, A B A B ...:
 //   A: `--visitors` visitors at once, each holding the prize on a page of its own and claiming it, no receiver;

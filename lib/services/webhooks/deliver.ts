@@ -155,8 +155,8 @@ async function tryOnce(db: Db, message: Leased): Promise<void> {
 
 /**
  * One beat: lease what is due, post each (in parallel), record each result, and again while a batch came full
- * (more may be due): at one batch a beat, the 900 messages of 300 claims to three receivers needed 18 s. Returns
- * how many were tried.
+ * (more may be due): at one batch a beat, the 900 messages of 300 claims to three receivers needed 18 s at
+ * least. Returns how many were tried.
  */
 export async function deliverDueWebhooks(db: Db): Promise<number> {
   let tried = 0;
