@@ -27,6 +27,8 @@ export default defineConfig({
             AUTH_SECRET: "integration-tests-do-not-sign-real-sessions",
             APP_TIMEZONE: "Asia/Seoul",
             RESERVATION_SECONDS: "60",
+            // webhooks.test.ts runs a delivery beat in this process, to a receiver on 127.0.0.1.
+            WEBHOOKS_ALLOW_PRIVATE: "1",
           },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",

@@ -9,12 +9,11 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "@/db";
-import { placements, prizes, products, settings, winners } from "@/db/schema";
+import { prizes, settings, winners } from "@/db/schema";
 import { newCsrfToken } from "@/lib/api/csrf";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
-import { newUrlPath } from "@/lib/url-path";
-import { positiveOption } from "./bench-support";
+import { claimCall, percentile, positiveOption, seedPrizePages, type VisitorJar } from "./bench-support";
 
 const baseUrl = process.argv[2]?.replace(/\/+$/, "");
 const visitors = positiveOption("visitors", 50);
@@ -30,32 +29,6 @@ const database = openDatabase(
   { timeZone: process.env.APP_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone },
 );
 const { db } = database;
-
-async function seed(label: string, pageCount: number) {
-  const [prize] = await db
-    .insert(prizes)
-    .values({
-      name: `Bench ${label}`,
-      totalQuantity: 1_000_000,
-      remainingQuantity: 1_000_000,
-      dailyDistribution: 1_000_000,
-      maintenanceCount: 1_000_000,
-    })
-    .returning({ id: prizes.id });
-  const pages: string[] = [];
-  for (let offset = 0; offset < pageCount; offset += 500) {
-    const batch = Array.from({ length: Math.min(500, pageCount - offset) }, (_, index) => ({
-      name: `Bench ${label} ${offset + index}`,
-      urlPath: newUrlPath(),
-    }));
-    const rows = await db.insert(products).values(batch).returning({ id: products.id, urlPath: products.urlPath });
-    await db.insert(placements).values(rows.map((row) => ({ prizeId: prize!.id, productId: row.id })));
-    pages.push(...rows.map((row) => row.urlPath));
-  }
-  return { prizeId: prize!.id, pages };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Runs `work(page)` for every page, two workers per page at a time, `visitors` workers in all. */
 async function race(pages: string[], work: (page: string, worker: number) => Promise<boolean>) {
@@ -99,29 +72,15 @@ async function main() {
   const tag = randomBytes(2).toString("hex");
   try {
     console.log(`Seeding ${pagesPerRun} pages twice on ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}...`);
-    const http = await seed(`http-${tag}`, pagesPerRun);
-    const driver = await seed(`driver-${tag}`, pagesPerRun);
+    const http = await seedPrizePages(db, `http-${tag}`, pagesPerRun);
+    const driver = await seedPrizePages(db, `driver-${tag}`, pagesPerRun);
 
     const statuses = new Map<number, number>();
-    const cookies = Array.from({ length: visitors }, () => ({ csrf: newCsrfToken(), visitor: "" }));
+    const cookies: VisitorJar[] = Array.from({ length: visitors }, () => ({ csrf: newCsrfToken(), visitor: "" }));
     const call = async (worker: number, page: string, body?: object) => {
-      const jar = cookies[worker]!;
-      const response = await fetch(`${baseUrl}/api/p/${page}/prize/claim/`, {
-        method: "POST",
-        headers: {
-          cookie: `csrftoken=${jar.csrf}${jar.visitor ? `; visitor_id=${jar.visitor}` : ""}`,
-          "x-csrftoken": jar.csrf,
-          ...(body ? { "content-type": "application/json" } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const visitor = /visitor_id=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-      if (visitor) jar.visitor = visitor;
-      await response.arrayBuffer();
-      // A jar with no visitor id yet is refused and handed one: tap again with it, as the page does.
-      if (response.status === 428) return call(worker, page, body);
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      return response.status;
+      const status = await claimCall(baseUrl!, cookies[worker]!, page, body);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      return status;
     };
     const viaHttp = await race(http.pages, async (page, worker) => {
       if ((await call(worker, page)) !== 200) return false;

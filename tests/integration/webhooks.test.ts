@@ -1,11 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { DELIVERY_BATCH_SIZE, deliverDueWebhooks } from "@/lib/services/webhooks/deliver";
+import { newWebhookSecret } from "@/lib/webhooks/signing";
 import { type RunningServer, startServer } from "../support/app-server";
 import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
+import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
 import { createPrizeViaApi, winViaApi } from "../support/winners";
 import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
@@ -301,5 +305,47 @@ describe("webhooks: two instances on one database", () => {
     } finally {
       await receiver.stop();
     }
+  });
+});
+
+describe("webhooks: one delivery beat", () => {
+  let database: ServiceDatabase;
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    database = await freshServiceDatabase("webhooks_beat");
+    await receiver.start();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await database?.close();
+  });
+
+  // This process posts to 127.0.0.1: the integration project sets WEBHOOKS_ALLOW_PRIVATE (vitest.config.ts).
+  it("sends every due message, batch after batch, not one batch and the rest a beat later", async () => {
+    const { db } = database;
+    receiver.secret = newWebhookSecret();
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({ url: receiver.url, types: ["winner.created"], secret: receiver.secret })
+      .returning({ id: webhookEndpoints.id });
+    const due = DELIVERY_BATCH_SIZE * 2 + 7;
+    await db.insert(webhookDeliveries).values(
+      Array.from({ length: due }, (_, index) => ({
+        endpointId: endpoint!.id,
+        messageId: `msg_beat${index}`,
+        type: "winner.created",
+        data: { winner_id: index },
+      })),
+    );
+
+    expect(await deliverDueWebhooks(db)).toBe(due);
+    expect(receiver.arrivals.every((arrival) => arrival.verified)).toBe(true);
+    expect(new Set(receiver.arrivals.map((arrival) => arrival.id)).size).toBe(due);
+    expect(receiver.arrivals.length).toBe(due);
+    const rows = await db
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(rows.filter((row) => row.status !== "delivered")).toEqual([]);
   });
 });
