@@ -19,7 +19,7 @@ import { Webhook } from "standardwebhooks";
 import { openDatabase } from "@/db";
 import { settings, winners } from "@/db/schema";
 import { newCsrfToken } from "@/lib/api/csrf";
-import { WEBHOOK_TYPES } from "@/lib/webhooks/types";
+import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 import { startServer, TEST_LANES } from "../tests/support/app-server";
 import { signedInClient, type TestClient } from "../tests/support/http-client";
 import { claimCall, freshBenchDatabase, percentile, positiveOption, seedPrizePages, type VisitorJar } from "./bench-support";
