@@ -147,7 +147,7 @@ describe("the big screen", () => {
   });
 
   it("names the stands where a prize can be won now, five at most (by name), in each language given", async () => {
-    const { pages } = await placedOnPages({ total: 9, daily: 9, name: "Stand scarf" }, "Stall", 7, 7, (index) =>
+    const { pages } = await placedOnPages({ total: 9, daily: 9, maintenance: 7, name: "Stand scarf" }, "Stall", 7, 7, (index) =>
       index === 1 ? "가판대 둘" : undefined,
     );
     const named = async () => {
