@@ -61,7 +61,13 @@ describe("the big screen", () => {
   }
 
   /** A prize placed on the first `placed` of `count` new pages, named `${label} 1`.. in order. */
-  async function placedOnPages(prize: PrizeFields, label: string, count: number, placed: number, nameKo?: (index: number) => string | undefined) {
+  async function placedOnPages(
+    prize: PrizeFields,
+    label: string,
+    count: number,
+    placed: number,
+    nameKo?: (index: number) => string | undefined,
+  ) {
     const { id } = await createPrizeViaApi(admin, prize);
     const pages = [];
     for (let index = 0; index < count; index += 1) {

@@ -164,7 +164,8 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
     // 25 hours apart: whatever the moment, their calendars show different dates.
     const WEST = "Pacific/Pago_Pago";
     const EAST = "Pacific/Kiritimati";
-    const setZone = async (zone: string | null) => expect((await admin.patch("/api/admin/settings/", { time_zone: zone })).status).toBe(200);
+    const setZone = async (zone: string | null) =>
+      expect((await admin.patch("/api/admin/settings/", { time_zone: zone })).status).toBe(200);
     await setZone(WEST);
     try {
       const prizeId = await seedPrize(database.db, { total: 5, daily: 1, name: "Clock prize" });
@@ -204,9 +205,7 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
         message: string;
       };
     try {
-      expect(
-        (await admin.patch("/api/admin/settings/", { event_starts_at: startsAt, time_zone: "America/New_York" })).status,
-      ).toBe(200);
+      expect((await admin.patch("/api/admin/settings/", { event_starts_at: startsAt, time_zone: "America/New_York" })).status).toBe(200);
       expect(await secondOn("America/New_York", "2099-05-02")).toMatchObject({ event_start_date: "2099-05-02", event_starts_at: startsAt });
       expect((await closed()).message).toBe("Prizes can be won from 21:00 on 2 May.");
       expect((await admin.patch("/api/admin/settings/", { time_zone: null })).status).toBe(200);
@@ -303,7 +302,9 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
         }
       })();
       const results = await Promise.all(
-        ids.map((id) => admin.post(`/api/winners/${id}/mark_received/`).then(async (r) => ({ id, status: r.status, body: await r.json() }))),
+        ids.map((id) =>
+          admin.post(`/api/winners/${id}/mark_received/`).then(async (r) => ({ id, status: r.status, body: await r.json() })),
+        ),
       );
       pressing = false;
       await sweeping;
@@ -338,7 +339,10 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
   }, 120_000);
 
   it("two instances sweeping the same 500 due wins give back exactly 500 units", async () => {
-    const prizeIds = [await seedPrize(database.db, { total: 300, name: "Sweep A" }), await seedPrize(database.db, { total: 300, name: "Sweep B" })];
+    const prizeIds = [
+      await seedPrize(database.db, { total: 300, name: "Sweep A" }),
+      await seedPrize(database.db, { total: 300, name: "Sweep B" }),
+    ];
     const ids = [
       ...(await insertWins(database.db, { prizeId: prizeIds[0]!, count: 250, collectIn: -5, label: "twoA-" })),
       ...(await insertWins(database.db, { prizeId: prizeIds[1]!, count: 250, collectIn: -5, label: "twoB-" })),
