@@ -194,7 +194,7 @@ describe("the big screen", () => {
     const after = await snapshotNow();
     expect(after.recent_winners.map((winner) => winner.prize_name)).not.toContain("Uncollected cap");
     expect(after.winners_today).toBe(before.winners_today - 1);
-  });
+  }, 90_000);
 
   it("a win reaches a stream open on the instance within 2 s", async () => {
     const reader = follow(own.url);
@@ -216,7 +216,7 @@ describe("the big screen", () => {
     await win("Restart", "After-restart badge");
     await reader.waitFor(showsWinOf("After-restart badge"), 10_000);
     expect(reader.connections).toBeGreaterThanOrEqual(2);
-  });
+  }, 90_000);
 
   it("GET /api/admin/display/: a viewer reads the address the placements screen shows, and may not change it", async () => {
     const viewer = await signedInClient(own.url, await createAccount(admin, "viewer"));

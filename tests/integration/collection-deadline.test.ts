@@ -215,7 +215,7 @@ describe("the collection deadline", () => {
       expect(new Date(undone.collect_by).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
       expect(new Date(undone.collect_by).getTime()).toBeLessThan(Date.now() + 11 * 60_000);
       expect(undone.status).toBe("waiting");
-    }, 90_000);
+    }, 120_000);
   });
 
   describe("POST /api/winners/{id}/reinstate/", () => {
@@ -263,7 +263,7 @@ describe("the collection deadline", () => {
       expect((await phones[1]!.post(claimPath(pages[1]!.urlPath), { name: "holder", password: "6105" })).status).toBe(201);
       expect((await prizeOf(prizeId)).remaining_quantity).toBe(0);
       expect(await stockHolds(prizeId)).toBe(true);
-    }, 60_000);
+    }, 120_000);
 
     it("never leaves more live placements than stock, however many reinstates race", async () => {
       const { prizeId, expiredIds } = await server.withDatabase(async (db) => {
@@ -291,6 +291,6 @@ describe("the collection deadline", () => {
       expect((await admin.post(`/api/winners/${extra}/reinstate/`)).status).toBe(409);
       expect(await shownState(prizeId)).toBe(before);
       expect(await stockHolds(prizeId)).toBe(true);
-    }, 60_000);
+    }, 120_000);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "@/db/schema";
+import { newUrlPath } from "@/lib/url-path";
 import type { PublicPrizeState } from "@/shared/contracts/claims";
 import type { PlacementPage } from "@/shared/contracts/placements";
 import type { WinnerRow } from "@/shared/contracts/winners";
@@ -209,10 +211,18 @@ describe("prize drops and winning moments", () => {
 
   it("unannounced: the page, the state call, a tap and the big screen are those of a page with nothing on it until it drops", async () => {
     const prizeId = await newPrize({ total: 10, maintenance: 1, name: "Secret" });
-    // Two pages alike but for their address: one with nothing on it, one with a winning moment to come.
+    // Two pages alike but for their address, made in one statement (a page's version is its last change): one
+    // with nothing on it, one with a winning moment to come.
     const name = `Twin ${Date.now().toString(36)}`;
-    const twins = [await createProduct(admin, { name }), await createProduct(admin, { name })];
-    const [empty, secret] = twins.map((product) => ({ id: product.id, urlPath: product.url_path }));
+    const [empty, secret] = await own.withDatabase((db) =>
+      db
+        .insert(products)
+        .values([
+          { name, urlPath: newUrlPath() },
+          { name, urlPath: newUrlPath() },
+        ])
+        .returning({ id: products.id, urlPath: products.urlPath }),
+    );
     const dropsAt = (await dbNow()) + 20_000;
     const created = await schedule(prizeId, secret!.id, dropsAt, false);
     expect(created.announce).toBe(false);
