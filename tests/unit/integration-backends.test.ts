@@ -18,7 +18,7 @@ describe("which integration files run on PGlite", () => {
   it("lets no other file skip itself or reach Postgres alone", () => {
     const skipping = files
       .filter((file) => !(POSTGRES_ONLY_FILES as readonly string[]).includes(file.name))
-      .filter((file) => /\.(runIf|skipIf)\(|openServerDatabase\(|startServerWithOwnDatabase\(/.test(file.source))
+      .filter((file) => /\.(runIf|skipIf)\(|openSharedPostgresDatabase\(|startServerWithOwnDatabase\(/.test(file.source))
       .map((file) => file.name);
     expect(skipping).toEqual([]);
   });
