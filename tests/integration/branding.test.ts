@@ -1,19 +1,16 @@
-import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "@/db";
-import { auditLog, settings } from "@/db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONLY_IMAGES } from "@/lib/validation/image";
 import type { DisplayAddress, DisplaySnapshot } from "@/shared/contracts/display";
 import type { SystemSettings } from "@/shared/contracts/settings";
 import { text as textOf } from "@/shared/i18n/text";
 import { english } from "@/tests/support/english";
-import { type RunningServer, startServer } from "../support/app-server";
+import { auditRows } from "../support/accounts";
 import { EventStreamReader } from "../support/event-stream";
+import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, TestClient } from "../support/http-client";
-import { seedPages } from "../support/seed";
-import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { createProduct } from "../support/products";
+import { TEST_ADMIN } from "./global-setup";
 
 const DEFAULTS = {
   event_name: null,
@@ -26,49 +23,32 @@ const DEFAULTS = {
 };
 
 /**
- * Branding: validation, and a change reaching the visitor page and the big screen on two instances
- * of the app over one Postgres database of their own (branding applies to every page: no other file may
- * share it), with no restart.
+ * Branding: validation, and a change reaching the visitor page and the big screen with no restart, on a
+ * server and database of its own (branding applies to every page: no other file may share it). The change
+ * reaching another instance is several-instances.test.ts's.
  */
-describe.runIf(inject("databaseUrl"))("branding", () => {
-  let first: RunningServer;
-  let second: RunningServer;
-  let database: DatabaseHandle;
-  let dropDatabase: () => Promise<void>;
+describe("branding", () => {
+  let own: FileServer;
   let admin: TestClient;
 
   beforeAll(async () => {
-    const fresh = await createFreshPostgresDatabase("brand");
-    dropDatabase = fresh.drop;
-    const env = {
-      DATABASE_URL: fresh.url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    };
-    first = await startServer({ ...env, DATA_DIR: tempDir("brand-1"), APP_TIMEZONE: TEST_TIME_ZONE });
-    second = await startServer({ ...env, DATA_DIR: tempDir("brand-2"), APP_TIMEZONE: TEST_TIME_ZONE });
-    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
-    admin = await signedInClient(first.url, TEST_ADMIN);
+    own = await startOwnServer("brand");
+    admin = await signedInClient(own.url, TEST_ADMIN);
   }, 120_000);
   afterAll(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.close();
-    await dropDatabase?.();
+    await own?.stop();
   });
 
+  /** The branding as stored, read back through the settings the organiser's screen reads. */
   async function storedBranding() {
-    const [row] = await database.db
-      .select({
-        eventName: settings.eventName,
-        primaryColor: settings.primaryColor,
-        footerText: settings.footerText,
-        logo: settings.logoImageId,
-      })
-      .from(settings)
-      .where(eq(settings.id, 1));
-    return row;
+    const read = (await (await admin.get("/api/admin/settings/")).json()) as SystemSettings;
+    return { eventName: read.event_name, primaryColor: read.primary_color, footerText: read.footer_text, logo: read.logo_url };
+  }
+
+  /** A product page of its own, named `${label} <stamp>`. */
+  async function newPage(label: string) {
+    const product = await createProduct(admin, { name: `${label} ${Date.now().toString(36)}` });
+    return { urlPath: product.url_path };
   }
 
   async function expectRefused(body: Record<string, unknown>, field: string, message: string | RegExp) {
@@ -83,12 +63,12 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
 
   /** What a visitor gets from /p/{urlPath} on an instance once the change has reached it (state re-read every 0.5 s). */
   /** The visitor page once its brand bar names `eventName` (the name is also in the page's other words). */
-  async function visitShowing(server: RunningServer, urlPath: string, eventName: string): Promise<string> {
+  async function visitShowing(urlPath: string, eventName: string): Promise<string> {
     const brandBar = `data-testid="event-name">${eventName}</span>`;
     let html = "";
     for (let attempt = 0; attempt < 30 && !html.includes(brandBar); attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = await fetch(`${server.url}/p/${urlPath}`);
+      const response = await fetch(`${own.url}/p/${urlPath}`);
       expect(response.status).toBe(200);
       html = await response.text();
     }
@@ -122,12 +102,7 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
     ).json()) as SystemSettings;
     expect(saved).toMatchObject({ event_name: "Spring Fair", footer_text: null });
     // Audited like every other setting: the change, before and after.
-    const [entry] = await database.db
-      .select({ changes: auditLog.changes })
-      .from(auditLog)
-      .where(eq(auditLog.action, "settings.update"))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const [entry] = await auditRows(admin, { action: "settings.update" });
     expect(entry!.changes).toEqual({ event_name: { before: null, after: "Spring Fair" } });
     expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
   });
@@ -146,20 +121,15 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ ...forms, event_name: null, footer_text: null });
     expect(await (await admin.get("/api/admin/settings/")).json()).toMatchObject(forms);
-    const [entry] = await database.db
-      .select({ changes: auditLog.changes })
-      .from(auditLog)
-      .where(eq(auditLog.action, "settings.update"))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const [entry] = await auditRows(admin, { action: "settings.update" });
     expect(entry!.changes).toMatchObject({ event_name_ko: { before: null, after: "봄 축제" } });
     expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
   });
 
   it("each visitor reads the event's name and footer in their language; the plain name is the fallback", async () => {
-    const [page] = await seedPages(database.db, 1, "Bilingual");
+    const page = await newPage("Bilingual");
     const visit = async (language: string) =>
-      (await fetch(`${first.url}/p/${page!.urlPath}`, { headers: { "accept-language": language } })).text();
+      (await fetch(`${own.url}/p/${page.urlPath}`, { headers: { "accept-language": language } })).text();
     /** The page in `language` once its brand bar names `name` (the state is re-read every 0.5 s). */
     const showing = async (language: string, name: string) => {
       let html = "";
@@ -220,7 +190,7 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
     expect(uploaded.status).toBe(200);
     const { logo_url } = (await uploaded.json()) as SystemSettings;
     expect(logo_url).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
-    const small = await fetch(`${second.url}${logo_url}?w=240`);
+    const small = await fetch(`${own.url}${logo_url}?w=240`);
     expect(small.status).toBe(200);
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(240);
 
@@ -230,21 +200,17 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
     expect((await storedBranding())!.logo).toBeNull();
   });
 
-  it("a branding change reaches the visitor page and the big screen on both instances, with no restart", async () => {
-    const [page] = await seedPages(database.db, 1, "Branded");
-    const urlPath = page!.urlPath;
+  it("a branding change reaches the visitor page and the big screen, with no restart", async () => {
+    const { urlPath } = await newPage("Branded");
     const token = ((await (await admin.get("/api/admin/display/")).json()) as DisplayAddress).token;
-    // Both instances have served (and cached) today's look first.
-    for (const server of [first, second]) {
-      const html = await visitShowing(server, urlPath, "Prize Giveaway");
-      expect(html).toMatch(/<title>Branded [\w-]+ \| Prize Giveaway<\/title>/);
-      expect(html).not.toContain(":root{--brand-primary:");
-      const display = await (await fetch(`${server.url}/display/${token}`)).text();
-      expect(display).toContain("Prize Giveaway");
-    }
-    const streams = [first, second].map((server) => new EventStreamReader(`${server.url}/api/display/${token}/events/`));
+    // The instance has served (and cached) today's look first.
+    const before = await visitShowing(urlPath, "Prize Giveaway");
+    expect(before).toMatch(/<title>Branded [\w-]+ \| Prize Giveaway<\/title>/);
+    expect(before).not.toContain(":root{--brand-primary:");
+    expect(await (await fetch(`${own.url}/display/${token}`)).text()).toContain("Prize Giveaway");
+    const stream = new EventStreamReader(`${own.url}/api/display/${token}/events/`);
     try {
-      for (const stream of streams) await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === null, 10_000, 0);
+      await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === null, 10_000, 0);
 
       const saved = await admin.patch("/api/admin/settings/", {
         event_name: "Spring Fair 2027",
@@ -253,39 +219,51 @@ describe.runIf(inject("databaseUrl"))("branding", () => {
       });
       expect(saved.status).toBe(200);
 
-      for (const server of [first, second]) {
-        const html = await visitShowing(server, urlPath, "Spring Fair 2027");
-        expect(html).toMatch(/<title>Branded [\w-]+ \| Spring Fair 2027<\/title>/);
-        expect(html).toContain(":root{--brand-primary:#0f766e}");
-        expect(html).toContain("Collect your prize at Hall B, desk 3");
-        const display = await (await fetch(`${server.url}/display/${token}`)).text();
-        expect(display).toContain("<title>Winners | Spring Fair 2027</title>");
-        expect(display).toContain(":root{--brand-primary:#0f766e}");
-      }
-      // Screens already open are told at once, on both instances (the branding trigger's NOTIFY).
-      for (const stream of streams) {
-        const live = await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === "Spring Fair 2027", 10_000, 0);
-        expect(live.branding.primary_color).toBe("#0f766e");
-      }
+      const html = await visitShowing(urlPath, "Spring Fair 2027");
+      expect(html).toMatch(/<title>Branded [\w-]+ \| Spring Fair 2027<\/title>/);
+      expect(html).toContain(":root{--brand-primary:#0f766e}");
+      expect(html).toContain("Collect your prize at Hall B, desk 3");
+      const display = await (await fetch(`${own.url}/display/${token}`)).text();
+      expect(display).toContain("<title>Winners | Spring Fair 2027</title>");
+      expect(display).toContain(":root{--brand-primary:#0f766e}");
+      // A screen already open is told at once (the branding trigger's NOTIFY).
+      const live = await stream.waitFor<DisplaySnapshot>((message) => message.branding.event_name === "Spring Fair 2027", 10_000, 0);
+      expect(live.branding.primary_color).toBe("#0f766e");
     } finally {
-      for (const stream of streams) stream.close();
+      stream.close();
       expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
     }
     // And back: the default look again, no colour set.
-    const restored = await visitShowing(second, urlPath, "Prize Giveaway");
+    const restored = await visitShowing(urlPath, "Prize Giveaway");
     expect(restored).not.toContain(":root{--brand-primary:");
   });
 
   it("a settings change that is not branding leaves the visitor page's cached copy alone", async () => {
-    const [before] = await database.db.select({ at: settings.brandingUpdatedAt }).from(settings);
+    const { urlPath } = await newPage("Cached");
+    /** The cached copy a visit is served from: its address names the branding's version (the proxy's rewrite). */
+    const cachedCopy = async () => {
+      // The page's state is shared for half a second: a visit after that reads the settings as they are now.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const response = await fetch(`${own.url}/p/${urlPath}`);
+      await response.arrayBuffer();
+      return [...response.headers.values()].find((value) => value.includes(`/p/${urlPath}/v/`));
+    };
+    const before = await cachedCopy();
+    expect(before).toEqual(expect.stringContaining(`/p/${urlPath}/v/`));
     expect((await admin.patch("/api/admin/settings/", { wins_per_visitor: "one_per_day" })).status).toBe(200);
     expect((await admin.patch("/api/admin/settings/", { wins_per_visitor: "unlimited", event_name: null })).status).toBe(200);
-    const [after] = await database.db.select({ at: settings.brandingUpdatedAt }).from(settings);
-    expect(after!.at).toEqual(before!.at);
+    expect(await cachedCopy()).toBe(before);
+    // A branding change is a new copy.
+    try {
+      expect((await admin.patch("/api/admin/settings/", { footer_text: "Collect at Hall C" })).status).toBe(200);
+      expect(await cachedCopy()).not.toBe(before);
+    } finally {
+      expect((await admin.patch("/api/admin/settings/", DEFAULTS)).status).toBe(200);
+    }
   });
 
   it("without a session or CSRF token the logo cannot be changed", async () => {
-    expect((await (await new TestClient(first.url).init()).delete("/api/admin/settings/logo/")).status).toBe(401);
+    expect((await (await new TestClient(own.url).init()).delete("/api/admin/settings/logo/")).status).toBe(401);
     expect((await admin.delete("/api/admin/settings/logo/", { csrf: false })).status).toBe(403);
   });
 });

@@ -17,7 +17,7 @@ export const POSTGRES_ONLY_FILES = [
   "overload-lane.test.ts",
   "postgres-sessions.test.ts",
   "resilience.test.ts",
-  "slow-database-page.test.ts",
+  "several-instances.test.ts",
 ] as const;
 
 /**

@@ -1,60 +1,43 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "@/db";
-import { placements, prizes, products, winners } from "@/db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "@/db/schema";
 import { newUrlPath } from "@/lib/url-path";
-import { type RunningServer, startServer } from "../support/app-server";
+import type { PublicPrizeState } from "@/shared/contracts/claims";
+import type { PlacementPage } from "@/shared/contracts/placements";
+import type { WinnerRow } from "@/shared/contracts/winners";
+import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
-import { seedPages, seedPrize } from "../support/seed";
+import { createProduct } from "../support/products";
 import { setMaintenanceMode } from "../support/settings";
-import { createFreshPostgresDatabase, TEST_TIME_ZONE, tempDir } from "../support/test-database";
+import { TEST_TIME_ZONE } from "../support/test-database";
 import { claimPath, newVisitor, newVisitors, tryToWin } from "../support/visitor";
-import { TEST_ADMIN, TEST_AUTH_SECRET } from "./global-setup";
+import { createPrizeViaApi, type PrizeFields } from "../support/winners";
+import { TEST_ADMIN } from "./global-setup";
 
 const HOLD_SECONDS = 60;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Prize drops and winning moments (server-behaviour.md): two app instances on one fresh Postgres database
- * of their own (the pause and maintenance mode apply to every page, so no other file may share them).
+ * Prize drops and winning moments (server-behaviour.md), on a server and database of its own (the pause and
+ * maintenance mode apply to every page, so no other file may share them). Everything is arranged and read
+ * through the API, the database's clock too. A drop under a crowd on two instances is several-instances.test.ts's.
  */
-describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
-  let fresh: { url: string; drop: () => Promise<void> };
-  let first: RunningServer;
-  let second: RunningServer;
-  let database: DatabaseHandle;
+describe("prize drops and winning moments", () => {
+  let own: FileServer;
   let admin: TestClient;
 
   beforeAll(async () => {
-    fresh = await createFreshPostgresDatabase("drops");
-    const env = {
-      DATABASE_URL: fresh.url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      ADMIN_NAME: TEST_ADMIN.name,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      APP_TIMEZONE: TEST_TIME_ZONE,
-      RESERVATION_SECONDS: String(HOLD_SECONDS),
-    };
-    first = await startServer({ ...env, DATA_DIR: tempDir("drops-1") });
-    second = await startServer({ ...env, DATA_DIR: tempDir("drops-2") });
-    database = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
-    admin = await signedInClient(first.url, TEST_ADMIN);
+    own = await startOwnServer("drops", { RESERVATION_SECONDS: String(HOLD_SECONDS) });
+    admin = await signedInClient(own.url, TEST_ADMIN);
     // Nothing placed but what a test places: no top-up may take the page a test keeps empty.
     await setMaintenanceMode(admin, false);
   }, 120_000);
   afterAll(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.close();
-    await fresh?.drop();
+    await own?.stop();
   });
 
-  /** The database's clock (the one the hold compares drops_at with), in ms. */
+  /** The database's clock (the one the hold compares drops_at with), in ms, as the drops list says it. */
   async function dbNow(): Promise<number> {
-    const rows = await database.db.execute(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`);
-    const [row] = rows as unknown as { now: string }[];
-    return Date.parse(row!.now);
+    return Date.parse(((await (await admin.get("/api/prize-distributions/drops/")).json()) as { now: string }).now);
   }
 
   /** Waits until the database's clock is past `at` (ms). */
@@ -66,22 +49,41 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     }
   }
 
+  async function newPrize(fields: PrizeFields) {
+    return (await createPrizeViaApi(admin, fields)).id;
+  }
+
+  /** `count` new product pages, named `${label} <stamp>-<n>`. */
+  async function newPages(count: number, label: string) {
+    const stamp = Date.now().toString(36);
+    const pages = [];
+    for (let index = 1; index <= count; index += 1) {
+      const product = await createProduct(admin, { name: `${label} ${stamp}-${index}` });
+      pages.push({ id: product.id, urlPath: product.url_path });
+    }
+    return pages;
+  }
+
+  /** The prize's live placements as the organiser's list shows them. */
+  async function livePlacementsOf(prizeId: number) {
+    const list = (await (await admin.get("/api/prize-distributions/?page_size=1000")).json()) as PlacementPage;
+    return list.results.filter((placement) => placement.prize === prizeId && placement.is_active);
+  }
+
   async function schedule(prize: number, product: number, dropsAt: number, announce = true) {
     const response = await admin.post("/api/prize-distributions/", { prize, product, drops_at: new Date(dropsAt).toISOString(), announce });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as { id: number; drops_at: string; announce: boolean };
   }
 
+  /** The prize's placements a visitor holds right now. */
   async function holdsOn(prizeId: number) {
-    return database.db
-      .select({ id: placements.id, productId: placements.productId, reservedUntil: placements.reservedUntil, dropsAt: placements.dropsAt })
-      .from(placements)
-      .where(and(eq(placements.prizeId, prizeId), sql`${placements.reservedUntil} is not null`));
+    return (await livePlacementsOf(prizeId)).filter((placement) => placement.is_reserved);
   }
 
   it("drops_at is checked, listed, moved before its time (409 after) and cancelled", async () => {
-    const prizeId = await seedPrize(database.db, { total: 10, maintenance: 5 });
-    const pages = await seedPages(database.db, 3, "Admin drops");
+    const prizeId = await newPrize({ total: 10, maintenance: 5 });
+    const pages = await newPages(3, "Admin drops");
     const past = await admin.post("/api/prize-distributions/", {
       prize: prizeId,
       product: pages[0]!.id,
@@ -135,15 +137,14 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     expect((await admin.delete(`/api/prize-distributions/${created.id}/`)).status).toBe(204);
     const after = await (await admin.get("/api/prize-distributions/drops/")).json();
     expect(after.results.map((drop: { id: number }) => drop.id)).not.toContain(created.id);
-    await database.db.delete(placements).where(eq(placements.prizeId, prizeId));
   }, 60_000);
 
-  it("announced: early taps are told the time and none is granted; at the time exactly N holds for N drops under 300 taps on two instances", async () => {
+  it("announced: early taps are told the time and none is granted; at the time exactly N holds for N drops under 30 taps", async () => {
     const N = 3;
-    const prizeId = await seedPrize(database.db, { total: 50, daily: 50, maintenance: N, name: "Grand prize" });
-    const pages = await seedPages(database.db, N, "Drop");
-    const crowd = await newVisitors(300, (index) => (index % 2 === 0 ? first.url : second.url));
-    const early = await newVisitors(20, (index) => (index % 2 === 0 ? first.url : second.url));
+    const prizeId = await newPrize({ total: 50, daily: 50, maintenance: N, name: "Grand prize" });
+    const pages = await newPages(N, "Drop");
+    const crowd = await newVisitors(30, () => own.url);
+    const early = await newVisitors(20, () => own.url);
     const dropsAt = Math.ceil(((await dbNow()) + 6_000) / 1000) * 1000 + 500; // x.500 s: said to the second
     for (const page of pages) await schedule(prizeId, page.id, dropsAt);
     const iso = new Date(dropsAt).toISOString();
@@ -155,7 +156,7 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
       hourCycle: "h23",
     }).format(dropsAt);
 
-    // Too early, on either instance: 409 with the time, in the visitor's language too.
+    // Too early: 409 with the time, in the visitor's language too.
     const refusals = await Promise.all(early.map((visitor, index) => visitor.post(claimPath(pages[index % N]!.urlPath))));
     for (const refusal of refusals) {
       expect(refusal.status).toBe(409);
@@ -170,11 +171,11 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     expect(html).toContain("A prize drops here soon");
     expect(html).not.toContain("data-ticket");
     const screen = await (await admin.get("/api/admin/display/")).json();
-    const snapshot = await (await fetch(`${first.url}/api/display/${screen.token}/`)).json();
+    const snapshot = await (await fetch(`${own.url}/api/display/${screen.token}/`)).json();
     expect(snapshot.next_drops).toContainEqual({ prize_name: "Grand prize", product_name: expect.any(String), drops_at: iso });
     expect(await holdsOn(prizeId)).toEqual([]);
 
-    // The crowd taps from one second before the drop (each on its own page: visitor i on page i % N)
+    // The crowd taps from one second before the drop (visitor i on page i % N)
     // until it has a hold or is told someone else has it.
     await untilDatabaseReaches(dropsAt - 1_000);
     const outcomes = await Promise.all(
@@ -184,7 +185,7 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
         for (let attempt = 0; attempt < 200; attempt += 1) {
           const response = await visitor.post(claimPath(page.urlPath));
           seen.push(response.status);
-          if (response.status === 200) return { granted: true, seen };
+          if (response.status === 200) return { granted: true, visitor, page, seen };
           const body = await response.json();
           if (body.code !== "not_yet") return { granted: false, code: body.code as string, seen };
           await sleep(20);
@@ -197,28 +198,35 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     expect(new Set(outcomes.filter((outcome) => !outcome.granted).map((outcome) => outcome.code))).toEqual(new Set(["taken"]));
     const holds = await holdsOn(prizeId);
     expect(holds).toHaveLength(N);
-    expect(new Set(holds.map((hold) => hold.productId))).toEqual(new Set(pages.map((page) => page.id)));
-    // Every hold began at or after the drop, on the database's clock: a hold lasts HOLD_SECONDS from its start.
-    for (const hold of holds) expect(new Date(hold.reservedUntil!).getTime() - HOLD_SECONDS * 1000).toBeGreaterThanOrEqual(dropsAt);
-    const afterwards = await (await fetch(`${first.url}/api/display/${screen.token}/`)).json();
+    expect(new Set(holds.map((hold) => hold.product))).toEqual(new Set(pages.map((page) => page.id)));
+    // Every hold began at or after the drop, on the database's clock: a hold lasts HOLD_SECONDS from its
+    // start, as each holder's phone reads it.
+    for (const outcome of outcomes.filter((each) => each.granted)) {
+      const held = (await (await outcome.visitor!.get(`/api/p/${outcome.page!.urlPath}/prize/`)).json()) as PublicPrizeState;
+      expect(new Date(held.my_hold!.reserved_until).getTime() - HOLD_SECONDS * 1000).toBeGreaterThanOrEqual(dropsAt);
+    }
+    const afterwards = await (await fetch(`${own.url}/api/display/${screen.token}/`)).json();
     expect(afterwards.next_drops).toEqual([]);
   }, 180_000);
 
   it("unannounced: the page, the state call, a tap and the big screen are those of a page with nothing on it until it drops", async () => {
-    const prizeId = await seedPrize(database.db, { total: 10, maintenance: 1, name: "Secret" });
-    // Two pages alike but for their address: one with nothing on it, one with a winning moment to come.
-    const name = `Twin ${randomBytes(3).toString("hex")}`;
-    const [empty, secret] = await database.db
-      .insert(products)
-      .values([
-        { name, urlPath: newUrlPath() },
-        { name, urlPath: newUrlPath() },
-      ])
-      .returning({ id: products.id, urlPath: products.urlPath });
+    const prizeId = await newPrize({ total: 10, maintenance: 1, name: "Secret" });
+    // Two pages alike but for their address, made in one statement (a page's version is its last change): one
+    // with nothing on it, one with a winning moment to come.
+    const name = `Twin ${Date.now().toString(36)}`;
+    const [empty, secret] = await own.withDatabase((db) =>
+      db
+        .insert(products)
+        .values([
+          { name, urlPath: newUrlPath() },
+          { name, urlPath: newUrlPath() },
+        ])
+        .returning({ id: products.id, urlPath: products.urlPath }),
+    );
     const dropsAt = (await dbNow()) + 20_000;
     const created = await schedule(prizeId, secret!.id, dropsAt, false);
     expect(created.announce).toBe(false);
-    const visitor = await newVisitor(first.url);
+    const visitor = await newVisitor(own.url);
     const same = (text: string, urlPath: string) => text.replaceAll(urlPath, "URLPATH");
     const volatile = new Set(["date", "set-cookie", "x-request-id"]);
     // The page's own address (in the proxy's rewrite header) is the one difference allowed.
@@ -227,7 +235,8 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
         [...response.headers].filter(([header]) => !volatile.has(header)).map(([header, value]) => [header, same(value, urlPath)]),
       );
 
-    for (const server of [first.url, second.url]) {
+    {
+      const server = own.url;
       // Uncompressed: two addresses alike in length compress to lengths a byte apart.
       const pageOf = (urlPath: string) =>
         fetch(`${server}/p/${urlPath}`, {
@@ -258,7 +267,7 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
       expect(emptyTap.status).toBe(409);
     }
     const screen = await (await admin.get("/api/admin/display/")).json();
-    const snapshot = await (await fetch(`${first.url}/api/display/${screen.token}/`)).json();
+    const snapshot = await (await fetch(`${own.url}/api/display/${screen.token}/`)).json();
     expect(snapshot.next_drops.map((drop: { prize_name: string }) => drop.prize_name)).not.toContain("Secret");
     expect(await holdsOn(prizeId)).toEqual([]);
 
@@ -267,19 +276,19 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     const soon = (await dbNow()) + 1_000;
     expect((await admin.patch(`/api/prize-distributions/${created.id}/`, { drops_at: new Date(soon).toISOString() })).status).toBe(200);
     await untilDatabaseReaches(soon + 50);
-    const state = await (await fetch(`${second.url}/api/p/${secret!.urlPath}/prize/`)).json();
+    const state = await (await fetch(`${own.url}/api/p/${secret!.urlPath}/prize/`)).json();
     expect(state).toMatchObject({ has_prize: true, is_reserved: false, drops_at: null });
     expect((await visitor.post(claimPath(secret!.urlPath))).status).toBe(200);
   }, 90_000);
 
   it("a drop that comes due during a pause goes live when play resumes", async () => {
-    const prizeId = await seedPrize(database.db, { total: 10, maintenance: 1 });
-    const [page] = await seedPages(database.db, 1, "Paused drop");
+    const prizeId = await newPrize({ total: 10, maintenance: 1 });
+    const [page] = await newPages(1, "Paused drop");
     const dropsAt = (await dbNow()) + 3_000;
     await schedule(prizeId, page!.id, dropsAt);
     expect((await admin.patch("/api/admin/settings/", { paused: true })).status).toBe(200);
     await untilDatabaseReaches(dropsAt + 100);
-    const visitor = await newVisitor(second.url);
+    const visitor = await newVisitor(own.url);
     expect(await (await visitor.get(`/api/p/${page!.urlPath}/prize/`)).json()).toMatchObject({
       has_prize: false,
       event_state: "paused",
@@ -296,8 +305,8 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
   it("stock and today's budget hold with everything dropping at once", async () => {
     // Drops are set aside apart from Pages at once, but every live placement stays within today's budget (3):
     // a fourth drop is refused, as a fourth live placement is.
-    const prizeId = await seedPrize(database.db, { total: 5, daily: 3, maintenance: 3 });
-    const pages = await seedPages(database.db, 6, "Budget drop");
+    const prizeId = await newPrize({ total: 5, daily: 3, maintenance: 3 });
+    const pages = await newPages(6, "Budget drop");
     const dropsAt = (await dbNow()) + 4_000;
     for (const page of pages.slice(0, 3)) await schedule(prizeId, page.id, dropsAt);
     const fourth = await admin.post("/api/prize-distributions/", {
@@ -311,23 +320,24 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
         "Today's limit leaves 3 units of this prize to win, and all are already on pages or set aside for drops: raise its daily limit on the prizes screen, or take a placement off first.",
       ],
     });
-    const visitors = await newVisitors(60, (index) => (index % 2 === 0 ? first.url : second.url));
+    const visitors = await newVisitors(60, () => own.url);
     await untilDatabaseReaches(dropsAt);
     const outcomes = await Promise.all(visitors.map((visitor, index) => tryToWin(visitor, pages[index % 3]!.urlPath)));
     expect(outcomes.filter((outcome) => outcome.reserve >= 500 || (outcome.claim ?? 0) >= 500)).toEqual([]);
-    const won = await database.db.select().from(winners).where(eq(winners.prizeId, prizeId));
+    const won = ((await (await admin.get(`/api/winners/?prize=${prizeId}&page_size=100`)).json()) as { results: WinnerRow[] }).results;
     expect(won.length).toBe(outcomes.filter((outcome) => outcome.claim === 201).length);
     expect(won.length).toBeLessThanOrEqual(3);
     expect(won.length).toBeGreaterThan(0);
-    const [prize] = await database.db.select().from(prizes).where(eq(prizes.id, prizeId));
-    expect(prize!.remainingQuantity).toBe(5 - won.length);
-    expect(prize!.todayDistributed).toBe(won.length);
-    expect(new Set(won.map((winner) => winner.placementId)).size).toBe(won.length);
+    const prize = await (await admin.get(`/api/prizes/${prizeId}/`)).json();
+    expect(prize.remaining_quantity).toBe(5 - won.length);
+    expect(prize.today_distributed).toBe(won.length);
+    // Each win on a page of its own: one placement each, none won twice.
+    expect(new Set(won.map((winner) => winner.product)).size).toBe(won.length);
   }, 90_000);
 
   it("random placement with spread_minutes makes winning moments within the window; without, placements are live at once", async () => {
-    const prizeId = await seedPrize(database.db, { total: 20, maintenance: 4 });
-    await seedPages(database.db, 4, "Moments");
+    const prizeId = await newPrize({ total: 20, maintenance: 4 });
+    await newPages(4, "Moments");
     expect(
       (await admin.post("/api/prize-distributions/randomize/", { prize_id: prizeId, maintenance_mode: false, spread_minutes: 0 })).status,
     ).toBe(400);
@@ -342,27 +352,21 @@ describe.runIf(inject("databaseUrl"))("prize drops and winning moments", () => {
     });
     expect(response.status).toBe(200);
     const after = await dbNow();
-    const made = await database.db
-      .select({ dropsAt: placements.dropsAt, announce: placements.announce })
-      .from(placements)
-      .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
+    const made = await livePlacementsOf(prizeId);
     expect(made).toHaveLength(4);
     for (const placement of made) {
       expect(placement.announce).toBe(false);
-      const at = new Date(placement.dropsAt!).getTime();
+      const at = new Date(placement.drops_at!).getTime();
       expect(at).toBeGreaterThanOrEqual(before - 1);
       expect(at).toBeLessThanOrEqual(after + 30 * 60_000);
     }
     // Four distinct moments, not one for all.
-    expect(new Set(made.map((placement) => new Date(placement.dropsAt!).getTime())).size).toBe(4);
-    await database.db.delete(placements).where(eq(placements.prizeId, prizeId));
+    expect(new Set(made.map((placement) => new Date(placement.drops_at!).getTime())).size).toBe(4);
+    for (const placement of made) expect((await admin.delete(`/api/prize-distributions/${placement.id}/`)).status).toBe(204);
     const plain = await admin.post("/api/prize-distributions/randomize/", { prize_id: prizeId, maintenance_mode: false });
     expect(plain.status).toBe(200);
-    const live = await database.db
-      .select({ dropsAt: placements.dropsAt })
-      .from(placements)
-      .where(and(eq(placements.prizeId, prizeId), eq(placements.isActive, true)));
+    const live = await livePlacementsOf(prizeId);
     expect(live.length).toBeGreaterThan(0);
-    expect(live.every((placement) => placement.dropsAt === null)).toBe(true);
+    expect(live.every((placement) => placement.drops_at === null)).toBe(true);
   }, 60_000);
 });

@@ -44,8 +44,10 @@ export async function insertWins(
         'Deadline stand', (${collectBy})::timestamptz, (${expired ? sql`now()` : null})::timestamptz
       from generate_series(1, ${count}::int) as n
       returning id`);
-    // postgres.js answers with the rows.
-    const rows = inserted as unknown as { id: number }[];
+    // postgres.js answers with the rows, PGlite with `{ rows }`.
+    const rows = Array.isArray(inserted)
+      ? (inserted as unknown as { id: number }[])
+      : (inserted as unknown as { rows: { id: number }[] }).rows;
     return rows.map((row) => row.id);
   });
 }

@@ -6,20 +6,6 @@ import { seedPages, seedPrize } from "./seed";
 import { TEST_TIME_ZONE } from "./test-database";
 
 /**
- * A direct connection to the integration server's Postgres database. Null on PGlite. Being replaced by
- * tests/support/file-server.ts (serverForFile), which works on both backends.
- */
-export function openServerDatabase(file: string): { db: Db; close: () => Promise<void> } | null {
-  const url = inject("databaseUrl");
-  if (!url) {
-    console.warn(`${file}: arranges rows straight in Postgres; this run is on PGlite, so it does not run.`);
-    return null;
-  }
-  const handle = openDatabase({ kind: "postgres", url }, { timeZone: TEST_TIME_ZONE });
-  return { db: handle.db, close: handle.close };
-}
-
-/**
  * A direct connection to the run's shared Postgres database, for the postgres-only group
  * (tests/integration/postgres-only.ts), whose servers share it: arranging rows no API creates, or checking
  * what the servers wrote. Every other file reaches its database through tests/support/file-server.ts.

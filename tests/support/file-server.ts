@@ -26,6 +26,11 @@ export type FileServer = {
    * `withDatabase`.
    */
   withDatabaseEnv<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T>;
+  /**
+   * Stops the file's own server, runs `work`, and starts it again on the same port, where its clients
+   * reconnect: a restart, on either backend (the run's shared server is not the file's to stop).
+   */
+  whileStopped<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 };
 
@@ -54,15 +59,29 @@ export async function startOwnServer(label: string, env: Record<string, string> 
   const serverEnv = { ...SHARED_SERVER_ENV, DATA_DIR: dataDir, ...env };
   if (onPostgres()) {
     const fresh = await createFreshPostgresDatabase(label);
-    const server = await startServer({ ...serverEnv, DATABASE_URL: fresh.url });
+    const postgresEnv = { ...serverEnv, DATABASE_URL: fresh.url };
+    let server = await startServer(postgresEnv);
+    const port = Number(new URL(server.url).port);
+    let earlierOutput = "";
     const handle = openDatabase({ kind: "postgres", url: fresh.url }, { timeZone: TEST_TIME_ZONE });
     return {
       url: server.url,
-      server,
+      get server() {
+        return server;
+      },
       backend: "postgres",
-      output: () => server.output(),
+      output: () => earlierOutput + server.output(),
       withDatabase: (work) => work(handle.db),
       withDatabaseEnv: (work) => work({ DATABASE_URL: fresh.url }),
+      whileStopped: async (work) => {
+        await server.stop();
+        earlierOutput += server.output();
+        try {
+          return await work();
+        } finally {
+          server = await startServer(postgresEnv, port);
+        }
+      },
       stop: async () => {
         await server.stop();
         await handle.close();
@@ -99,6 +118,7 @@ export async function startOwnServer(label: string, env: Record<string, string> 
         }
       }),
     withDatabaseEnv: (work) => whileStopped(() => work({ DATABASE_URL: "", DATA_DIR: dataDir })),
+    whileStopped,
     stop: () => server.stop(),
   };
 }
@@ -127,6 +147,9 @@ export async function serverForFile(label: string): Promise<FileServer> {
       return work(handle.db);
     },
     withDatabaseEnv: (work) => work({ DATABASE_URL: databaseUrl }),
+    whileStopped() {
+      throw new Error(`${label}: the run's shared server is not this file's to stop; start one of its own.`);
+    },
     stop: async () => {
       await handle?.close();
     },

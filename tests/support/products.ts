@@ -17,7 +17,7 @@ export type ProductJson = ProductRow;
 /** Creates a product page through the API and returns it; fails the test on anything but 201. */
 export async function createProduct(
   client: TestClient,
-  fields: { name: string; description?: string; image?: Blob },
+  fields: { name: string; description?: string; name_ko?: string; image?: Blob },
 ): Promise<ProductJson> {
   const { image, ...text } = fields;
   const response = await client.form("POST", "/api/admin/create-product/", {

@@ -15,23 +15,12 @@ describe("which integration files run on PGlite", () => {
     for (const name of POSTGRES_ONLY_FILES) expect(files.map((file) => file.name)).toContain(name);
   });
 
-  it("lets no other file skip itself or reach Postgres alone, but those still to be moved to either backend", () => {
-    // Each still has tests that reach Postgres alone (two instances on one database; metrics' gauge against
-    // Postgres's own count) beside tests that mean as much on PGlite: to be split between the group and files
-    // that run on both (docs/testing.md).
-    const STILL_POSTGRES_ONLY = [
-      "big-screen.test.ts",
-      "branding.test.ts",
-      "collection-deadline.test.ts",
-      "event-clock.test.ts",
-      "metrics.test.ts",
-      "prize-drops.test.ts",
-    ];
+  it("lets no other file skip itself or reach Postgres alone", () => {
     const skipping = files
       .filter((file) => !(POSTGRES_ONLY_FILES as readonly string[]).includes(file.name))
-      .filter((file) => /\.(runIf|skipIf)\(|openServerDatabase\(|startServerWithOwnDatabase\(/.test(file.source))
+      .filter((file) => /\.(runIf|skipIf)\(|openSharedPostgresDatabase\(|startServerWithOwnDatabase\(/.test(file.source))
       .map((file) => file.name);
-    expect(skipping.sort()).toEqual(STILL_POSTGRES_ONLY);
+    expect(skipping).toEqual([]);
   });
 
   it("lets exactly the listed files use describePostgresOnly", () => {
