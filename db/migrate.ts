@@ -6,15 +6,20 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { DatabaseHandle, DatabaseTarget } from "./index";
 
-const migrationsFolder = path.join(process.cwd(), "drizzle");
+const committedMigrations = path.join(process.cwd(), "drizzle");
 // Any constant works; it only has to be the same in every instance of this app.
 const MIGRATION_LOCK_KEY = 7_301_994_001;
 
 /**
- * Applies the committed SQL in drizzle/. On Postgres several instances may start together, so the work
+ * Applies the committed SQL in drizzle/ (`migrationsFolder`: another folder of them, for the upgrade tests
+ * that stop at an earlier migration). On Postgres several instances may start together, so the work
  * runs on one dedicated connection holding an advisory lock: the others wait, then find nothing to do.
  */
-export async function migrateDatabase(target: DatabaseTarget, handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(
+  target: DatabaseTarget,
+  handle: DatabaseHandle,
+  migrationsFolder = committedMigrations,
+): Promise<void> {
   if (target.kind === "embedded") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
