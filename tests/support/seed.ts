@@ -10,14 +10,20 @@ import { newUrlPath } from "@/lib/url-path";
  * Creates product pages; `placeOn[i]`, when given, is the prize placed on page i in the same transaction.
  * (Placing afterwards would race the server's own top-ups, which may take a page the moment it is free.)
  */
-export async function seedPages(db: Db, count: number, label = "Page", placeOn: number[] = []): Promise<{ id: number; urlPath: string }[]> {
+export async function seedPages(
+  db: Db,
+  count: number,
+  label = "Page",
+  placeOn: number[] = [],
+  eventId = 1,
+): Promise<{ id: number; urlPath: string }[]> {
   const tag = randomBytes(3).toString("hex");
   return db.transaction(async (tx) => {
     const pages = await tx
       .insert(products)
-      .values(Array.from({ length: count }, (_, index) => ({ name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
+      .values(Array.from({ length: count }, (_, index) => ({ eventId, name: `${label} ${tag}-${index + 1}`, urlPath: newUrlPath() })))
       .returning({ id: products.id, urlPath: products.urlPath });
-    const placed = placeOn.map((prizeId, index) => ({ prizeId, productId: pages[index]!.id }));
+    const placed = placeOn.map((prizeId, index) => ({ eventId, prizeId, productId: pages[index]!.id }));
     if (placed.length > 0) await tx.insert(placements).values(placed);
     return pages;
   });
@@ -25,12 +31,13 @@ export async function seedPages(db: Db, count: number, label = "Page", placeOn: 
 
 export async function seedPrize(
   db: Db,
-  fields: { total: number; daily?: number; maintenance?: number; remaining?: number; active?: boolean; name?: string },
+  fields: { total: number; daily?: number; maintenance?: number; remaining?: number; active?: boolean; name?: string; eventId?: number },
 ): Promise<number> {
   const daily = fields.daily ?? fields.total;
   const [row] = await db
     .insert(prizes)
     .values({
+      eventId: fields.eventId ?? 1,
       name: fields.name ?? `Prize ${randomBytes(3).toString("hex")}`,
       totalQuantity: fields.total,
       remainingQuantity: fields.remaining ?? fields.total,

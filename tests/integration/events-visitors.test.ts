@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBranding } from "@/db/queries/branding";
+import { eventOfAddress } from "@/db/queries/events";
+import { getPublicPageState, getVisitorWins } from "@/db/queries/public";
+import { events, prizes, settings, winners } from "@/db/schema";
+import { finaliseClaim } from "@/lib/services/claims/finalise";
+import { reservePrize } from "@/lib/services/claims/reserve";
+import { seedPages, seedPrize } from "../support/seed";
+import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
+
+/**
+ * Two live events side by side (two halls): each page follows its own event's rules, clock, win limit and
+ * branding, and a visitor's wins count in the event they were won in only.
+ */
+let database: ServiceDatabase;
+const hallA = 1;
+let hallB: number;
+const claim = { name: "Mina", password: "1234" };
+// The visitor services act on the page's event whatever the call's default event is.
+const ctx = () => ({ db: database.db, eventId: hallA });
+
+async function newLiveEvent(name: string, rules: Partial<typeof settings.$inferInsert>): Promise<number> {
+  const [event] = await database.db.insert(events).values({ name, status: "live" }).returning({ id: events.id });
+  await database.db.insert(settings).values({ id: event!.id, ...rules });
+  return event!.id;
+}
+
+async function pageWithPrize(eventId: number, label: string) {
+  const prizeId = await seedPrize(database.db, { total: 10, daily: 10, eventId, name: `${label} prize` });
+  const [page] = await seedPages(database.db, 1, label, [prizeId], eventId);
+  return { prizeId, urlPath: page!.urlPath };
+}
+
+async function win(urlPath: string, visitorId: string) {
+  await reservePrize({ ctx: ctx(), input: { urlPath, visitorId } });
+  return finaliseClaim({ ctx: ctx(), input: { ...claim, urlPath, visitorId } });
+}
+
+beforeAll(async () => {
+  database = await freshServiceDatabase("events_visitors");
+  await database.db
+    .update(settings)
+    .set({ winsPerVisitor: "one_per_event", timeZone: "Pacific/Kiritimati", eventName: "Hall A" })
+    .where(eq(settings.id, hallA));
+  hallB = await newLiveEvent("Hall B", { winsPerVisitor: "one_per_event", timeZone: "Etc/GMT+12", eventName: "Hall B" });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("two live events at once", () => {
+  it("a visitor who won in hall A may win in hall B under one win per event, and not twice in A", async () => {
+    const firstA = await pageWithPrize(hallA, "A stand");
+    const secondA = await pageWithPrize(hallA, "A other stand");
+    const inB = await pageWithPrize(hallB, "B stand");
+
+    expect(await win(firstA.urlPath, "visitor-both")).toMatchObject({ prizeId: firstA.prizeId, repeated: false });
+    expect(await win(inB.urlPath, "visitor-both")).toMatchObject({ prizeId: inB.prizeId, repeated: false });
+    await expect(reservePrize({ ctx: ctx(), input: { urlPath: secondA.urlPath, visitorId: "visitor-both" } })).rejects.toMatchObject({
+      extra: { code: "win_limit" },
+    });
+
+    const won = await database.db
+      .select({ eventId: winners.eventId, prizeId: winners.prizeId })
+      .from(winners)
+      .where(eq(winners.visitorId, "visitor-both"));
+    expect(won.sort((a, b) => a.eventId - b.eventId)).toEqual([
+      { eventId: hallA, prizeId: firstA.prizeId },
+      { eventId: hallB, prizeId: inB.prizeId },
+    ]);
+    // "Your prizes" lists the phone's wins in both halls.
+    const mine = await getVisitorWins({ db: database.db, visitorId: "visitor-both", locale: "en" });
+    expect(mine.map((row) => row.prize_name).sort()).toEqual(["A stand prize", "B stand prize"]);
+  });
+
+  // UTC+14 and UTC-12: 26 hours apart, so their dates differ at every moment of the day.
+  it("counts each prize's day on its own event's clock", async () => {
+    const inA = await pageWithPrize(hallA, "A clock");
+    const inB = await pageWithPrize(hallB, "B clock");
+    await win(inA.urlPath, "visitor-clock-a");
+    await win(inB.urlPath, "visitor-clock-b");
+    const days = await database.db
+      .select({
+        id: prizes.id,
+        on: prizes.distributedOn,
+        kiritimati: sql<string>`to_char(now() at time zone 'Pacific/Kiritimati', 'YYYY-MM-DD')`,
+        minusTwelve: sql<string>`to_char(now() at time zone 'Etc/GMT+12', 'YYYY-MM-DD')`,
+      })
+      .from(prizes)
+      .where(sql`${prizes.id} in (${inA.prizeId}, ${inB.prizeId})`);
+    const byId = new Map(days.map((row) => [row.id, row]));
+    expect(byId.get(inA.prizeId)?.on).toBe(byId.get(inA.prizeId)?.kiritimati);
+    expect(byId.get(inB.prizeId)?.on).toBe(byId.get(inB.prizeId)?.minusTwelve);
+  });
+
+  it("a page follows its own event's rules: hall A paused leaves hall B open", async () => {
+    const inA = await pageWithPrize(hallA, "A paused");
+    const inB = await pageWithPrize(hallB, "B open");
+    await database.db.update(settings).set({ paused: true }).where(eq(settings.id, hallA));
+    try {
+      expect(await getPublicPageState({ db: database.db, urlPath: inA.urlPath })).toMatchObject({
+        event_id: hallA,
+        event_state: "paused",
+        has_prize: false,
+      });
+      expect(await getPublicPageState({ db: database.db, urlPath: inB.urlPath })).toMatchObject({
+        event_id: hallB,
+        event_state: "open",
+        has_prize: true,
+      });
+      await expect(reservePrize({ ctx: ctx(), input: { urlPath: inA.urlPath, visitorId: "visitor-paused" } })).rejects.toMatchObject({
+        extra: { code: "event_paused" },
+      });
+      expect(await win(inB.urlPath, "visitor-paused")).toMatchObject({ prizeId: inB.prizeId });
+    } finally {
+      await database.db.update(settings).set({ paused: false }).where(eq(settings.id, hallA));
+    }
+  });
+
+  it("a draft event's page is not open yet and a closed one's has ended: nothing can be held", async () => {
+    const drafted = await pageWithPrize(hallB, "B later");
+    await database.db.update(events).set({ status: "draft" }).where(eq(events.id, hallB));
+    try {
+      expect(await getPublicPageState({ db: database.db, urlPath: drafted.urlPath })).toMatchObject({
+        event_state: "not_started",
+        has_prize: false,
+      });
+      await expect(reservePrize({ ctx: ctx(), input: { urlPath: drafted.urlPath, visitorId: "visitor-early" } })).rejects.toMatchObject({
+        extra: { code: "event_not_started" },
+      });
+      await database.db.update(events).set({ status: "closed" }).where(eq(events.id, hallB));
+      expect(await getPublicPageState({ db: database.db, urlPath: drafted.urlPath })).toMatchObject({
+        event_state: "ended",
+        has_prize: false,
+      });
+    } finally {
+      await database.db.update(events).set({ status: "live" }).where(eq(events.id, hallB));
+    }
+  });
+
+  it("each page wears its own event's branding", async () => {
+    const inA = await pageWithPrize(hallA, "A brand");
+    const inB = await pageWithPrize(hallB, "B brand");
+    const brandingOf = (urlPath: string) => readBranding({ db: database.db, eventId: eventOfAddress(urlPath, hallA) });
+    expect((await brandingOf(inA.urlPath)).event_name).toBe("Hall A");
+    expect((await brandingOf(inB.urlPath)).event_name).toBe("Hall B");
+  });
+});
