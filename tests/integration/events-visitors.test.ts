@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBranding } from "@/db/queries/branding";
 import { eventOfAddress } from "@/db/queries/events";
 import { getPublicPageState, getVisitorWins } from "@/db/queries/public";
-import { events, prizes, settings, winners } from "@/db/schema";
+import { events, prizes, settings, webhookDeliveries, webhookEndpoints, winners } from "@/db/schema";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
+import { getEndpoint, listEndpoints } from "@/lib/services/webhooks/endpoints";
 import { seedPages, seedPrize } from "../support/seed";
 import { freshServiceDatabase, type ServiceDatabase } from "../support/service-db";
 
@@ -146,5 +147,27 @@ describe("two live events at once", () => {
     const brandingOf = (urlPath: string) => readBranding({ db: database.db, eventId: eventOfAddress(urlPath, hallA) });
     expect((await brandingOf(inA.urlPath)).event_name).toBe("Hall A");
     expect((await brandingOf(inB.urlPath)).event_name).toBe("Hall B");
+  });
+
+  it("each event's receivers get that event's messages only, and list and find only their own", async () => {
+    const receiver = (eventId: number, name: string) =>
+      database.db
+        .insert(webhookEndpoints)
+        .values({ eventId, url: `https://${name}.example.com/hook`, types: ["winner.created"], secret: "whsec_dGVzdA==" })
+        .returning({ id: webhookEndpoints.id })
+        .then(([row]) => row!.id);
+    const forA = await receiver(hallA, "hall-a");
+    const forB = await receiver(hallB, "hall-b");
+    const inA = await pageWithPrize(hallA, "A hook");
+    const inB = await pageWithPrize(hallB, "B hook");
+    await win(inA.urlPath, "visitor-hook-a");
+    await win(inB.urlPath, "visitor-hook-b");
+    const sent = await database.db
+      .select({ endpointId: webhookDeliveries.endpointId, prize: sql<string>`${webhookDeliveries.data}->>'prize_name'` })
+      .from(webhookDeliveries);
+    expect(sent.filter((row) => row.endpointId === forA).map((row) => row.prize)).toEqual(["A hook prize"]);
+    expect(sent.filter((row) => row.endpointId === forB).map((row) => row.prize)).toEqual(["B hook prize"]);
+    expect((await listEndpoints(database.db, hallA)).map((row) => row.id)).toEqual([forA]);
+    await expect(getEndpoint(database.db, hallA, forB)).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -43,12 +43,16 @@ async function assertReceiverAllowed(url: string): Promise<void> {
   }
 }
 
-export async function listEndpoints(db: Db): Promise<WebhookEndpoint[]> {
-  return db.select(endpointColumns).from(webhookEndpoints).orderBy(webhookEndpoints.id);
+/** The event's receivers; another event's are never listed, and their ids answer 404 here. */
+export async function listEndpoints(db: Db, eventId: number): Promise<WebhookEndpoint[]> {
+  return db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.eventId, eventId)).orderBy(webhookEndpoints.id);
 }
 
-export async function getEndpoint(db: Db, id: number): Promise<WebhookEndpoint> {
-  const [row] = await db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+/** Receiver `id` of event `eventId` (as a condition). */
+const endpointOf = (eventId: number, id: number) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.eventId, eventId));
+
+export async function getEndpoint(db: Db, eventId: number, id: number): Promise<WebhookEndpoint> {
+  const [row] = await db.select(endpointColumns).from(webhookEndpoints).where(endpointOf(eventId, id));
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }
@@ -60,7 +64,14 @@ export async function createEndpoint({ ctx, input }: { ctx: ServiceContext; inpu
   return retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ url: input.url, types: input.types, active: input.active, includeNickname: input.include_nickname, secret })
+      .values({
+        eventId: ctx.eventId,
+        url: input.url,
+        types: input.types,
+        active: input.active,
+        includeNickname: input.include_nickname,
+        secret,
+      })
       .returning(endpointColumns);
     if (!row) throw new Error("The insert returned no row.");
     await recordAudit(tx, ctx, { action: "webhook.create", target: auditTarget(row), changes: diffChanges(null, row, AUDITED) });
@@ -71,7 +82,7 @@ export async function createEndpoint({ ctx, input }: { ctx: ServiceContext; inpu
 export async function updateEndpoint({ ctx, input }: { ctx: ServiceContext; input: UpdateWebhookBody & { id: number } }) {
   if (input.url !== undefined) await assertReceiverAllowed(input.url);
   return retryingTransaction(ctx.db, async (tx) => {
-    const [before] = await tx.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, input.id)).for("update");
+    const [before] = await tx.select(endpointColumns).from(webhookEndpoints).where(endpointOf(ctx.eventId, input.id)).for("update");
     if (!before) throw notFound(WEBHOOK_NOT_FOUND);
     const [after] = await tx
       .update(webhookEndpoints)
@@ -82,7 +93,7 @@ export async function updateEndpoint({ ctx, input }: { ctx: ServiceContext; inpu
         includeNickname: input.include_nickname ?? before.include_nickname,
         updatedAt: sql`now()`,
       })
-      .where(eq(webhookEndpoints.id, input.id))
+      .where(endpointOf(ctx.eventId, input.id))
       .returning(endpointColumns);
     if (!after) throw notFound(WEBHOOK_NOT_FOUND);
     const changes = diffChanges(before, after, AUDITED);
@@ -94,7 +105,7 @@ export async function updateEndpoint({ ctx, input }: { ctx: ServiceContext; inpu
 /** Deletes a receiver and its delivery history; messages not yet sent to it are dropped. */
 export async function deleteEndpoint({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
   await retryingTransaction(ctx.db, async (tx) => {
-    const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, input.id)).returning(endpointColumns);
+    const [row] = await tx.delete(webhookEndpoints).where(endpointOf(ctx.eventId, input.id)).returning(endpointColumns);
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     await recordAudit(tx, ctx, { action: "webhook.delete", target: auditTarget(row), changes: diffChanges(row, null, AUDITED) });
   });
@@ -107,7 +118,7 @@ export async function rollSecret({ ctx, input }: { ctx: ServiceContext; input: {
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ secret, updatedAt: sql`now()` })
-      .where(eq(webhookEndpoints.id, input.id))
+      .where(endpointOf(ctx.eventId, input.id))
       .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     // The secret itself stays out of the log.
@@ -131,8 +142,8 @@ const deliveryColumns = {
 };
 
 /** One receiver's deliveries, newest first, one page. */
-export async function listDeliveries(db: Db, endpointId: number, window: { limit: number; offset: number }) {
-  await getEndpoint(db, endpointId);
+export async function listDeliveries(db: Db, eventId: number, endpointId: number, window: { limit: number; offset: number }) {
+  await getEndpoint(db, eventId, endpointId);
   const where = eq(webhookDeliveries.endpointId, endpointId);
   const [rows, [total]] = await Promise.all([
     db
@@ -153,7 +164,7 @@ export async function sendTestMessage({ ctx, input }: { ctx: ServiceContext; inp
     const [endpoint] = await tx
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, input.id));
+      .where(endpointOf(ctx.eventId, input.id));
     if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
     const [row] = await tx
       .insert(webhookDeliveries)
@@ -175,7 +186,13 @@ export async function resendDelivery({ ctx, input }: { ctx: ServiceContext; inpu
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", nextAttemptAt: sql`now()`, deliveredAt: null })
-      .where(eq(webhookDeliveries.id, input.id))
+      .where(
+        and(
+          eq(webhookDeliveries.id, input.id),
+          // Only a delivery to one of this event's receivers: another event's answers 404.
+          sql`${webhookDeliveries.endpointId} in (select id from webhook_endpoints where event_id = ${ctx.eventId})`,
+        ),
+      )
       .returning({ ...deliveryColumns, endpointId: webhookDeliveries.endpointId });
     if (!row) throw notFound(DELIVERY_NOT_FOUND);
     const [endpoint] = await tx

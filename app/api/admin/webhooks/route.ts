@@ -8,7 +8,7 @@ import { WRITE_ROLES } from "@/shared/roles";
 
 // A handful of receivers: read them all, page in memory, answer in the paged shape of every list.
 export const GET = route({ access: "admin", roles: WRITE_ROLES, query: pageQuery }, async ({ ctx, query, request }) => {
-  const endpoints = await listEndpoints(ctx.db);
+  const endpoints = await listEndpoints(ctx.db, ctx.eventId);
   const { limit, offset } = pageWindow(query);
   return toPage(request.url, query, endpoints.length, endpoints.slice(offset, offset + limit));
 });

@@ -6,7 +6,7 @@ import { updateWebhookBody } from "@/lib/validation/webhook";
 import { WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>
-  getEndpoint(ctx.db, parseId(params.id, WEBHOOK_NOT_FOUND)),
+  getEndpoint(ctx.db, ctx.eventId, parseId(params.id, WEBHOOK_NOT_FOUND)),
 );
 
 export const PATCH = route(

@@ -7,6 +7,6 @@ import { listDeliveries, WEBHOOK_NOT_FOUND } from "@/lib/services/webhooks/endpo
 import { WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: WRITE_ROLES, query: pageQuery }, async ({ ctx, params, query, request }) => {
-  const { count, results } = await listDeliveries(ctx.db, parseId(params.id, WEBHOOK_NOT_FOUND), pageWindow(query));
+  const { count, results } = await listDeliveries(ctx.db, ctx.eventId, parseId(params.id, WEBHOOK_NOT_FOUND), pageWindow(query));
   return toPage(request.url, query, count, results);
 });
