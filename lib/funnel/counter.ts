@@ -92,7 +92,7 @@ function upsert(rows: Row[], batchStartedAt: Date) {
     select v.hour_start, p.id, sum(v.scans), sum(v.taps), sum(v.holds), sum(v.handed_over)
     from json_to_recordset(${JSON.stringify(rows)}::json)
       as v(hour_start timestamptz, url_path text, product_id int, scans int, taps int, holds int, handed_over int)
-    join products p on p.id = coalesce(v.product_id, (select id from products where url_path = v.url_path))
+    join products p on p.id = coalesce(v.product_id, (select product_id from addresses where addresses.url_path = v.url_path))
     where not ${eventResetSince(batchStartedAt)}
     group by v.hour_start, p.id
     on conflict on constraint funnel_hourly_tallies_key do update set

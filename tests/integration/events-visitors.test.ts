@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBranding } from "@/db/queries/branding";
 import { eventOfAddress } from "@/db/queries/events";
 import { getPublicPageState, getVisitorWins } from "@/db/queries/public";
-import { events, prizes, settings, webhookDeliveries, webhookEndpoints, winners } from "@/db/schema";
+import { events, placements, prizes, products, settings, webhookDeliveries, webhookEndpoints, winners } from "@/db/schema";
 import { finaliseClaim } from "@/lib/services/claims/finalise";
 import { reservePrize } from "@/lib/services/claims/reserve";
 import { getEndpoint, listEndpoints } from "@/lib/services/webhooks/endpoints";
@@ -169,5 +169,38 @@ describe("two live events at once", () => {
     expect(sent.filter((row) => row.endpointId === forB).map((row) => row.prize)).toEqual(["B hook prize"]);
     expect((await listEndpoints(database.db, hallA)).map((row) => row.id)).toEqual([forA]);
     await expect(getEndpoint(database.db, hallA, forB)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a copy keeping the addresses takes the scans once it goes live: holds and wins land on the page answering", async () => {
+    const source = await newLiveEvent("Day 1", {});
+    const copy = (await database.db.insert(events).values({ name: "Day 2" }).returning({ id: events.id }))[0]!.id;
+    await database.db.insert(settings).values({ id: copy });
+    const inSource = await pageWithPrize(source, "Day 1 stand");
+    // The copy's page carries the same address, with a prize of its own.
+    const copyPrize = await seedPrize(database.db, { total: 5, eventId: copy, name: "Day 2 prize" });
+    const [copyPage] = await database.db
+      .insert(products)
+      .values({ eventId: copy, name: "Day 2 stand", urlPath: inSource.urlPath })
+      .returning({ id: products.id });
+    await database.db.insert(placements).values({ eventId: copy, prizeId: copyPrize, productId: copyPage!.id });
+
+    // While the copy is a draft the source answers the address.
+    expect(await getPublicPageState({ db: database.db, urlPath: inSource.urlPath })).toMatchObject({ event_id: source });
+    expect(await win(inSource.urlPath, "visitor-day-1")).toMatchObject({ prizeId: inSource.prizeId });
+
+    // Going live while the source is live would give two live events one address: refused.
+    await expect(database.db.update(events).set({ status: "live" }).where(eq(events.id, copy))).rejects.toThrow();
+    await database.db.update(events).set({ status: "closed" }).where(eq(events.id, source));
+    await database.db.update(events).set({ status: "live" }).where(eq(events.id, copy));
+    expect(await getPublicPageState({ db: database.db, urlPath: inSource.urlPath })).toMatchObject({ event_id: copy, has_prize: true });
+    expect(await win(inSource.urlPath, "visitor-day-2")).toMatchObject({ prizeId: copyPrize });
+    const won = await database.db
+      .select({ eventId: winners.eventId, visitor: winners.visitorId })
+      .from(winners)
+      .where(sql`${winners.visitorId} in ('visitor-day-1', 'visitor-day-2')`);
+    expect(won.sort((a, b) => a.eventId - b.eventId)).toEqual([
+      { eventId: source, visitor: "visitor-day-1" },
+      { eventId: copy, visitor: "visitor-day-2" },
+    ]);
   });
 });

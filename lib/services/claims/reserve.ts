@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { eventRulesAt, type RulesOf } from "@/db/queries/event-rules";
-import { placements, prizes, products } from "@/db/schema";
+import { placements, prizes } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { type AppError, conflict, notFound, type Said } from "@/lib/errors";
 import { closedEventMessage, dropsAtMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
@@ -12,9 +12,12 @@ import { retryingTransaction } from "../transaction";
 import { eventGateShared } from "./event-gate";
 import { type ReserveRefusal, reservableBy, verdictFor } from "./reservable";
 
-/** The product page's id as a subquery, so the UPDATE that acts on it also finds it. */
+/**
+ * The id of the page that answers the address (addresses: a live event's when one holds it), as a subquery,
+ * so the UPDATE that acts on it also finds it.
+ */
 export function productIdOf(urlPath: string) {
-  return sql`(select ${products.id} from ${products} where ${products.urlPath} = ${urlPath})`;
+  return sql`(select answering.product_id from addresses answering where answering.url_path = ${urlPath})`;
 }
 
 // Said in the visitor's language by lib/api/respond.ts.
