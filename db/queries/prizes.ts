@@ -1,5 +1,5 @@
 import "server-only";
-import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { distributedThisHour, distributedToday } from "@/db/prize-rules";
 import { images, placements, prizes, winners } from "@/db/schema";
@@ -44,8 +44,21 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return or(ilike(prizes.name, pattern), ilike(prizes.description, pattern));
 }
 
-export async function listPrizes({ db, search, limit, offset }: { db: Queryable; search?: string; limit: number; offset: number }) {
-  const where = searchCondition(search);
+/** One page of event `eventId`'s prizes, newest first, optionally filtered by a search over name and description. */
+export async function listPrizes({
+  db,
+  eventId,
+  search,
+  limit,
+  offset,
+}: {
+  db: Queryable;
+  eventId: number;
+  search?: string;
+  limit: number;
+  offset: number;
+}) {
+  const where = and(eq(prizes.eventId, eventId), searchCondition(search));
   const [rows, [total]] = await Promise.all([
     selectPrizes(db, where).orderBy(desc(prizes.createdAt), desc(prizes.id)).limit(limit).offset(offset),
     db.select({ count: count() }).from(prizes).where(where),
@@ -53,14 +66,27 @@ export async function listPrizes({ db, search, limit, offset }: { db: Queryable;
   return { count: total?.count ?? 0, results: rows.map(present) };
 }
 
-export async function getPrize({ db, id }: { db: Queryable; id: number }) {
-  const [row] = await selectPrizes(db, eq(prizes.id, id));
+/** A prize of event `eventId`, by its id: another event's id finds nothing, as an unknown one does. */
+export async function getPrize({ db, eventId, id }: { db: Queryable; eventId: number; id: number }) {
+  const [row] = await selectPrizes(db, and(eq(prizes.eventId, eventId), eq(prizes.id, id)));
   return row ? present(row) : null;
 }
 
-/** Winners of one prize, newest first (the prize screen's export). */
-export async function listPrizeWinners({ db, prizeId, limit, offset }: { db: Queryable; prizeId: number; limit: number; offset: number }) {
-  const where = eq(winners.prizeId, prizeId);
+/** Winners of one prize of event `eventId`, newest first (the prize screen's export). */
+export async function listPrizeWinners({
+  db,
+  eventId,
+  prizeId,
+  limit,
+  offset,
+}: {
+  db: Queryable;
+  eventId: number;
+  prizeId: number;
+  limit: number;
+  offset: number;
+}) {
+  const where = and(eq(winners.eventId, eventId), eq(winners.prizeId, prizeId));
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { images, placements, prizes, products } from "@/db/schema";
 import { imageUrl } from "@/shared/urls/images";
@@ -68,19 +68,24 @@ function toProductView(row: ProductSelection) {
   };
 }
 
-/** One page of product pages, newest first, optionally filtered by a search over name and description. */
+/** A page of event `eventId`, by its id: another event's id finds nothing, as an unknown one does. */
+const productOfEvent = (eventId: number, id: number) => and(eq(products.eventId, eventId), eq(products.id, id));
+
+/** One page of event `eventId`'s product pages, newest first, optionally filtered by a search over name and description. */
 export async function listProducts({
   db,
+  eventId,
   search,
   limit,
   offset,
 }: {
   db: Queryable;
+  eventId: number;
   search?: string;
   limit: number;
   offset: number;
 }): Promise<{ count: number; results: ProductView[] }> {
-  const where = matchesSearch(search);
+  const where = and(eq(products.eventId, eventId), matchesSearch(search));
   const [total] = await db.select({ value: count() }).from(products).where(where);
   const rows = await db
     .select(productColumns)
@@ -93,29 +98,35 @@ export async function listProducts({
   return { count: total?.value ?? 0, results: rows.map(toProductView) };
 }
 
-export async function findProduct({ db, id }: { db: Queryable; id: number }): Promise<ProductView | undefined> {
-  const [row] = await db.select(productColumns).from(products).leftJoin(images, eq(images.id, products.imageId)).where(eq(products.id, id));
+export async function findProduct({ db, eventId, id }: { db: Queryable; eventId: number; id: number }): Promise<ProductView | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(images, eq(images.id, products.imageId))
+    .where(productOfEvent(eventId, id));
   return row ? toProductView(row) : undefined;
 }
 
 /** What a QR code needs: the page's secret path. */
-export async function findProductUrlPath({ db, id }: { db: Queryable; id: number }): Promise<string | undefined> {
-  const [row] = await db.select({ urlPath: products.urlPath }).from(products).where(eq(products.id, id));
+export async function findProductUrlPath({ db, eventId, id }: { db: Queryable; eventId: number; id: number }): Promise<string | undefined> {
+  const [row] = await db.select({ urlPath: products.urlPath }).from(products).where(productOfEvent(eventId, id));
   return row?.urlPath;
 }
 
-/** Product pages by name, for the printable sheet of QR codes: every one, or those `ids` names. */
+/** Event `eventId`'s product pages by name, for the printable sheet of QR codes: every one, or those `ids` names. */
 export async function listProductCodes({
   db,
+  eventId,
   ids = null,
 }: {
   db: Queryable;
+  eventId: number;
   /** Only these pages (the QR cards of one import); null: every page. */
   ids?: number[] | null;
 }): Promise<{ id: number; name: string; urlPath: string }[]> {
   return db
     .select({ id: products.id, name: products.name, urlPath: products.urlPath })
     .from(products)
-    .where(ids === null ? undefined : inArray(products.id, ids.length > 0 ? ids : [0]))
+    .where(and(eq(products.eventId, eventId), ids === null ? undefined : inArray(products.id, ids.length > 0 ? ids : [0])))
     .orderBy(asc(products.name), asc(products.id));
 }

@@ -10,7 +10,7 @@ import { createPrizeBody } from "@/lib/validation/prize";
 import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: searchablePageQuery }, async ({ ctx, query, request }) => {
-  const { count, results } = await listPrizes({ db: ctx.db, search: query.search, ...pageWindow(query) });
+  const { count, results } = await listPrizes({ db: ctx.db, eventId: ctx.eventId, search: query.search, ...pageWindow(query) });
   return toPage(request.url, query, count, results);
 });
 
@@ -23,6 +23,6 @@ export const POST = route(
   },
   async ({ ctx, body }) => {
     const { id } = await createPrize({ ctx, input: body });
-    return json(await getPrize({ db: ctx.db, id }), 201);
+    return json(await getPrize({ db: ctx.db, eventId: ctx.eventId, id }), 201);
   },
 );

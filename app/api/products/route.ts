@@ -8,7 +8,7 @@ import type { ProductRow } from "@/shared/contracts/products";
 import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: searchablePageQuery }, async ({ ctx, query, request }) => {
-  const { count, results } = await listProducts({ db: ctx.db, search: query.search, ...pageWindow(query) });
+  const { count, results } = await listProducts({ db: ctx.db, eventId: ctx.eventId, search: query.search, ...pageWindow(query) });
   const page: Page<ProductRow> = toPage(request.url, query, count, results);
   return page;
 });

@@ -1,12 +1,12 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { type CatalogueTexts, catalogueTexts, prizeSettings } from "@/db/queries/catalogue-columns";
 import { images, prizes, products } from "@/db/schema";
 
 /**
  * The rows a file's keys match, with their picture's hash (a picture is compared by content). Matching is by
- * key within the installation's one event: when events come, the event's id joins the key in these two reads
- * and in the unique indexes, and nothing else here changes.
+ * key within the import's event (the unique indexes are on event and key): the same file imported into two
+ * events makes rows in each.
  */
 
 const productColumns = {
@@ -41,28 +41,38 @@ export type ExistingPrize = ExistingProduct & {
 const byKey = <T extends { key: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.key!, row]));
 
 /**
- * Product pages by key. `lock`: inside the import's transaction, FOR NO KEY UPDATE, which a visitor's claim
+ * Event `eventId`'s product pages by key. `lock`: inside the import's transaction, FOR NO KEY UPDATE, which a visitor's claim
  * (KEY SHARE on its page) does not wait for.
  */
-export async function productsByKey(db: Queryable, keys: string[], { lock }: { lock: boolean }): Promise<Map<string, ExistingProduct>> {
+export async function productsByKey(
+  db: Queryable,
+  eventId: number,
+  keys: string[],
+  { lock }: { lock: boolean },
+): Promise<Map<string, ExistingProduct>> {
   if (keys.length === 0) return new Map();
   const query = db
     .select(productColumns)
     .from(products)
     .leftJoin(images, eq(images.id, products.imageId))
-    .where(inArray(products.key, keys))
+    .where(and(eq(products.eventId, eventId), inArray(products.key, keys)))
     .orderBy(asc(products.id));
   return byKey<ExistingProduct>(lock ? await query.for("no key update", { of: products }) : await query);
 }
 
-/** Prizes by key. `lock`: FOR UPDATE in id order (the lock order of lib/services/README.md), as an edit takes it. */
-export async function prizesByKey(db: Queryable, keys: string[], { lock }: { lock: boolean }): Promise<Map<string, ExistingPrize>> {
+/** Event `eventId`'s prizes by key. `lock`: FOR UPDATE in id order (the lock order of lib/services/README.md), as an edit takes it. */
+export async function prizesByKey(
+  db: Queryable,
+  eventId: number,
+  keys: string[],
+  { lock }: { lock: boolean },
+): Promise<Map<string, ExistingPrize>> {
   if (keys.length === 0) return new Map();
   const query = db
     .select(prizeColumns)
     .from(prizes)
     .leftJoin(images, eq(images.id, prizes.imageId))
-    .where(inArray(prizes.key, keys))
+    .where(and(eq(prizes.eventId, eventId), inArray(prizes.key, keys)))
     .orderBy(asc(prizes.id));
   return byKey<ExistingPrize>(lock ? await query.for("update", { of: prizes }) : await query);
 }

@@ -51,14 +51,25 @@ function pictureUses(rows: ImportRows): PictureUse[] {
   ];
 }
 
-/** The plan of both sheets against the rows their keys match now (locked, inside the import's transaction). */
-async function planBoth(db: Queryable, rows: ImportRows, pictures: Map<string, Picture> | null, problems: ImportProblem[], lock: boolean) {
+/**
+ * The plan of both sheets against the rows their keys match now in event `eventId` (locked, inside the
+ * import's transaction).
+ */
+async function planBoth(
+  db: Queryable,
+  eventId: number,
+  rows: ImportRows,
+  pictures: Map<string, Picture> | null,
+  problems: ImportProblem[],
+  lock: boolean,
+) {
   const context = { pictures, problems };
   const products = planSheet(
     "product_pages",
     rows.product_pages,
     await productsByKey(
       db,
+      eventId,
       rows.product_pages.map((row) => row.key),
       { lock },
     ),
@@ -73,6 +84,7 @@ async function planBoth(db: Queryable, rows: ImportRows, pictures: Map<string, P
         rows.prizes,
         await prizesByKey(
           db,
+          eventId,
           rows.prizes.map((row) => row.key),
           { lock },
         ),
@@ -85,7 +97,7 @@ async function planBoth(db: Queryable, rows: ImportRows, pictures: Map<string, P
 class RolledBack extends Error {}
 
 /**
- * Imports product pages and prizes from a spreadsheet (server-behaviour.md, "Setting up from a spreadsheet"):
+ * Imports product pages and prizes into the call's event from a spreadsheet (server-behaviour.md, "Setting up from a spreadsheet"):
  * read and check everything first (file, rows, pictures), then, unless it is a dry run or anything is wrong,
  * write it all in one transaction or nothing. Pictures are decoded before the transaction (it never waits on
  * sharp) and stored inside it, so a refused import leaves no picture behind either. In the transaction the
@@ -115,7 +127,7 @@ export async function importSpreadsheet({ ctx, input }: { ctx: ServiceContext; i
     throw error;
   }
 
-  const preview = await planBoth(ctx.db, rows, pictures, problems, false);
+  const preview = await planBoth(ctx.db, ctx.eventId, rows, pictures, problems, false);
   const prizesPreview = await preview.prizesPlan();
   const outcome: ImportOutcome = {
     dryRun: input.dryRun,
@@ -152,13 +164,13 @@ export async function importSpreadsheet({ ctx, input }: { ctx: ServiceContext; i
         for (const [sha, id] of await saveImages(tx, fresh)) imageIds.set(sha, id);
       };
       await storeMissing([...picturesWritten(preview.products), ...picturesWritten(prizesPreview)]);
-      const plan = await planBoth(tx, rows, pictures, lockedProblems, true);
+      const plan = await planBoth(tx, ctx.eventId, rows, pictures, lockedProblems, true);
       await storeMissing(picturesWritten(plan.products));
-      const createdProducts = await writeProducts(tx, plan.products, imageIds);
+      const createdProducts = await writeProducts(tx, ctx.eventId, plan.products, imageIds);
       const prizesPlan = await plan.prizesPlan();
       if (lockedProblems.length > 0) throw new RolledBack();
       await storeMissing(picturesWritten(prizesPlan));
-      const changedPrizes = await writePrizes(tx, prizesPlan, imageIds);
+      const changedPrizes = await writePrizes(tx, ctx.eventId, prizesPlan, imageIds);
       const counts = { product_pages: plan.products.counts, prizes: prizesPlan.counts };
       await recordAudit(tx, ctx, {
         action: "import.apply",

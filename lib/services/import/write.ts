@@ -26,9 +26,10 @@ async function insertInBatches<R>(rows: R[], insert: (batch: R[]) => Promise<{ i
   return ids;
 }
 
-/** Creates and updates the planned product pages; answers the ids of those created. */
+/** Creates (in event `eventId`) and updates the planned product pages; answers the ids of those created. */
 export async function writeProducts(
   tx: Tx,
+  eventId: number,
   plan: SheetPlan<ProductValues, ExistingProduct>,
   imageIds: Map<string, number>,
 ): Promise<number[]> {
@@ -37,6 +38,7 @@ export async function writeProducts(
       .insert(products)
       .values(
         batch.map(({ row, values }) => ({
+          eventId,
           key: row.key,
           name: values.name,
           ...textColumns(values),
@@ -65,16 +67,22 @@ function prizeNumbers(values: Partial<PrizeValues>) {
 }
 
 /**
- * Creates and updates the planned prizes, their rows locked by the caller; answers the ids of every prize
+ * Creates (in event `eventId`) and updates the planned prizes, their rows locked by the caller; answers the ids of every prize
  * created or changed, for their placements to be topped up after commit. A new total moves the stock by the
  * same amount in the statement itself, and a lowered target takes its placements off at once, as an edit does.
  */
-export async function writePrizes(tx: Tx, plan: SheetPlan<PrizeValues, ExistingPrize>, imageIds: Map<string, number>): Promise<number[]> {
+export async function writePrizes(
+  tx: Tx,
+  eventId: number,
+  plan: SheetPlan<PrizeValues, ExistingPrize>,
+  imageIds: Map<string, number>,
+): Promise<number[]> {
   const created = await insertInBatches(plan.creates, (batch) =>
     tx
       .insert(prizes)
       .values(
         batch.map(({ row, values }) => ({
+          eventId,
           key: row.key,
           name: values.name,
           ...textColumns(values),

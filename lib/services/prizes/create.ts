@@ -8,6 +8,7 @@ import { replenishPrize } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
 import { PRIZE_AUDITED_FIELDS } from "./update";
 
+/** Creates a prize in the call's event and, in maintenance mode, places it on that event's pages. */
 export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: CreatePrizeBody }): Promise<{ id: number }> {
   // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
@@ -24,7 +25,10 @@ export async function createPrize({ ctx, input }: { ctx: ServiceContext; input: 
       hourlyLimit: input.hourly_limit,
       isActive: input.is_active,
     };
-    const [row] = await tx.insert(prizes).values(values).returning({ id: prizes.id });
+    const [row] = await tx
+      .insert(prizes)
+      .values({ ...values, eventId: ctx.eventId })
+      .returning({ id: prizes.id });
     await recordAudit(tx, ctx, {
       action: "prize.create",
       target: { type: "prize", id: row!.id, name: input.name },

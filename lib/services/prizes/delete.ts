@@ -12,12 +12,14 @@ import { retryingTransaction } from "../transaction";
  * visitor holds one of its placements: deleting it would snatch the prize from under their fingers.
  */
 export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
+  // Another event's prize is not found, as an unknown one is.
+  const thePrize = and(eq(prizes.eventId, ctx.eventId), eq(prizes.id, input.id));
   const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .delete(prizes)
       .where(
         and(
-          eq(prizes.id, input.id),
+          thePrize,
           sql`not exists (select 1 from ${placements} where ${placements.prizeId} = ${input.id} and ${placements.isActive} and ${heldNow()})`,
         ),
       )
@@ -32,6 +34,6 @@ export async function deletePrize({ ctx, input }: { ctx: ServiceContext; input: 
     return row;
   });
   if (deleted) return;
-  const [exists] = await ctx.db.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.id));
+  const [exists] = await ctx.db.select({ id: prizes.id }).from(prizes).where(thePrize);
   throw exists ? conflict(HELD_NOW) : notFound(MESSAGES.prizeNotFound);
 }

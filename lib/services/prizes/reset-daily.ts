@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { distributedToday, today } from "@/db/prize-rules";
 import { prizes } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -9,12 +9,12 @@ import { replenishPrizes } from "../placements/maintain";
 import { retryingTransaction } from "../transaction";
 
 /**
- * Sets today's handed-out count of one prize (or of every prize) back to 0; targets rise, so top up.
+ * Sets today's handed-out count of one prize (or of every prize) of the call's event back to 0; targets rise, so top up.
  * The answer does not wait for the top-up: under a crowd it queues behind every win's own top-up for the
  * placement lock (21 s under 300 visitors), and it is best effort anyway (the 30-second tick retries).
  */
 export async function resetDailyCounter({ ctx, input }: { ctx: ServiceContext; input: { id: number | "all" } }) {
-  const scope = input.id === "all" ? sql`true` : eq(prizes.id, input.id);
+  const scope = and(eq(prizes.eventId, ctx.eventId), input.id === "all" ? undefined : eq(prizes.id, input.id));
   const reset = await retryingTransaction(ctx.db, async (tx) => {
     // Rows locked in id order first, as the maintenance tick locks them, so the two cannot deadlock.
     const before = await tx

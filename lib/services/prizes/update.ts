@@ -35,14 +35,18 @@ const auditedColumns = {
   ...prizeSettings,
 };
 
-/** Edits a prize; the image is kept unless a new one is sent or `remove_image` is true. */
+/**
+ * Edits a prize of the call's event (another event's is not found, as an unknown one is); the image is kept
+ * unless a new one is sent or `remove_image` is true.
+ */
 export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: UpdatePrizeBody & { id: number } }) {
   // Decoding happens before the transaction: it is slow, and must not hold a connection (or PGlite's one).
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "prize") : null;
+  const thePrize = and(eq(prizes.eventId, ctx.eventId), eq(prizes.id, input.id));
   await retryingTransaction(ctx.db, async (tx) => {
     const imageChange = image ? { imageId: image.id } : input.remove_image ? { imageId: null } : {};
     // The row as it was, locked so the audit's "before" is what this update replaced.
-    const [before] = await tx.select(auditedColumns).from(prizes).where(eq(prizes.id, input.id)).for("update");
+    const [before] = await tx.select(auditedColumns).from(prizes).where(thePrize).for("update");
     const [row] = await tx
       .update(prizes)
       .set({
@@ -60,7 +64,7 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
       })
       .where(
         and(
-          eq(prizes.id, input.id),
+          thePrize,
           // Claims keep taking units while the admin edits: a form that showed 5 left must not put back 5
           // when 2 were won meanwhile. The screen sends what it showed; the spec's client may not.
           input.expected_remaining_quantity === undefined ? undefined : eq(prizes.remainingQuantity, input.expected_remaining_quantity),
@@ -68,7 +72,7 @@ export async function updatePrize({ ctx, input }: { ctx: ServiceContext; input: 
       )
       .returning(auditedColumns);
     if (!row) {
-      const [current] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, input.id));
+      const [current] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(thePrize);
       if (!current) throw notFound(MESSAGES.prizeNotFound);
       throw conflict(text("errors.prizes.wonWhileEditing", { remaining: current.remaining }), {
         remaining_quantity: current.remaining,

@@ -14,9 +14,11 @@ import { PRODUCT_AUDITED_FIELDS } from "./update";
 const URL_PATH_ATTEMPTS = 5;
 
 /**
- * Creates a product page with a fresh random url_path. The image is decoded and stored first, outside any
- * transaction: decoding takes a while and must not hold a connection (or PGlite's single transaction), and a
- * stored image without a product is harmless (images are content-addressed and shared).
+ * Creates a product page in the call's event with a fresh random url_path (unique within the event; a clash,
+ * there or with another live event's address, is a unique violation and another path is drawn). The image is
+ * decoded and stored first, outside any transaction: decoding takes a while and must not hold a connection (or
+ * PGlite's single transaction), and a stored image without a product is harmless (images are content-addressed
+ * and shared).
  */
 export async function createProduct({ ctx, input }: { ctx: ServiceContext; input: CreateProductBody }): Promise<ProductView> {
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : null;
@@ -31,7 +33,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
         };
         const [row] = await tx
           .insert(products)
-          .values({ ...values, urlPath: newUrlPath() })
+          .values({ ...values, eventId: ctx.eventId, urlPath: newUrlPath() })
           .returning({ id: products.id });
         await recordAudit(tx, ctx, {
           action: "product.create",
@@ -40,7 +42,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
         });
         return row!.id;
       });
-      return (await findProduct({ db: ctx.db, id }))!;
+      return (await findProduct({ db: ctx.db, eventId: ctx.eventId, id }))!;
     } catch (error) {
       if (postgresErrorCode(error) !== UNIQUE_VIOLATION || attempt >= URL_PATH_ATTEMPTS) throw error;
     }

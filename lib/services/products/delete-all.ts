@@ -5,7 +5,7 @@ import { retryingTransaction } from "../transaction";
 import { recordBulkDelete } from "./audit";
 import { deleteProductsInTx } from "./internal";
 
-/** Deletes every product page. Needs `confirm` (a guard against a stray request) and `force` if winners exist. */
+/** Deletes every product page of the call's event. Needs `confirm` (a guard against a stray request) and `force` if winners exist. */
 export async function deleteAllProducts({
   ctx,
   input,
@@ -15,7 +15,7 @@ export async function deleteAllProducts({
 }): Promise<{ detail: Text; deleted_count: number }> {
   if (!input.confirm) throw badRequest(text("errors.products.confirmDeleteAll"));
   const deleted = await retryingTransaction(ctx.db, async (tx) => {
-    const pages = await deleteProductsInTx(tx, { ids: "all", force: input.force });
+    const pages = await deleteProductsInTx(tx, { eventId: ctx.eventId, ids: "all", force: input.force });
     await recordBulkDelete(tx, ctx, "product.delete_all", pages);
     return pages.length;
   });

@@ -17,7 +17,7 @@ export async function deleteSelectedProducts({
 }): Promise<{ deleted_count: number }> {
   const ids = [...new Set(input.product_ids)];
   const deleted = await retryingTransaction(ctx.db, async (tx) => {
-    const pages = await deleteProductsInTx(tx, { ids, force: input.force });
+    const pages = await deleteProductsInTx(tx, { eventId: ctx.eventId, ids, force: input.force });
     await recordBulkDelete(tx, ctx, "product.delete_selected", pages);
     return pages.length;
   });

@@ -8,7 +8,7 @@ import { PRODUCT_NOT_FOUND } from "./update";
 /** Deletes one product page; 400 with winners_count when winners are linked and not forced. */
 export async function deleteProduct({ ctx, input }: { ctx: ServiceContext; input: { id: number; force: boolean } }): Promise<void> {
   await retryingTransaction(ctx.db, async (tx) => {
-    const [deleted] = await deleteProductsInTx(tx, { ids: [input.id], force: input.force });
+    const [deleted] = await deleteProductsInTx(tx, { eventId: ctx.eventId, ids: [input.id], force: input.force });
     if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
     await recordAudit(tx, ctx, { action: "product.delete", target: { type: "product", id: deleted.id, name: deleted.name } });
   });

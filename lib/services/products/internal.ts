@@ -1,11 +1,11 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { products, winners } from "@/db/schema";
 import { badRequest } from "@/lib/errors";
 import { text } from "@/shared/i18n/text";
 
 /**
- * Deletes product pages inside the caller's transaction and returns those that went (id, name). Without `force`, refuses
+ * Deletes product pages of event `eventId` inside the caller's transaction (another event's ids are skipped as unknown ones are) and returns those that went (id, name). Without `force`, refuses
  * with 400 `{detail, winners_count}` when any winner is linked to them. Winners are kept either way (their
  * product link is set to NULL by the foreign key); placements on the deleted pages go with them (cascade).
  *
@@ -14,12 +14,12 @@ import { text } from "@/shared/i18n/text";
  */
 export async function deleteProductsInTx(
   tx: Tx,
-  { ids, force }: { ids: number[] | "all"; force: boolean },
+  { eventId, ids, force }: { eventId: number; ids: number[] | "all"; force: boolean },
 ): Promise<{ id: number; name: string }[]> {
   const locked = await tx
     .select({ id: products.id })
     .from(products)
-    .where(ids === "all" ? undefined : inArray(products.id, ids))
+    .where(and(eq(products.eventId, eventId), ids === "all" ? undefined : inArray(products.id, ids)))
     .for("update");
   const lockedIds = locked.map((row) => row.id);
   if (lockedIds.length === 0) return [];

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { findProduct, type ProductView, productTexts } from "@/db/queries/products";
 import { products } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -29,9 +29,11 @@ export async function updateProduct({
   // Stored before the update for the same reason as in createProduct: decoding must not hold a transaction.
   const image = input.image ? await storeUploadedImage(ctx.db, input.image, "product") : undefined;
   const imageId = input.remove_image ? null : image?.id;
+  // Another event's page is not found, as an unknown one is.
+  const thePage = and(eq(products.eventId, ctx.eventId), eq(products.id, input.id));
   await retryingTransaction(ctx.db, async (tx) => {
     const fields = { ...productTexts, imageId: products.imageId };
-    const [before] = await tx.select(fields).from(products).where(eq(products.id, input.id)).for("update");
+    const [before] = await tx.select(fields).from(products).where(thePage).for("update");
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
     const [after] = await tx
       .update(products)
@@ -42,7 +44,7 @@ export async function updateProduct({
         ...(imageId !== undefined && { imageId }),
         updatedAt: sql`now()`,
       })
-      .where(eq(products.id, input.id))
+      .where(thePage)
       .returning(fields);
     await recordAudit(tx, ctx, {
       action: "product.update",
@@ -50,5 +52,5 @@ export async function updateProduct({
       changes: diffChanges(before, after, PRODUCT_AUDITED_FIELDS),
     });
   });
-  return (await findProduct({ db: ctx.db, id: input.id }))!;
+  return (await findProduct({ db: ctx.db, eventId: ctx.eventId, id: input.id }))!;
 }

@@ -14,7 +14,7 @@ import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 const NOT_FOUND = MESSAGES.prizeNotFound;
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params }) => {
-  const prize = await getPrize({ db: ctx.db, id: parseId(params.id, NOT_FOUND) });
+  const prize = await getPrize({ db: ctx.db, eventId: ctx.eventId, id: parseId(params.id, NOT_FOUND) });
   if (!prize) throw notFound(NOT_FOUND);
   return prize;
 });
@@ -29,7 +29,7 @@ export const PUT = route(
   async ({ ctx, params, body }) => {
     const id = parseId(params.id, NOT_FOUND);
     await updatePrize({ ctx, input: { ...body, id } });
-    return getPrize({ db: ctx.db, id }) as Promise<object>;
+    return getPrize({ db: ctx.db, eventId: ctx.eventId, id }) as Promise<object>;
   },
 );
 

@@ -13,7 +13,7 @@ import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 const productId = (raw: string | undefined) => parseId(raw, PRODUCT_NOT_FOUND);
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params }) => {
-  const product = await findProduct({ db: ctx.db, id: productId(params.id) });
+  const product = await findProduct({ db: ctx.db, eventId: ctx.eventId, id: productId(params.id) });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 });

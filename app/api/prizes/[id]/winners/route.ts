@@ -10,7 +10,7 @@ import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery }, async ({ ctx, params, query, request }) => {
   const prizeId = parseId(params.id, MESSAGES.prizeNotFound);
-  if (!(await getPrize({ db: ctx.db, id: prizeId }))) throw notFound(MESSAGES.prizeNotFound);
-  const { count, results } = await listPrizeWinners({ db: ctx.db, prizeId, ...pageWindow(query) });
+  if (!(await getPrize({ db: ctx.db, eventId: ctx.eventId, id: prizeId }))) throw notFound(MESSAGES.prizeNotFound);
+  const { count, results } = await listPrizeWinners({ db: ctx.db, eventId: ctx.eventId, prizeId, ...pageWindow(query) });
   return toPage(request.url, query, count, results);
 });

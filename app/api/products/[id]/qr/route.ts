@@ -12,7 +12,7 @@ import { READ_ROLES } from "@/shared/roles";
 import { productPageUrl } from "@/shared/urls/products";
 
 export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx, params, request }) => {
-  const urlPath = await findProductUrlPath({ db: ctx.db, id: parseId(params.id, PRODUCT_NOT_FOUND) });
+  const urlPath = await findProductUrlPath({ db: ctx.db, eventId: ctx.eventId, id: parseId(params.id, PRODUCT_NOT_FOUND) });
   if (!urlPath) throw notFound(PRODUCT_NOT_FOUND);
   const target = productPageUrl(qrBaseUrl(request.headers).baseUrl, urlPath);
   // The picture depends on the encoded address only, which changes with PUBLIC_BASE_URL or the admin's

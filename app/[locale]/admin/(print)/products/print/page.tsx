@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/products/print-button";
 import { BrandLogo } from "@/components/branding/brand-logo";
@@ -8,9 +8,11 @@ import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
 import { IntentLink } from "@/components/ui/intent-link";
 import { listProductCodes } from "@/db/queries/products";
+import { EVENT_PARAMETER, eventOfAdminCall } from "@/lib/api/event-scope";
 import { getAdminSession } from "@/lib/auth/session";
 import { adminPageBranding } from "@/lib/branding/request";
 import { organiserDb } from "@/lib/database";
+import { AppError } from "@/lib/errors";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { qrBaseUrl } from "@/lib/qr/base-url";
 import { qrSvg } from "@/lib/qr/render";
@@ -40,16 +42,28 @@ function chunk<T>(items: T[], size: number): T[][] {
 /** What a visitor does with the card, in the event's two languages (whichever the organiser reads). */
 const SCAN_TO_WIN = [CATALOGUES.en.admin.print.scanToWin, CATALOGUES.ko.admin.print.scanToWin];
 
-/** `?ids=12-1011,1040`: only those pages' cards (an import links to the pages it set up); none: every page. */
-export default async function PrintQrCodesPage({ searchParams }: { searchParams: Promise<{ ids?: string | string[] }> }) {
+type PrintParameters = { ids?: string | string[]; [EVENT_PARAMETER]?: string | string[] };
+
+/**
+ * `?ids=12-1011,1040`: only those pages' cards (an import links to the pages it set up); none: every page.
+ * The pages are the event's the account acts on, or `?event=`'s as on any admin URL (one it may not act on,
+ * or none: not found).
+ */
+export default async function PrintQrCodesPage({ searchParams }: { searchParams: Promise<PrintParameters> }) {
   // Checked here too, not only in the layout: this page reads every product's secret url_path.
-  if (!(await getAdminSession())) redirect("/admin/login");
+  const admin = await getAdminSession();
+  if (!admin) redirect("/admin/login");
+  const parameters = await searchParams;
+  const asked = parameters[EVENT_PARAMETER];
+  const eventId = await eventOfAdminCall(organiserDb(), admin, typeof asked === "string" ? asked : null).catch((error: unknown) => {
+    if (error instanceof AppError) notFound();
+    throw error;
+  });
+  const { ids } = parameters;
   const t = await getTranslations("admin.print");
   const { baseUrl, configured } = qrBaseUrl(await headers());
   const [products, branding, productName, locale] = await Promise.all([
-    searchParams.then(({ ids }) =>
-      listProductCodes({ db: organiserDb(), ids: productIdsOfCards(typeof ids === "string" ? ids : undefined) }),
-    ),
+    listProductCodes({ db: organiserDb(), eventId, ids: productIdsOfCards(typeof ids === "string" ? ids : undefined) }),
     adminPageBranding(),
     getTranslations("app").then((app) => app("name")),
     getLocale(),
