@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admins, events, settings } from "@/db/schema";
 import {
   ACCOUNT_ROLES,
   ANY_ROLE,
@@ -12,11 +14,11 @@ import {
   type RoleSet,
   WRITE_ROLES,
 } from "@/shared/roles";
-import { signedInTeam } from "../support/accounts";
+import { createAccount, signedInTeam } from "../support/accounts";
 import { discoverApiRoutes, fillTemplate, UNSAFE_METHODS } from "../support/api-routes";
 import { tableDigest } from "../support/direct-database";
 import { type FileServer, serverForFile } from "../support/file-server";
-import type { TestClient } from "../support/http-client";
+import { signedInClient, type TestClient } from "../support/http-client";
 import { setMaintenanceMode } from "../support/settings";
 import { TEST_ADMIN } from "./global-setup";
 
@@ -98,10 +100,10 @@ const adminRoutes = discoverApiRoutes()
  * for a read) without writing. The one exception is "reset all daily counters", which takes nothing to
  * refuse: it runs (harmless here).
  */
-function send(client: TestClient, route: (typeof adminRoutes)[number]) {
+function send(client: TestClient, route: (typeof adminRoutes)[number], query = "") {
   return client.request(
     route.method,
-    route.path,
+    `${route.path}${query}`,
     UNSAFE_METHODS.has(route.method) ? { json: route.takesBody ? "not an object" : undefined } : {},
   );
 }
@@ -158,6 +160,34 @@ describe("roles: every admin route, discovered from app/api, against every role"
         refused: false,
       });
       await response.body?.cancel();
+    }
+  });
+});
+
+describe("accounts limited to events: every admin route, another event", () => {
+  it("an owner limited to event 1 gets 403 on every admin route naming another event, and nothing changes", async () => {
+    const limited = await createAccount(team.owner, "owner", "limited-owner");
+    const otherEvent = await file.withDatabase(async (db) => {
+      const [event] = await db.insert(events).values({ name: "Other hall", status: "live" }).returning({ id: events.id });
+      await db.insert(settings).values({ id: event!.id });
+      await db
+        .update(admins)
+        .set({ eventIds: [1] })
+        .where(eq(admins.id, limited.id));
+      return event!.id;
+    });
+    const client = await signedInClient(file.url, limited);
+    const before = await fingerprint();
+    for (const route of adminRoutes) {
+      const response = await send(client, route, `?event=${otherEvent}`);
+      expect({ route: route.key, status: response.status }).toEqual({ route: route.key, status: 403 });
+      expect(await response.json()).toEqual({ detail: "This account cannot act on that event." });
+    }
+    expect(await fingerprint()).toBe(before);
+    // Its own event, named or not, gets past the check.
+    for (const query of ["", "?event=1"]) {
+      const response = await client.get(`/api/admin/settings/${query}`);
+      expect(response.status).toBe(200);
     }
   });
 });
