@@ -53,11 +53,14 @@ export async function buildEventArchive({
   zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(winnerRows, locale), stored);
   zip.file(
     ARCHIVE_FILES.audit,
-    await auditWorkbook(exportAuditRows({
+    await auditWorkbook(
+      exportAuditRows({
         db,
         scope: { eventId, withInstallation: true },
         filter: { account: undefined, action: undefined, search: undefined },
-      }), locale),
+      }),
+      locale,
+    ),
     stored,
   );
   const funnel = await readFunnel({ db, eventId, filter: {} });

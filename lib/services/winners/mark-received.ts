@@ -28,6 +28,7 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
       .where(
         and(
           eq(winners.id, input.id),
+          eq(winners.eventId, ctx.eventId),
           not(winners.isReceived),
           isNull(winners.expiredAt),
           sql`(${winners.collectBy} is null or ${winners.collectBy} > now())`,
