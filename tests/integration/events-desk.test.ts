@@ -4,6 +4,7 @@ import * as XLSX from "xlsx";
 import type { Db } from "@/db";
 import { events, placements, prizes, products, settings, winners } from "@/db/schema";
 import { newUrlPath } from "@/lib/url-path";
+import { auditRows, createAccount } from "../support/accounts";
 import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { TEST_ADMIN } from "./global-setup";
@@ -175,5 +176,25 @@ describe("placements of two live events", () => {
     const { id } = (await response.json()) as { id: number };
     expect((await json<PlacementPage>(`/api/prize-distributions/?event=${b.id}`)).results.map((row) => row.id)).toContain(id);
     expect((await json<PlacementPage>(`/api/prize-distributions/?event=${a.id}`)).results.map((row) => row.id)).not.toContain(id);
+  });
+});
+
+describe("the audit list of two live events", () => {
+  it("shows a hand-over in its own event's list only", async () => {
+    const id = a.winners.waiting;
+    expect((await admin.post(`/api/winners/${id}/mark_received/?event=${a.id}`)).status).toBe(200);
+    const handOvers = { action: "winner.mark_received", target: `winner:${id}` };
+    expect(await auditRows(admin, { ...handOvers, event: String(a.id) })).toHaveLength(1);
+    expect(await auditRows(admin, { ...handOvers, event: String(b.id) })).toEqual([]);
+  });
+
+  it("shows the installation's rows (sign-ins) to owners in every event, and not to a manager", async () => {
+    const credentials = await createAccount(admin, "manager");
+    const manager = await signedInClient(file.url, credentials);
+    // The manager's own sign-in: an installation row (no event).
+    const signIn = { action: "auth.sign_in", account: credentials.name };
+    expect(await auditRows(admin, { ...signIn, event: String(a.id) })).toHaveLength(1);
+    expect(await auditRows(admin, { ...signIn, event: String(b.id) })).toHaveLength(1);
+    expect(await auditRows(manager, signIn)).toEqual([]);
   });
 });
