@@ -79,7 +79,7 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
 }
 
 /** The filters within one event: every admin list, count and export reads only its event's winners. */
-export function winnerConditionIn(eventId: number, filter: WinnerFilter): SQL | undefined {
+function winnerConditionIn(eventId: number, filter: WinnerFilter): SQL | undefined {
   return and(eq(winners.eventId, eventId), winnerCondition(filter));
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { type EventRef, eventZone } from "@/db/prize-rules";
-import { placements, prizes, settings, winners } from "@/db/schema";
+import { placements, prizes, winners } from "@/db/schema";
 import { enqueueWebhooks } from "../webhooks/enqueue";
 
 /**
