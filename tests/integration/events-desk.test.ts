@@ -114,6 +114,18 @@ describe("winners of two live events", () => {
     }
   });
 
+  it("counts each event's wins in its own funnel", async () => {
+    for (const event of [a, b]) {
+      const funnel = await json<{ totals: { wins: number }; by_product: { product_id: number; wins: number }[] }>(
+        `/api/admin/funnel/?event=${event.id}`,
+      );
+      expect({ wins: funnel.totals.wins, pages: funnel.by_product.map((row) => [row.product_id, row.wins]) }).toEqual({
+        wins: 2,
+        pages: [[event.pages[1], 2]],
+      });
+    }
+  });
+
   it("exports each event's winners only", async () => {
     const response = await admin.get(`/api/winners/download_excel/?event=${b.id}`);
     expect(response.status).toBe(200);
