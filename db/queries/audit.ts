@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { auditLog, auditTallies } from "@/db/schema";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
@@ -11,6 +11,12 @@ import { likePattern } from "./like";
  * AND; `target` is one thing's history as `type:id`, dates whole days in APP_TIMEZONE, both ends included.
  */
 type AuditFilters = { account?: string; action?: string; target?: string; search?: string; start_date?: string; end_date?: string };
+
+/**
+ * Whose rows a reader sees: the event's, plus the installation's (sign-ins, accounts: `event_id` null) when
+ * `withInstallation` (owners, who manage the accounts; a manager of one event sees that event only).
+ */
+export type AuditScope = { eventId: number; withInstallation: boolean };
 
 const auditColumns = {
   id: auditLog.id,
@@ -26,9 +32,10 @@ const auditColumns = {
 };
 
 /** The filters as one condition; each has an index that keeps the list's order (db/schema/audit-log.ts). */
-function auditCondition(filter: AuditFilters): SQL | undefined {
+function auditCondition(scope: AuditScope, filter: AuditFilters): SQL | undefined {
   const [targetType, targetId] = filter.target?.split(":") ?? [];
   return and(
+    scope.withInstallation ? or(eq(auditLog.eventId, scope.eventId), isNull(auditLog.eventId)) : eq(auditLog.eventId, scope.eventId),
     filter.account ? eq(auditLog.accountName, filter.account) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     targetType && targetId ? and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)) : undefined,
@@ -38,12 +45,24 @@ function auditCondition(filter: AuditFilters): SQL | undefined {
   );
 }
 
-/** One page of the audit log, newest first. */
-export async function listAudit({ db, filter, limit, offset }: { db: Queryable; filter: AuditFilters; limit: number; offset: number }) {
-  const where = auditCondition(filter);
+/** One page of the audit log in this scope, newest first. */
+export async function listAudit({
+  db,
+  scope,
+  filter,
+  limit,
+  offset,
+}: {
+  db: Queryable;
+  scope: AuditScope;
+  filter: AuditFilters;
+  limit: number;
+  offset: number;
+}) {
+  const where = auditCondition(scope, filter);
   const [rows, total] = await Promise.all([
     db.select(auditColumns).from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
-    countAudit(db, filter, where),
+    countAudit(db, scope, filter, where),
   ]);
   return { count: total, results: rows.map(toAuditRow) };
 }
@@ -54,7 +73,7 @@ export async function listAudit({ db, filter, limit, offset }: { db: Queryable; 
  * APP_TIMEZONE fall on UTC hours (the tallies are per UTC hour). A target or a search counts the matching
  * rows through their indexes, as does a zone off UTC by a fraction of an hour.
  */
-async function countAudit(db: Queryable, filter: AuditFilters, where: SQL | undefined): Promise<number> {
+async function countAudit(db: Queryable, scope: AuditScope, filter: AuditFilters, where: SQL | undefined): Promise<number> {
   const countRows = () =>
     db
       .select({ count: count() })
@@ -65,6 +84,9 @@ async function countAudit(db: Queryable, filter: AuditFilters, where: SQL | unde
   const from = filter.start_date ? sql`(${filter.start_date}::date::timestamptz at time zone 'UTC')` : undefined;
   const to = filter.end_date ? sql`((${filter.end_date}::date + 1)::timestamptz at time zone 'UTC')` : undefined;
   const conditions = [
+    scope.withInstallation
+      ? sql`(${auditTallies.eventId} = ${scope.eventId} or ${auditTallies.eventId} is null)`
+      : sql`${auditTallies.eventId} = ${scope.eventId}`,
     filter.account ? sql`${auditTallies.accountName} = ${filter.account}` : undefined,
     filter.action ? sql`${auditTallies.action} = ${filter.action}` : undefined,
     from ? sql`${auditTallies.hourUtc} >= ${from}` : undefined,
@@ -78,7 +100,7 @@ async function countAudit(db: Queryable, filter: AuditFilters, where: SQL | unde
           sql` and `,
         )
       : sql`true`;
-  const tallyWhere = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const tallyWhere = sql`where ${sql.join(conditions, sql` and `)}`;
   const [row] = await db
     .select({
       aligned: sql<boolean>`${onTheHour}`,
@@ -108,8 +130,16 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor 
     .limit(AUDIT_EXPORT_BATCH);
 }
 
-/** Every row of the filter for the Excel file, newest first, in keyset batches (at, id). */
-export async function* exportAuditRows({ db, filter }: { db: Queryable; filter: AuditFilters }): AsyncGenerator<AuditExportRow[]> {
-  const where = auditCondition(filter);
+/** Every row of the scope and the filter for the Excel file, newest first, in keyset batches (at, id). */
+export async function* exportAuditRows({
+  db,
+  scope,
+  filter,
+}: {
+  db: Queryable;
+  scope: AuditScope;
+  filter: AuditFilters;
+}): AsyncGenerator<AuditExportRow[]> {
+  const where = auditCondition(scope, filter);
   yield* newestFirstInBatches(AUDIT_EXPORT_BATCH, (after) => exportBatch(db, where, after));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { automaticLive, placementTarget } from "@/db/prize-rules";
 import { funnelHourlyTallies, images, placements, prizes, products, winners, winnerTallies } from "@/db/schema";
@@ -23,16 +23,18 @@ const maintenanceStatus = sql<"sufficient" | "insufficient" | "exhausted" | "ina
   else 'insufficient' end)`;
 
 const count = (from: SQL) => sql<number>`(select count(*)::int from ${from})`;
+const winnersSum = (eventId: number, where: SQL) =>
+  sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.eventId} = ${eventId} and ${where})`;
 
-async function totals(db: Queryable) {
+async function totals(db: Queryable, eventId: number) {
   const [row] = await db
     .select({
-      total_products: count(sql`${products}`),
-      total_prizes: count(sql`${prizes}`),
-      active_prizes: count(sql`${prizes} where ${prizes.isActive}`),
-      total_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies})`,
-      received_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isReceived})`,
-      expired_winners: sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.isExpired})`,
+      total_products: count(sql`${products} where ${products.eventId} = ${eventId}`),
+      total_prizes: count(sql`${prizes} where ${prizes.eventId} = ${eventId}`),
+      active_prizes: count(sql`${prizes} where ${prizes.eventId} = ${eventId} and ${prizes.isActive}`),
+      total_winners: winnersSum(eventId, sql`true`),
+      received_winners: winnersSum(eventId, sql`${winnerTallies.isReceived}`),
+      expired_winners: winnersSum(eventId, sql`${winnerTallies.isExpired}`),
     })
     .from(sql`(values (1)) as one_row`);
   const counts = row ?? { total_products: 0, total_prizes: 0, active_prizes: 0, total_winners: 0, received_winners: 0, expired_winners: 0 };
@@ -40,7 +42,7 @@ async function totals(db: Queryable) {
   return { ...counts, unreceived_winners: counts.total_winners - counts.received_winners - counts.expired_winners };
 }
 
-async function prizeStats(db: Queryable) {
+async function prizeStats(db: Queryable, eventId: number) {
   const rows = await db
     .select({
       ...prizeColumns,
@@ -51,7 +53,8 @@ async function prizeStats(db: Queryable) {
     })
     .from(prizes)
     .leftJoin(images, eq(images.id, prizes.imageId))
-    .leftJoin(sql`${talliesBy("prize_id")} as w`, sql`w.key = ${prizes.id}`)
+    .leftJoin(sql`${talliesBy("prize_id", eventId)} as w`, sql`w.key = ${prizes.id}`)
+    .where(eq(prizes.eventId, eventId))
     .orderBy(desc(prizes.isActive), desc(prizes.createdAt), desc(prizes.id));
   return rows.map((row) => {
     const { winners_count: _alsoTotal, ...prize } = present(row);
@@ -59,7 +62,7 @@ async function prizeStats(db: Queryable) {
   });
 }
 
-async function productStats(db: Queryable) {
+async function productStats(db: Queryable, eventId: number) {
   const rows = await db
     .select({
       id: products.id,
@@ -74,7 +77,8 @@ async function productStats(db: Queryable) {
     .from(products)
     .leftJoin(placements, sql`${placements.productId} = ${products.id} and ${placements.isActive}`)
     .leftJoin(prizes, eq(prizes.id, placements.prizeId))
-    .leftJoin(sql`${talliesBy("product_id")} as w`, sql`w.key = ${products.id}`)
+    .leftJoin(sql`${talliesBy("product_id", eventId)} as w`, sql`w.key = ${products.id}`)
+    .where(eq(products.eventId, eventId))
     .orderBy(desc(products.createdAt), desc(products.id));
   return rows.map((row) => ({
     id: row.id,
@@ -91,19 +95,27 @@ async function productStats(db: Queryable) {
   }));
 }
 
-/** GET /api/admin/dashboard/ (server-behaviour.md, Dashboard): a handful of aggregate queries, none per row. */
-export async function readDashboard({ db }: { db: Queryable }) {
+/**
+ * GET /api/admin/dashboard/ (server-behaviour.md, Dashboard): one event at a glance, in a handful of
+ * aggregate queries, none per row.
+ */
+export async function readDashboard({ db, eventId }: { db: Queryable; eventId: number }) {
   const [counts, recent_winners, recent_received, prize_stats, product_stats] = await Promise.all([
-    totals(db),
-    db.select(winnerColumns).from(winners).orderBy(desc(winners.createdAt), desc(winners.id)).limit(RECENT_LIST_SIZE),
+    totals(db, eventId),
     db
       .select(winnerColumns)
       .from(winners)
-      .where(isNotNull(winners.receivedAt))
+      .where(eq(winners.eventId, eventId))
+      .orderBy(desc(winners.createdAt), desc(winners.id))
+      .limit(RECENT_LIST_SIZE),
+    db
+      .select(winnerColumns)
+      .from(winners)
+      .where(and(eq(winners.eventId, eventId), isNotNull(winners.receivedAt)))
       .orderBy(desc(winners.receivedAt), desc(winners.id))
       .limit(RECENT_LIST_SIZE),
-    prizeStats(db),
-    productStats(db),
+    prizeStats(db, eventId),
+    productStats(db, eventId),
   ]);
   return { ...counts, recent_winners, recent_received, prize_stats, product_stats };
 }

@@ -13,8 +13,9 @@ type Grouped = FunnelCounts & { hour: string | null; product_id: number | null; 
  * (lib/funnel), wins from `winners` by the clock hour of winning (date_trunc in the session's zone,
  * APP_TIMEZONE). One statement answers all three groupings (per hour, per page, all) with GROUPING SETS.
  * Dates are whole days in APP_TIMEZONE; winners of a deleted page are not counted (its tallies went with it).
+ * One event's: its pages' rows only (the tallies belong to a page, and a page to its event).
  */
-export async function readFunnel({ db, filter }: { db: Queryable; filter: FunnelQuery }): Promise<Funnel> {
+export async function readFunnel({ db, eventId, filter }: { db: Queryable; eventId: number; filter: FunnelQuery }): Promise<Funnel> {
   const from = filter.start_date ? sql`${filter.start_date}::date::timestamptz` : null;
   const until = filter.end_date ? sql`(${filter.end_date}::date + 1)::timestamptz` : null;
   const within = (column: ReturnType<typeof sql>) =>
@@ -33,14 +34,14 @@ export async function readFunnel({ db, filter }: { db: Queryable; filter: Funnel
       from funnel_hourly_tallies where ${within(sql`hour_start`)}
       union all
       select date_trunc('hour', created_at), product_id, 0, 0, 0, 0, count(*)::int
-      from winners where product_id is not null and ${within(sql`created_at`)}
+      from winners where event_id = ${eventId} and product_id is not null and ${within(sql`created_at`)}
       group by 1, 2
     )
     select to_char(s.hour_start, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as hour, s.product_id, max(p.name) as product_name,
       coalesce(sum(s.scans), 0)::int as scans, coalesce(sum(s.taps), 0)::int as taps, coalesce(sum(s.holds), 0)::int as holds,
       coalesce(sum(s.wins), 0)::int as wins, coalesce(sum(s.handed_over), 0)::int as handed_over,
       grouping(s.hour_start, s.product_id) as level
-    from steps s join products p on p.id = s.product_id
+    from steps s join products p on p.id = s.product_id and p.event_id = ${eventId}
     group by grouping sets ((s.hour_start), (s.product_id), ())
     order by level, s.hour_start, max(p.name), s.product_id
   `);

@@ -4,8 +4,8 @@ import type { Queryable } from "@/db";
 import { heldNow } from "@/db/prize-rules";
 import { placements, prizes, products } from "@/db/schema";
 
-/** Placements for the admin list: active first, newest first, with names and both counts. */
-export async function listPlacements({ db, limit, offset }: { db: Queryable; limit: number; offset: number }) {
+/** The event's placements for the admin list: active first, newest first, with names and both counts. */
+export async function listPlacements({ db, eventId, limit, offset }: { db: Queryable; eventId: number; limit: number; offset: number }) {
   const [rows, [counts]] = await Promise.all([
     db
       .select({
@@ -25,6 +25,7 @@ export async function listPlacements({ db, limit, offset }: { db: Queryable; lim
       .from(placements)
       .innerJoin(prizes, eq(prizes.id, placements.prizeId))
       .innerJoin(products, eq(products.id, placements.productId))
+      .where(eq(placements.eventId, eventId))
       .orderBy(desc(placements.isActive), desc(placements.createdAt), desc(placements.id))
       .limit(limit)
       .offset(offset),
@@ -33,7 +34,8 @@ export async function listPlacements({ db, limit, offset }: { db: Queryable; lim
         total: count(),
         active: sql<number>`count(*) filter (where ${placements.isActive})::int`,
       })
-      .from(placements),
+      .from(placements)
+      .where(eq(placements.eventId, eventId)),
   ]);
   const total = counts?.total ?? 0;
   const active = counts?.active ?? 0;
@@ -41,10 +43,10 @@ export async function listPlacements({ db, limit, offset }: { db: Queryable; lim
 }
 
 /**
- * The drops still to come, soonest first (announced and secret alike: the organiser sees both), with the
+ * The event's drops still to come, soonest first (announced and secret alike: the organiser sees both), with the
  * database's clock, so the screen counts down on the same clock the hold compares with.
  */
-export async function listScheduledDrops({ db }: { db: Queryable }) {
+export async function listScheduledDrops({ db, eventId }: { db: Queryable; eventId: number }) {
   const [results, [clock]] = await Promise.all([
     db
       .select({
@@ -59,7 +61,7 @@ export async function listScheduledDrops({ db }: { db: Queryable }) {
       .from(placements)
       .innerJoin(prizes, eq(prizes.id, placements.prizeId))
       .innerJoin(products, eq(products.id, placements.productId))
-      .where(and(sql`${placements.isActive}`, gt(placements.dropsAt, sql`now()`)))
+      .where(and(eq(placements.eventId, eventId), sql`${placements.isActive}`, gt(placements.dropsAt, sql`now()`)))
       .orderBy(asc(placements.dropsAt), asc(placements.id))
       .limit(200),
     db.select({ now: sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` }).from(sql`(select 1) as clock`),

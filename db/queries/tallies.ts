@@ -23,35 +23,38 @@ function tallyStatus(status: WinnerStatus): SQL {
   return sql`not ${winnerTallies.isReceived} and not ${winnerTallies.isExpired}`;
 }
 
-/** How many winners match filters on prize, page and received only; other filters need the winner rows. */
+/** How many of the event's winners match filters on prize, page and received only; other filters need the winner rows. */
 export async function countByTallies(
   db: Queryable,
+  eventId: number,
   filter: { prize?: number; product?: number; is_received?: boolean; status?: WinnerStatus },
 ): Promise<number> {
   const conditions = [
+    sql`${winnerTallies.eventId} = ${eventId}`,
     filter.status === undefined ? undefined : tallyStatus(filter.status),
     filter.prize === undefined ? undefined : sql`${winnerTallies.prizeId} = ${filter.prize}`,
     filter.product === undefined ? undefined : sql`${winnerTallies.productId} = ${filter.product}`,
     filter.is_received === undefined ? undefined : sql`${winnerTallies.isReceived} = ${filter.is_received}`,
   ].filter((condition): condition is SQL => condition !== undefined);
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const where = sql`where ${sql.join(conditions, sql` and `)}`;
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${winnerTallies.winners}), 0)::int` })
     .from(sql`${winnerTallies} ${where}`);
   return row?.total ?? 0;
 }
 
-/** Winners, received and expired winners per key (`prize_id` or `product_id`), as a subquery to join. */
-export const talliesBy = (key: "prize_id" | "product_id") =>
-  sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received, (sum(winners) filter (where is_expired))::int as expired from ${winnerTallies} group by 1)`;
+/** The event's winners, received and expired winners per key (`prize_id` or `product_id`), as a subquery to join. */
+export const talliesBy = (key: "prize_id" | "product_id", eventId: number) =>
+  sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received, (sum(winners) filter (where is_expired))::int as expired from ${winnerTallies} where event_id = ${eventId} group by 1)`;
 
 /**
- * How many winners fall in a date range (days in the session's zone, APP_TIMEZONE), optionally received or
+ * How many of the event's winners fall in a date range (days in the session's zone, APP_TIMEZONE), optionally received or
  * not: whole UTC hours inside the range are read from `winner_hourly_tallies`, and the part-hours at its edges
  * (only in zones off UTC by a fraction of an hour) are counted from the winner rows, so the sum is exact.
  */
 export async function countByHourlyTallies(
   db: Queryable,
+  eventId: number,
   filter: { start_date?: string; end_date?: string; is_received?: boolean },
 ): Promise<number> {
   const from = filter.start_date ? sql`${filter.start_date}::date::timestamptz` : sql`'-infinity'::timestamptz`;
@@ -59,10 +62,10 @@ export async function countByHourlyTallies(
   const tallyReceived = filter.is_received === undefined ? sql`` : sql`and ${winnerHourlyTallies.isReceived} = ${filter.is_received}`;
   const rowReceived = filter.is_received === undefined ? sql`` : sql`and ${winners.isReceived} = ${filter.is_received}`;
   const rowsBetween = (start: SQL, end: SQL) =>
-    sql`(select count(*) from ${winners} where ${winners.createdAt} >= ${start} and ${winners.createdAt} < ${end} ${rowReceived})`;
+    sql`(select count(*) from ${winners} where ${winners.eventId} = ${eventId} and ${winners.createdAt} >= ${start} and ${winners.createdAt} < ${end} ${rowReceived})`;
   const total = sql<number>`(case when first_hour <= end_hour then
       coalesce((select sum(${winnerHourlyTallies.winners}) from ${winnerHourlyTallies}
-        where ${winnerHourlyTallies.hourUtc} >= first_hour and ${winnerHourlyTallies.hourUtc} < end_hour ${tallyReceived}), 0)
+        where ${winnerHourlyTallies.eventId} = ${eventId} and ${winnerHourlyTallies.hourUtc} >= first_hour and ${winnerHourlyTallies.hourUtc} < end_hour ${tallyReceived}), 0)
       + ${rowsBetween(sql`starts`, sql`(first_hour at time zone 'UTC')`)}
       + ${rowsBetween(sql`(end_hour at time zone 'UTC')`, sql`ends`)}
     else ${rowsBetween(sql`starts`, sql`ends`)} end)::int`;

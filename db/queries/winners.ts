@@ -78,12 +78,29 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
   return and(...conditions.filter(Boolean));
 }
 
-/** One page of winners, newest first. */
-export async function listWinners({ db, filter, limit, offset }: { db: Queryable; filter: WinnerFilter; limit: number; offset: number }) {
-  const where = winnerCondition(filter);
+/** The filters within one event: every admin list, count and export reads only its event's winners. */
+function winnerConditionIn(eventId: number, filter: WinnerFilter): SQL | undefined {
+  return and(eq(winners.eventId, eventId), winnerCondition(filter));
+}
+
+/** One page of the event's winners, newest first. */
+export async function listWinners({
+  db,
+  eventId,
+  filter,
+  limit,
+  offset,
+}: {
+  db: Queryable;
+  eventId: number;
+  filter: WinnerFilter;
+  limit: number;
+  offset: number;
+}) {
+  const where = winnerConditionIn(eventId, filter);
   const [rows, total] = await Promise.all([
     db.select(winnerColumns).from(winners).where(where).orderBy(desc(winners.createdAt), desc(winners.id)).limit(limit).offset(offset),
-    countWinners(db, filter, where),
+    countWinners(db, eventId, filter, where),
   ]);
   return { count: total, results: rows };
 }
@@ -92,11 +109,11 @@ export async function listWinners({ db, filter, limit, offset }: { db: Queryable
  * How many waiting winners (neither handed over nor expired) have exactly this code: the prize desk asks for
  * the nickname before it shows any when it is more than one.
  */
-export async function countWaitingWithCode({ db, code }: { db: Queryable; code: string }): Promise<number> {
+export async function countWaitingWithCode({ db, eventId, code }: { db: Queryable; eventId: number; code: string }): Promise<number> {
   const [row] = await db
     .select({ count: count() })
     .from(winners)
-    .where(and(sql`${winners.password}::text = ${code}`, statusCondition("waiting")));
+    .where(and(eq(winners.eventId, eventId), sql`${winners.password}::text = ${code}`, statusCondition("waiting")));
   return row?.count ?? 0;
 }
 
@@ -105,13 +122,13 @@ export async function countWaitingWithCode({ db, code }: { db: Queryable; code: 
  * `winner_tallies` (status too); dates (with received) from `winner_hourly_tallies`. A search, or dates with a prize or
  * page, counts the matching rows (through the trigram and (prize|product, created_at) indexes).
  */
-function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefined): Promise<number> {
+function countWinners(db: Queryable, eventId: number, filter: WinnerFilter, where: SQL | undefined): Promise<number> {
   const dated = Boolean(filter.start_date || filter.end_date);
   const narrowed = filter.prize !== undefined || filter.product !== undefined;
   const searched = Boolean(filter.search || filter.code || filter.name);
-  if (!searched && !dated) return countByTallies(db, filter);
+  if (!searched && !dated) return countByTallies(db, eventId, filter);
   // The hourly tallies know received or not, not expired: a status with dates counts the rows.
-  if (!searched && !narrowed && filter.status === undefined) return countByHourlyTallies(db, filter);
+  if (!searched && !narrowed && filter.status === undefined) return countByHourlyTallies(db, eventId, filter);
   return db
     .select({ count: count() })
     .from(winners)
@@ -121,13 +138,15 @@ function countWinners(db: Queryable, filter: WinnerFilter, where: SQL | undefine
 
 /**
  * Who a winner is and when they were handed over, as HH:MM in APP_TIMEZONE (the session's zone; null if
- * not yet); undefined when there is no such winner.
+ * not yet); undefined when the event has no such winner.
  */
 export async function handOverOf({
   db,
+  eventId,
   id,
 }: {
   db: Queryable;
+  eventId: number;
   id: number;
 }): Promise<{ name: string; receivedAt: Date | null; collectBy: Date | null; expiredAt: Date | null } | undefined> {
   const [row] = await db
@@ -139,7 +158,7 @@ export async function handOverOf({
       expiredAt: winners.expiredAt,
     })
     .from(winners)
-    .where(eq(winners.id, id));
+    .where(and(eq(winners.id, id), eq(winners.eventId, eventId)));
   return row;
 }
 
@@ -185,8 +204,16 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor 
     .limit(EXPORT_BATCH_SIZE);
 }
 
-/** Every winner of the filter for the Excel file, newest first, in keyset batches (created_at, id). */
-export async function* exportWinnerRows({ db, filter }: { db: Queryable; filter: WinnerFilter }): AsyncGenerator<WinnerExportRow[]> {
-  const where = winnerCondition(filter);
+/** Every winner of the event and the filter for the Excel file, newest first, in keyset batches (created_at, id). */
+export async function* exportWinnerRows({
+  db,
+  eventId,
+  filter,
+}: {
+  db: Queryable;
+  eventId: number;
+  filter: WinnerFilter;
+}): AsyncGenerator<WinnerExportRow[]> {
+  const where = winnerConditionIn(eventId, filter);
   yield* newestFirstInBatches(EXPORT_BATCH_SIZE, (after) => exportBatch(db, where, after));
 }

@@ -33,11 +33,14 @@ const ARCHIVE_FILES = {
  */
 export async function buildEventArchive({
   db,
+  eventId,
   timeZone,
   locale,
   now = new Date(),
 }: {
   db: Db;
+  /** The event archived: its winners, its funnel, and its audit rows with the installation's (an owner's view). */
+  eventId: number;
   timeZone: string;
   /** The workbooks' headers and sheet names, in the organiser's language. */
   locale: Locale;
@@ -46,14 +49,21 @@ export async function buildEventArchive({
   const cutoff = await retryingTransaction(db, readArchiveCutoff);
   const zip = new JSZip();
   const stored = { compression: "STORE" as const, date: now };
-  const winnerRows = exportWinnerRows({ db, filter: { up_to_id: cutoff.last_winner_id } });
+  const winnerRows = exportWinnerRows({ db, eventId, filter: { up_to_id: cutoff.last_winner_id } });
   zip.file(ARCHIVE_FILES.winners, await winnersWorkbook(winnerRows, locale), stored);
   zip.file(
     ARCHIVE_FILES.audit,
-    await auditWorkbook(exportAuditRows({ db, filter: { account: undefined, action: undefined, search: undefined } }), locale),
+    await auditWorkbook(
+      exportAuditRows({
+        db,
+        scope: { eventId, withInstallation: true },
+        filter: { account: undefined, action: undefined, search: undefined },
+      }),
+      locale,
+    ),
     stored,
   );
-  const funnel = await readFunnel({ db, filter: {} });
+  const funnel = await readFunnel({ db, eventId, filter: {} });
   if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel, locale), stored);
   const records = await readEventRecords(db);
   const event = { exported_at: now.toISOString(), time_zone: timeZone, cutoff, ...records };

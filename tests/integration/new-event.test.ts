@@ -510,7 +510,7 @@ describe("starting a new event on the embedded database", () => {
       await db
         .insert(winners)
         .values({ name: "Mina", password: "0420", prizeId: prize, productId: pages[0]!.id, prizeName: "Pin", productName: "Embedded" });
-      const archive = await buildEventArchive({ db, timeZone: TEST_TIME_ZONE, locale: "en" });
+      const archive = await buildEventArchive({ db, eventId: 1, timeZone: TEST_TIME_ZONE, locale: "en" });
       const zip = await JSZip.loadAsync(archive.file);
       expect(Object.keys(zip.files)).toContain("winners.xlsx");
       expect(archive.cutoff).toEqual({ last_winner_id: expect.any(Number), winners: 1 });

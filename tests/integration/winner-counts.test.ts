@@ -51,7 +51,7 @@ async function expectTalliesMatchRows(db: Db) {
     for (const is_received of receivedStates) {
       const filter = { ...range, is_received };
       const expected = await countedRows(db, filter);
-      expect({ filter, total: await countByHourlyTallies(db, filter) }).toEqual({ filter, total: expected });
+      expect({ filter, total: await countByHourlyTallies(db, 1, filter) }).toEqual({ filter, total: expected });
     }
   }
 }
@@ -87,7 +87,7 @@ describe("winner counts by date come from hourly tallies and equal counting the 
   it("the list's footer total uses them and agrees with its rows", async () => {
     const db = database.db;
     const filter = { start_date: "2026-03-02", end_date: "2026-03-02", is_received: false };
-    const page = await listWinners({ db, filter, limit: 1000, offset: 0 });
+    const page = await listWinners({ db, eventId: 1, filter, limit: 1000, offset: 0 });
     expect(page.count).toBe(page.results.length);
     expect(page.count).toBe(await countedRows(db, filter));
   });

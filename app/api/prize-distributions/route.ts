@@ -9,7 +9,7 @@ import { createPlacementBody } from "@/lib/validation/placement";
 import { READ_ROLES, WRITE_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: pageQuery }, async ({ ctx, query, request }) => {
-  const { count, results, active_count, inactive_count } = await listPlacements({ db: ctx.db, ...pageWindow(query) });
+  const { count, results, active_count, inactive_count } = await listPlacements({ db: ctx.db, eventId: ctx.eventId, ...pageWindow(query) });
   return { ...toPage(request.url, query, count, results), active_count, inactive_count };
 });
 

@@ -13,10 +13,14 @@ export const GET = route({ access: "admin", roles: DESK_READ_ROLES, query: listW
   if (!seesCodes(ctx.admin) && query.code === undefined) return toPage(request.url, query, 0, []);
   // Two visitors waiting with one code: showing both would let either collect the other's prize, so the
   // desk asks for the nickname first.
-  if (query.code !== undefined && query.name === undefined && (await countWaitingWithCode({ db: ctx.db, code: query.code })) > 1) {
+  if (
+    query.code !== undefined &&
+    query.name === undefined &&
+    (await countWaitingWithCode({ db: ctx.db, eventId: ctx.eventId, code: query.code })) > 1
+  ) {
     return { ...toPage(request.url, query, 0, []), nickname_needed: true };
   }
-  const { count, results } = await listWinners({ db: ctx.db, filter: query, ...pageWindow(query) });
+  const { count, results } = await listWinners({ db: ctx.db, eventId: ctx.eventId, filter: query, ...pageWindow(query) });
   return toPage(
     request.url,
     query,

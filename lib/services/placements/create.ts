@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { placements, prizes, products } from "@/db/schema";
-import { ValidationError } from "@/lib/errors";
+import { notFound, ValidationError } from "@/lib/errors";
+import { MESSAGES } from "@/lib/messages";
 import type { CreatePlacementBody } from "@/lib/validation/placement";
 import { text } from "@/shared/i18n/text";
 import { diffChanges, recordAudit } from "../audit/record";
@@ -19,7 +20,9 @@ export { isPageTakenRefusal } from "./rules";
  * `drops_at` (announced unless `announce` is false). A drop is set aside apart from automatic placement: it
  * does not count towards "Pages at once", only against the stock and today's budget, and keeps its page. Also
  * answers how many units of the prize are still on no page (`unplaced`): once this one is won, nothing is
- * placed again unless automatic placement is on, and the screen offers to switch it on.
+ * placed again unless automatic placement is on, and the screen offers to switch it on. The prize and the
+ * page must be of the call's event: another event's is 404, before anything is written (the composite keys
+ * would refuse the row anyway, with a database error).
  */
 export async function createPlacement({ ctx, input }: { ctx: ServiceContext; input: CreatePlacementBody }) {
   const dropsAt = input.drops_at ?? null;
@@ -27,20 +30,23 @@ export async function createPlacement({ ctx, input }: { ctx: ServiceContext; inp
   // Lock order (../README.md): placement writes, the page, the prize, then the new placement row.
   return retryingTransaction(ctx.db, async (tx) => {
     await lockPlacementWrites(tx);
-    if (dropsAt !== null) await assertDropTime(tx, dropsAt);
+    if (dropsAt !== null) await assertDropTime(tx, ctx.eventId, dropsAt);
     // KEY SHARE: the page cannot be deleted under us (a delete would otherwise fail our insert).
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product)).for("key share");
+    const [product] = await tx.select({ eventId: products.eventId }).from(products).where(eq(products.id, input.product)).for("key share");
     if (!product) throw ValidationError.field("product", text("errors.placements.existingProduct"));
+    // A plain read: the prize row is locked below (assertRoomForPlacement), after the page, as every path does.
+    const [prize] = await tx.select({ eventId: prizes.eventId }).from(prizes).where(eq(prizes.id, input.prize));
+    if (!prize) throw ValidationError.field("prize", text("errors.placements.existingPrize"));
+    if (product.eventId !== ctx.eventId) throw notFound(text("errors.products.notFound"));
+    if (prize.eventId !== ctx.eventId) throw notFound(MESSAGES.prizeNotFound);
     if (input.is_active) {
       await assertPageFree(tx, input.product);
       await assertRoomForPlacement(tx, input.prize, { setAside: dropsAt !== null });
-    } else {
-      const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize));
-      if (!prize) throw ValidationError.field("prize", text("errors.placements.existingPrize"));
     }
     const [created] = await tx
       .insert(placements)
       .values({
+        eventId: ctx.eventId,
         prizeId: input.prize,
         productId: input.product,
         isActive: input.is_active,

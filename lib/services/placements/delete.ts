@@ -10,11 +10,13 @@ import { placementName } from "./audit";
 
 /** DELETE /api/prize-distributions/{id}/: refused while a visitor holds it. */
 export async function deletePlacement({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<void> {
+  // Another event's placement is unknown here, as an id that does not exist.
+  const inEvent = and(eq(placements.id, input.id), eq(placements.eventId, ctx.eventId));
   const deleted = await retryingTransaction(ctx.db, async (tx) => {
     const name = await placementName(tx, input.id);
     const [row] = await tx
       .delete(placements)
-      .where(and(eq(placements.id, input.id), sql`not ${heldNow()}`))
+      .where(and(inEvent, sql`not ${heldNow()}`))
       .returning({ id: placements.id, isActive: placements.isActive });
     if (row) {
       await recordAudit(tx, ctx, {
@@ -26,6 +28,6 @@ export async function deletePlacement({ ctx, input }: { ctx: ServiceContext; inp
     return row;
   });
   if (deleted) return;
-  const [exists] = await ctx.db.select({ id: placements.id }).from(placements).where(eq(placements.id, input.id));
+  const [exists] = await ctx.db.select({ id: placements.id }).from(placements).where(inEvent);
   throw exists ? conflict(HELD_NOW) : notFound(MESSAGES.placementNotFound);
 }

@@ -18,8 +18,12 @@ const DROPPED = text("errors.placements.dropped");
  */
 export async function moveDrop({ ctx, input }: { ctx: ServiceContext; input: { id: number; drops_at: string } }) {
   return retryingTransaction(ctx.db, async (tx) => {
-    await assertDropTime(tx, input.drops_at);
-    const [before] = await tx.select({ dropsAt: placements.dropsAt }).from(placements).where(eq(placements.id, input.id));
+    await assertDropTime(tx, ctx.eventId, input.drops_at);
+    // Another event's placement is unknown here, as an id that does not exist.
+    const [before] = await tx
+      .select({ dropsAt: placements.dropsAt })
+      .from(placements)
+      .where(and(eq(placements.id, input.id), eq(placements.eventId, ctx.eventId)));
     if (!before) throw notFound(MESSAGES.placementNotFound);
     const [moved] = await tx
       .update(placements)

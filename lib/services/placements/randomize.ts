@@ -37,17 +37,21 @@ export async function randomizePlacements({ ctx, input }: { ctx: ServiceContext;
       await tx.update(settings).set({ maintenanceMode: input.maintenance_mode, updatedAt: sql`now()` }).where(eq(settings.id, ctx.eventId));
     }
     if (input.prize_id !== null) {
-      const [prize] = await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.id, input.prize_id));
+      // Another event's prize is unknown here, as an id that does not exist.
+      const [prize] = await tx
+        .select({ id: prizes.id })
+        .from(prizes)
+        .where(and(eq(prizes.id, input.prize_id), eq(prizes.eventId, ctx.eventId)));
       if (!prize) throw ValidationError.field("prize_id", text("errors.placements.existingPrize"));
     }
     // Prize rows before placement rows, in id order, as every path locks them (../README.md).
     const prizesInScope = await tx
       .select({ id: prizes.id, isActive: prizes.isActive })
       .from(prizes)
-      .where(input.prize_id === null ? sql`true` : eq(prizes.id, input.prize_id))
+      .where(and(eq(prizes.eventId, ctx.eventId), input.prize_id === null ? undefined : eq(prizes.id, input.prize_id)))
       .orderBy(asc(prizes.id))
       .for("update");
-    const inScope = input.prize_id === null ? sql`true` : eq(placements.prizeId, input.prize_id);
+    const inScope = and(eq(placements.eventId, ctx.eventId), input.prize_id === null ? undefined : eq(placements.prizeId, input.prize_id));
     const cleared = input.reset
       ? await tx
           .delete(placements)

@@ -32,7 +32,8 @@ export async function setPlacementActive({ ctx, input }: { ctx: ServiceContext; 
         setAside: placements.setAside,
       })
       .from(placements)
-      .where(eq(placements.id, input.id));
+      // Another event's placement is unknown here, as an id that does not exist.
+      .where(and(eq(placements.id, input.id), eq(placements.eventId, ctx.eventId)));
     if (!placement) throw notFound(MESSAGES.placementNotFound);
     if (input.is_active) {
       if (placement.claimedAt) throw refuse(text("errors.placements.alreadyWon"));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -17,6 +17,12 @@ import { eraseWinsIn, lockPrizesOf, scrubAuditLog } from "./erase";
  */
 export async function eraseWinner({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
   const result = await retryingTransaction(ctx.db, async (tx) => {
+    // Another event's winner is unknown here, as an id that does not exist: refused before anything changes.
+    const [inEvent] = await tx
+      .select({ id: winners.id })
+      .from(winners)
+      .where(and(eq(winners.id, input.id), eq(winners.eventId, ctx.eventId)));
+    if (!inEvent) throw notFound(WINNER_NOT_FOUND);
     await lockPrizesOf(tx, [input.id]);
     const [erased] = await eraseWinsIn(tx, [input.id]);
     const [row] = await tx.select(winnerColumns).from(winners).where(eq(winners.id, input.id));

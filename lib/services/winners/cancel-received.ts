@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { winnerColumns } from "@/db/queries/winners";
 import { winners } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
@@ -19,7 +19,8 @@ export async function cancelReceived({ ctx, input }: { ctx: ServiceContext; inpu
     const [before] = await tx
       .select({ isReceived: winners.isReceived, receivedAt: winners.receivedAt, collectBy: winners.collectBy, erasedAt: winners.erasedAt })
       .from(winners)
-      .where(eq(winners.id, input.id))
+      // Another event's winner is unknown here, as an id that does not exist.
+      .where(and(eq(winners.id, input.id), eq(winners.eventId, ctx.eventId)))
       .for("update");
     if (!before) throw notFound(WINNER_NOT_FOUND);
     // Undone, an erased win would wait for a visitor nobody can recognise any more.

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { winners } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { recordAudit } from "../audit/record";
@@ -11,7 +11,8 @@ export async function deleteWinner({ ctx, input }: { ctx: ServiceContext; input:
   await retryingTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .delete(winners)
-      .where(eq(winners.id, input.id))
+      // Another event's winner is unknown here, as an id that does not exist.
+      .where(and(eq(winners.id, input.id), eq(winners.eventId, ctx.eventId)))
       .returning({ id: winners.id, prize_name: winners.prizeName, is_received: winners.isReceived });
     if (!row) throw notFound(WINNER_NOT_FOUND);
     await recordAudit(tx, ctx, {

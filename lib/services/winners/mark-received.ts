@@ -28,6 +28,7 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
       .where(
         and(
           eq(winners.id, input.id),
+          eq(winners.eventId, ctx.eventId),
           not(winners.isReceived),
           isNull(winners.expiredAt),
           sql`(${winners.collectBy} is null or ${winners.collectBy} > now())`,
@@ -58,7 +59,7 @@ export async function markReceived({ ctx, input }: { ctx: ServiceContext; input:
     return row;
   });
   if (marked) return marked;
-  const handOver = await handOverOf({ db: ctx.db, id: input.id });
+  const handOver = await handOverOf({ db: ctx.db, eventId: ctx.eventId, id: input.id });
   if (handOver === undefined) throw notFound(WINNER_NOT_FOUND);
   if (handOver.receivedAt) throw conflict(alreadyHandedOver(handOver.name, handOver.receivedAt));
   // Past its deadline: expired already, or about to be by the next sweep. The time named is the deadline the

@@ -30,7 +30,11 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
   let expiredHere = 0;
   const reinstated = await retryingTransaction(ctx.db, async (tx) => {
     // A plain read: it says which prize to lock. The conditional UPDATE below decides.
-    const [win] = await tx.select({ prizeId: winners.prizeId, erasedAt: winners.erasedAt }).from(winners).where(eq(winners.id, input.id));
+    // Another event's winner is unknown here, as an id that does not exist.
+    const [win] = await tx
+      .select({ prizeId: winners.prizeId, erasedAt: winners.erasedAt })
+      .from(winners)
+      .where(and(eq(winners.id, input.id), eq(winners.eventId, ctx.eventId)));
     if (!win) throw notFound(WINNER_NOT_FOUND);
     if (win.erasedAt) throw conflict(WINNER_ERASED);
     if (win.prizeId === null) {

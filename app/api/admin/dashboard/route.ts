@@ -4,4 +4,4 @@ import { readDashboard } from "@/db/queries/dashboard";
 import { route } from "@/lib/api/route";
 import { READ_ROLES } from "@/shared/roles";
 
-export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }) => readDashboard({ db: ctx.db }));
+export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }) => readDashboard({ db: ctx.db, eventId: ctx.eventId }));

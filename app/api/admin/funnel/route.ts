@@ -5,5 +5,5 @@ import { funnelQuery } from "@/lib/validation/funnel";
 import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: funnelQuery }, async ({ ctx, query }) =>
-  readFunnel({ db: ctx.db, filter: query }),
+  readFunnel({ db: ctx.db, eventId: ctx.eventId, filter: query }),
 );

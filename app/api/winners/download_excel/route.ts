@@ -8,6 +8,6 @@ import { winnerFilters } from "@/lib/validation/winner";
 import { READ_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: READ_ROLES, query: winnerFilters }, async ({ ctx, query, locale }) => {
-  const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, filter: query }), locale);
+  const file = await winnersWorkbook(exportWinnerRows({ db: ctx.db, eventId: ctx.eventId, filter: query }), locale);
   return excelDownload(file, "winners", locale);
 });

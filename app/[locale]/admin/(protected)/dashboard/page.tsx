@@ -25,7 +25,7 @@ async function firstData(): Promise<DashboardFirstData | null> {
   const admin = await getAdminSession();
   if (!admin || admin.eventId === null || !mayOpen(admin.role, "/admin/dashboard")) return null;
   const [dashboard, settings] = await Promise.all([
-    readDashboard({ db }),
+    readDashboard({ db, eventId: admin.eventId }),
     readSettings({ db, eventId: admin.eventId, eventPeriod: getConfig().eventPeriod }).then(withNoticeDefaults),
   ]);
   // Through JSON, as the API sends them: the dates become the strings the screen reads.

@@ -12,7 +12,7 @@ export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ c
   const { eventPeriod } = getConfig();
   const timeZone = eventTimeZone();
   const now = new Date();
-  const { file, cutoff } = await buildEventArchive({ db: ctx.db, timeZone, now, locale });
+  const { file, cutoff } = await buildEventArchive({ db: ctx.db, eventId: ctx.eventId, timeZone, now, locale });
   const { event_start_date } = await readSettings({ db: ctx.db, eventId: ctx.eventId, eventPeriod });
   return new Response(new Uint8Array(file), {
     headers: {
