@@ -10,6 +10,11 @@ import * as displayAdmin from "@/app/api/admin/display/route";
 import * as eventArchive from "@/app/api/admin/event/archive/route";
 import * as startNew from "@/app/api/admin/event/start_new/route";
 import * as eventStatus from "@/app/api/admin/event/status/route";
+import * as eventClose from "@/app/api/admin/events/[id]/close/route";
+import * as eventCopy from "@/app/api/admin/events/[id]/copy/route";
+import * as eventGoLive from "@/app/api/admin/events/[id]/go_live/route";
+import * as eventById from "@/app/api/admin/events/[id]/route";
+import * as eventList from "@/app/api/admin/events/route";
 import * as funnelExcel from "@/app/api/admin/funnel/download_excel/route";
 import * as funnel from "@/app/api/admin/funnel/route";
 import * as importRun from "@/app/api/admin/import/route";
@@ -56,6 +61,7 @@ import * as winnerById from "@/app/api/winners/[id]/route";
 import * as winnersExcel from "@/app/api/winners/download_excel/route";
 import * as winners from "@/app/api/winners/route";
 import * as a from "@/lib/openapi/answers";
+import * as ev from "@/lib/openapi/event-answers";
 import * as w from "@/lib/openapi/webhook-answers";
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -234,6 +240,29 @@ export const OPERATIONS: Operation[] = [
     op("GET", "/api/openapi.json/", undefined, "This document (OpenAPI 3.1)", {
       200: { description: "The OpenAPI document", contentType: "application/json" },
     }),
+  ]),
+
+  ...tagged("Events", [
+    op("GET", "/api/admin/events/", eventList.GET, "The events this account may act on, with status and counts", {
+      200: json(ev.eventPage),
+    }),
+    op("POST", "/api/admin/events/", eventList.POST, "A new draft event", { 201: json(ev.event, "Created") }),
+    op("GET", "/api/admin/events/[id]/", eventById.GET, "One event", { 200: json(ev.event) }),
+    op("PATCH", "/api/admin/events/[id]/", eventById.PATCH, "Rename an event", { 200: json(ev.event) }),
+    op("DELETE", "/api/admin/events/[id]/", eventById.DELETE, "Delete a draft nobody won in", { 204: noContent }),
+    op(
+      "POST",
+      "/api/admin/events/[id]/copy/",
+      eventCopy.POST,
+      "A draft copy: settings, pages (kept or new addresses), prizes at full stock",
+      {
+        201: json(ev.event, "Copied"),
+      },
+    ),
+    op("POST", "/api/admin/events/[id]/go_live/", eventGoLive.POST, "Go live; a live event holding one of its addresses closes", {
+      200: json(ev.event),
+    }),
+    op("POST", "/api/admin/events/[id]/close/", eventClose.POST, "Close a live event", { 200: json(ev.event) }),
   ]),
 
   ...tagged("Webhooks", [
