@@ -8,17 +8,22 @@ import { imageUrl } from "@/shared/urls/images";
  * The event's branding (null where the organiser set none) (server-behaviour.md, "Branding"). Not "server-only": the big
  * screen's hub reads it with its snapshot. One small read (the settings row and the logo's size).
  */
+/** The branding's own columns of the settings row and its logo's address (the settings read shows them too). */
+export const brandingColumns = {
+  eventName: settings.eventName,
+  eventNameEn: settings.eventNameEn,
+  eventNameKo: settings.eventNameKo,
+  primaryColor: settings.primaryColor,
+  footerText: settings.footerText,
+  footerTextEn: settings.footerTextEn,
+  footerTextKo: settings.footerTextKo,
+  logoSha: images.sha256,
+};
+
 export async function readBranding({ db, eventId }: { db: Queryable; eventId: number | SQL<number> }): Promise<Branding> {
   const [row] = await db
     .select({
-      eventName: settings.eventName,
-      eventNameEn: settings.eventNameEn,
-      eventNameKo: settings.eventNameKo,
-      primaryColor: settings.primaryColor,
-      footerText: settings.footerText,
-      footerTextEn: settings.footerTextEn,
-      footerTextKo: settings.footerTextKo,
-      logoSha: images.sha256,
+      ...brandingColumns,
       logoWidth: images.width,
       logoHeight: images.height,
     })

@@ -4,6 +4,7 @@ import { eventState, eventZone } from "@/db/prize-rules";
 import { images, settings, winners } from "@/db/schema";
 import type { SystemSettings } from "@/shared/contracts/settings";
 import { imageUrl } from "@/shared/urls/images";
+import { brandingColumns } from "./branding";
 
 export type { SystemSettings };
 
@@ -32,14 +33,7 @@ export async function readSettings({
       winsPerVisitor: settings.winsPerVisitor,
       showPrizeBeforeTap: settings.showPrizeBeforeTap,
       state: eventState(eventId),
-      eventName: settings.eventName,
-      eventNameEn: settings.eventNameEn,
-      eventNameKo: settings.eventNameKo,
-      primaryColor: settings.primaryColor,
-      footerText: settings.footerText,
-      footerTextEn: settings.footerTextEn,
-      footerTextKo: settings.footerTextKo,
-      logoSha: images.sha256,
+      ...brandingColumns,
       timeZone: settings.timeZone,
       timeZoneInUse: eventZone(eventId),
       collectWithinMinutes: settings.collectWithinMinutes,

@@ -29,6 +29,12 @@ function headersToObject(headers?: HeadersInit): Record<string, string> {
 }
 
 /** Seconds a client should wait before asking again when the database is unreachable or busy. */
+/** 204 with no body once `work` is done: what a delete answers. */
+export async function emptyAfter(work: Promise<unknown>): Promise<Response> {
+  await work;
+  return new Response(null, { status: 204 });
+}
+
 export const RETRY_AFTER_SECONDS = 2;
 
 type RequestLike = { method: string; url: string };

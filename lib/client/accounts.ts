@@ -1,20 +1,7 @@
-/** Every call the accounts screen makes, on top of `apiFetch` (see lib/client/products.ts for the shape). */
+/** Every call the accounts screen makes: list, create and update (any of role, is_active, password; a new password or disabling signs the account out everywhere). */
 
 import type { CreateAccountBody, UpdateAccountBody } from "@/lib/validation/admin";
 import type { AccountRow } from "@/shared/contracts/accounts";
-import type { Page } from "@/shared/contracts/page";
-import { apiFetch, fetchListPage, type ListParams } from "./api";
+import { adminList } from "./admin-list";
 
-export const accountsApi = {
-  key: ["accounts"] as const,
-  list(params: ListParams, signal?: AbortSignal): Promise<Page<AccountRow>> {
-    return fetchListPage("/api/admin/accounts/", params, signal);
-  },
-  create(body: CreateAccountBody): Promise<AccountRow> {
-    return apiFetch("/api/admin/accounts/", { method: "POST", json: body });
-  },
-  /** Any of role, is_active, password; a new password or disabling signs the account out everywhere. */
-  update(id: number, changes: UpdateAccountBody): Promise<AccountRow> {
-    return apiFetch(`/api/admin/accounts/${id}/`, { method: "PATCH", json: changes });
-  },
-};
+export const accountsApi = adminList<AccountRow, CreateAccountBody, UpdateAccountBody>("accounts");

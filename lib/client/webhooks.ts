@@ -3,20 +3,12 @@
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/validation/webhook";
 import type { Page } from "@/shared/contracts/page";
 import type { CreatedWebhook, WebhookDeliveryRow, WebhookRow } from "@/shared/contracts/webhooks";
+import { adminList } from "./admin-list";
 import { apiFetch, fetchListPage, type ListParams } from "./api";
 
 export const webhooksApi = {
-  key: ["webhooks"] as const,
-  list(params: ListParams, signal?: AbortSignal): Promise<Page<WebhookRow>> {
-    return fetchListPage("/api/admin/webhooks/", params, signal);
-  },
-  /** The answer carries the signing secret: the only time the server ever shows it. */
-  create(body: CreateWebhookBody): Promise<CreatedWebhook> {
-    return apiFetch("/api/admin/webhooks/", { method: "POST", json: body });
-  },
-  update(id: number, changes: UpdateWebhookBody): Promise<WebhookRow> {
-    return apiFetch(`/api/admin/webhooks/${id}/`, { method: "PATCH", json: changes });
-  },
+  // The answer to create carries the signing secret: the only time the server ever shows it.
+  ...adminList<WebhookRow, CreateWebhookBody, UpdateWebhookBody, CreatedWebhook>("webhooks"),
   remove(id: number): Promise<void> {
     return apiFetch(`/api/admin/webhooks/${id}/`, { method: "DELETE" });
   },

@@ -3,12 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { AddingScreen } from "@/components/admin/adding-screen";
 import { ListScreenTable } from "@/components/admin/list/list-screen-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
-import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon, UndoIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
@@ -35,7 +34,6 @@ export function AccountsScreen() {
   const { moment } = useMoment();
   const list = useAdminList<AccountRow, Record<string, string>>({ api: accountsApi, filters: NO_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
-  const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
 
   const change = useMutation({
@@ -84,30 +82,23 @@ export function AccountsScreen() {
   const { table } = useListTable(list, columns);
 
   return (
-    <div className="space-y-5">
-      <ScreenHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          !adding && (
-            <Button variant="primary" onClick={() => setAdding(true)}>
-              <PlusIcon className="size-4" /> {t("newAccount")}
-            </Button>
-          )
-        }
-      />
-      {banner}
-      {adding && (
+    <AddingScreen
+      title={t("title")}
+      description={t("description")}
+      addLabel={t("newAccount")}
+      banner={banner}
+      form={(close) => (
         <CreateAccountForm
-          onCancel={() => setAdding(false)}
+          onCancel={close}
           onSubmit={async (values) => {
             await accountsApi.create(values);
-            setAdding(false);
+            close();
             show("success", t("created", { name: values.name, role: t(`roleLower.${values.role}`) }));
             list.showFirstPage();
           }}
         />
       )}
+    >
       <ListScreenTable
         screen="accounts"
         list={list}
@@ -123,6 +114,6 @@ export function AccountsScreen() {
           void list.invalidate();
         }}
       />
-    </div>
+    </AddingScreen>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
+import { FROM_MD, summaryColumn } from "@/components/admin/list/summary-column";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import type { AccountRow } from "@/shared/contracts/accounts";
 import { ROLES, type Role } from "@/shared/roles";
@@ -73,41 +74,36 @@ export function accountColumns({
   actionsLabel: string;
   moment: (iso: string) => string;
 }): ColumnDef<AccountRow>[] {
-  const fromMd = { className: "hidden md:table-cell" };
   const select = (account: AccountRow) => (
     <RoleSelect account={account} busy={busy} onRoleChange={onRoleChange} t={t} roleName={roleName} />
   );
   return [
-    {
-      id: "name",
-      header: t("name"),
-      cell: ({ row: { original: account } }) => (
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{account.name}</p>
-          <p className="text-xs text-slate-500 md:hidden">
-            {t("stateLine", {
-              state: account.is_active ? t("active") : t("disabled"),
-              when: account.last_sign_in_at ? moment(account.last_sign_in_at) : t("neverLower"),
-            })}
-          </p>
-          <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
-            {select(account)}
-            <RowActions row={account} name={account.name} actions={actions} />
-          </div>
+    summaryColumn("name", t("name"), (account) => (
+      <>
+        <p className="font-semibold break-words text-slate-900">{account.name}</p>
+        <p className="text-xs text-slate-500 md:hidden">
+          {t("stateLine", {
+            state: account.is_active ? t("active") : t("disabled"),
+            when: account.last_sign_in_at ? moment(account.last_sign_in_at) : t("neverLower"),
+          })}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
+          {select(account)}
+          <RowActions row={account} name={account.name} actions={actions} />
         </div>
-      ),
-    },
+      </>
+    )),
     {
       id: "role",
       header: t("role"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => select(row.original),
     },
-    { id: "active", header: t("active"), meta: fromMd, cell: ({ row }) => <ActiveBadge active={row.original.is_active} t={t} /> },
+    { id: "active", header: t("active"), meta: FROM_MD, cell: ({ row }) => <ActiveBadge active={row.original.is_active} t={t} /> },
     {
       id: "last",
       header: t("lastSignIn"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => (
         <span className="whitespace-nowrap">{row.original.last_sign_in_at ? moment(row.original.last_sign_in_at) : t("never")}</span>
       ),
@@ -115,7 +111,7 @@ export function accountColumns({
     {
       id: "actions",
       header: () => <span className="sr-only">{actionsLabel}</span>,
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <RowActions row={row.original} name={row.original.name} actions={actions} />,
     },
   ];

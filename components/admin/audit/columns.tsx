@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
+import { FROM_MD, summaryColumn } from "@/components/admin/list/summary-column";
 import { describeChanges } from "@/lib/audit-changes";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
 
@@ -26,30 +27,25 @@ type Words = ReturnType<typeof useTranslations<"admin.audit">>;
 
 /** The audit table: on phones one cell of lines per row; from `md` a column per field. */
 export function auditColumns({ t, moment }: { t: Words; moment: (iso: string) => string }): ColumnDef<AuditEntryRow>[] {
-  const fromMd = { className: "hidden md:table-cell" };
   return [
-    {
-      id: "at",
-      header: t("time"),
-      cell: ({ row: { original: entry } }) => (
-        <div className="min-w-0">
-          <p className="whitespace-nowrap">{moment(entry.at)}</p>
-          <div className="mt-1 space-y-1 md:hidden">
-            <p className="font-mono text-xs font-semibold text-slate-900">{entry.action}</p>
-            <p className="text-sm text-slate-700">
-              {entry.account_name}
-              {/* i18n-exempt: the role's id in brackets and a separator, as the log stores them */}
-              {entry.account_role && ` (${entry.account_role})`} · {target(entry)}
-            </p>
-            <Changes entry={entry} />
-          </div>
+    summaryColumn("at", t("time"), (entry) => (
+      <>
+        <p className="whitespace-nowrap">{moment(entry.at)}</p>
+        <div className="mt-1 space-y-1 md:hidden">
+          <p className="font-mono text-xs font-semibold text-slate-900">{entry.action}</p>
+          <p className="text-sm text-slate-700">
+            {entry.account_name}
+            {/* i18n-exempt: the role's id in brackets and a separator, as the log stores them */}
+            {entry.account_role && ` (${entry.account_role})`} · {target(entry)}
+          </p>
+          <Changes entry={entry} />
         </div>
-      ),
-    },
+      </>
+    )),
     {
       id: "account",
       header: t("account"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row: { original: entry } }) => (
         <span className="[overflow-wrap:anywhere]">
           {entry.account_name}
@@ -60,20 +56,20 @@ export function auditColumns({ t, moment }: { t: Words; moment: (iso: string) =>
     {
       id: "action",
       header: t("action"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span>,
     },
     {
       id: "target",
       header: t("target"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{target(row.original)}</span>,
     },
-    { id: "changes", header: t("changes"), meta: fromMd, cell: ({ row }) => <Changes entry={row.original} /> },
+    { id: "changes", header: t("changes"), meta: FROM_MD, cell: ({ row }) => <Changes entry={row.original} /> },
     {
       id: "address",
       header: t("address"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.address ?? "—"}</span>,
     },
   ];

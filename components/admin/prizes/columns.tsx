@@ -4,6 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { CatalogueItemCell } from "@/components/admin/catalogue/item-cell";
 import { actionsColumn } from "@/components/admin/list/actions-column";
+import { FROM_MD } from "@/components/admin/list/summary-column";
 import { DownloadIcon, UndoIcon } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
@@ -102,7 +103,6 @@ export function prizeColumns(
   handlers: PrizeColumnHandlers,
   t: ReturnType<typeof useTranslations<"admin.prizes.columns">>,
 ): ColumnDef<PrizeRow>[] {
-  const fromMd = { className: "hidden md:table-cell" };
   return [
     {
       id: "prize",
@@ -138,23 +138,23 @@ export function prizeColumns(
     {
       id: "quantity",
       header: t("quantity"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
           {row.original.remaining_quantity} / {row.original.total_quantity}
         </span>
       ),
     },
-    { id: "daily", header: t("daily"), meta: fromMd, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
-    { id: "hour", header: t("hour"), meta: fromMd, cell: ({ row }) => <HourCell prize={row.original} /> },
+    { id: "daily", header: t("daily"), meta: FROM_MD, cell: ({ row }) => <DailyCell prize={row.original} handlers={handlers} /> },
+    { id: "hour", header: t("hour"), meta: FROM_MD, cell: ({ row }) => <HourCell prize={row.original} /> },
     {
       id: "maintenance",
       header: t("maintenance"),
       meta: { className: "hidden text-center md:table-cell" },
       cell: ({ row }) => maintenanceCount(row.original),
     },
-    { id: "status", header: t("status"), meta: fromMd, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
-    { id: "winners", header: t("winners"), meta: fromMd, cell: ({ row }) => <WinnersCell prize={row.original} /> },
+    { id: "status", header: t("status"), meta: FROM_MD, cell: ({ row }) => <StatusBadge active={row.original.is_active} /> },
+    { id: "winners", header: t("winners"), meta: FROM_MD, cell: ({ row }) => <WinnersCell prize={row.original} /> },
     actionsColumn(handlers.actions, "md"),
   ];
 }

@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
+import { FROM_MD, summaryColumn } from "@/components/admin/list/summary-column";
 import { Button } from "@/components/ui/button";
 import { SendIcon } from "@/components/ui/icons";
 import type { WebhookDeliveryRow } from "@/shared/contracts/webhooks";
@@ -62,53 +63,48 @@ function ResendButton({ delivery, input }: { delivery: WebhookDeliveryRow; input
  */
 export function deliveryColumns(input: DeliveryColumnsInput): ColumnDef<WebhookDeliveryRow>[] {
   const { t } = input;
-  const fromMd = { className: "hidden md:table-cell" };
   return [
-    {
-      id: "type",
-      header: t("log.type"),
-      cell: ({ row: { original: delivery } }) => (
-        <div className="min-w-0">
-          <code className="font-mono text-[0.8125rem] break-all text-slate-900">{delivery.type}</code>
-          <div className="mt-2 space-y-2 md:hidden">
-            <StatusCell delivery={delivery} t={t} />
-            <p className="text-xs text-slate-600">
-              {t("log.phoneLine", {
-                code: delivery.last_response_code ?? t("log.none"),
-                tries: delivery.tries,
-                last: lastTry(delivery, input),
-                next: nextTry(delivery, input),
-              })}
-            </p>
-            <ResendButton delivery={delivery} input={input} />
-          </div>
+    summaryColumn("type", t("log.type"), (delivery) => (
+      <>
+        <code className="font-mono text-[0.8125rem] break-all text-slate-900">{delivery.type}</code>
+        <div className="mt-2 space-y-2 md:hidden">
+          <StatusCell delivery={delivery} t={t} />
+          <p className="text-xs text-slate-600">
+            {t("log.phoneLine", {
+              code: delivery.last_response_code ?? t("log.none"),
+              tries: delivery.tries,
+              last: lastTry(delivery, input),
+              next: nextTry(delivery, input),
+            })}
+          </p>
+          <ResendButton delivery={delivery} input={input} />
         </div>
-      ),
-    },
-    { id: "status", header: t("log.statusHeader"), meta: fromMd, cell: ({ row }) => <StatusCell delivery={row.original} t={t} /> },
+      </>
+    )),
+    { id: "status", header: t("log.statusHeader"), meta: FROM_MD, cell: ({ row }) => <StatusCell delivery={row.original} t={t} /> },
     {
       id: "code",
       header: t("log.code"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="tabular-nums">{row.original.last_response_code ?? t("log.none")}</span>,
     },
-    { id: "tries", header: t("log.tries"), meta: fromMd, cell: ({ row }) => <span className="tabular-nums">{row.original.tries}</span> },
+    { id: "tries", header: t("log.tries"), meta: FROM_MD, cell: ({ row }) => <span className="tabular-nums">{row.original.tries}</span> },
     {
       id: "last",
       header: t("log.lastTry"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="whitespace-nowrap">{lastTry(row.original, input)}</span>,
     },
     {
       id: "next",
       header: t("log.nextTry"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="whitespace-nowrap">{nextTry(row.original, input)}</span>,
     },
     {
       id: "actions",
       header: () => <span className="sr-only">{t("actions")}</span>,
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <ResendButton delivery={row.original} input={input} />,
     },
   ];

@@ -3,15 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { AddingScreen } from "@/components/admin/adding-screen";
 import { ListScreenTable } from "@/components/admin/list/list-screen-table";
 import { useAdminList } from "@/components/admin/list/use-admin-list";
 import { useListTable } from "@/components/admin/list/use-list-table";
-import { ScreenHeader } from "@/components/admin/screen-header";
 import { useBanner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { KeyIcon, LogIcon, PencilIcon, PlusIcon, SendIcon, TrashIcon, WebhookIcon } from "@/components/ui/icons";
+import { KeyIcon, LogIcon, PencilIcon, SendIcon, TrashIcon, WebhookIcon } from "@/components/ui/icons";
 import type { RowAction } from "@/components/ui/row-actions";
 import { errorMessage } from "@/lib/client/api";
 import { useMoment } from "@/lib/client/use-moment";
@@ -36,7 +35,6 @@ export function WebhooksScreen() {
   const { moment } = useMoment();
   const list = useAdminList<WebhookRow, Record<string, string>>({ api: webhooksApi, filters: NO_FILTERS, failureMessage: t("loadFailed") });
   const { banner, show } = useBanner();
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<WebhookRow | null>(null);
   const [deleting, setDeleting] = useState<WebhookRow | null>(null);
   const [rolling, setRolling] = useState<WebhookRow | null>(null);
@@ -88,30 +86,23 @@ export function WebhooksScreen() {
   const { table } = useListTable(list, columns);
 
   return (
-    <div className="space-y-5">
-      <ScreenHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          !adding && (
-            <Button variant="primary" onClick={() => setAdding(true)}>
-              <PlusIcon className="size-4" /> {t("newReceiver")}
-            </Button>
-          )
-        }
-      />
-      {banner}
-      {adding && (
+    <AddingScreen
+      title={t("title")}
+      description={t("description")}
+      addLabel={t("newReceiver")}
+      banner={banner}
+      form={(close) => (
         <CreateWebhookForm
-          onCancel={() => setAdding(false)}
+          onCancel={close}
           onSubmit={async (values) => {
             const created = await webhooksApi.create(values);
-            setAdding(false);
+            close();
             setSecret({ url: created.url, secret: created.secret, reason: "created" });
             list.showFirstPage();
           }}
         />
       )}
+    >
       <ListScreenTable
         screen="webhooks"
         list={list}
@@ -149,6 +140,6 @@ export function WebhooksScreen() {
       </ConfirmDialog>
       <SecretModal shown={secret} onClose={() => setSecret(null)} />
       <DeliveriesModal webhook={log?.webhook ?? null} watching={log?.watching ?? null} onClose={() => setLog(null)} />
-    </div>
+    </AddingScreen>
   );
 }

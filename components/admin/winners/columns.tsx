@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import type { useTranslations } from "next-intl";
+import { FROM_MD, summaryColumn } from "@/components/admin/list/summary-column";
 import { IntentLink } from "@/components/ui/intent-link";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
 import { type WinnerRow, winnerLabel } from "@/shared/contracts/winners";
@@ -62,82 +63,77 @@ export function winnerColumns({
    */
   erase?: { label: string; onErase: (winner: WinnerRow) => void } | null;
 }): ColumnDef<WinnerRow>[] {
-  const fromMd = { className: "hidden md:table-cell" };
   return [
-    {
-      id: "winner",
-      header: t("nickname"),
-      cell: ({ row: { original: winner } }) => (
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">
-            {winnerLabel(winner)}
-            {winner.erased_at && (
-              <span className="ml-2 inline-flex rounded-lg bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700">
-                {erasedLabel}
-              </span>
-            )}
-          </p>
-          <div className="flex flex-wrap gap-x-3">
-            {historyOf && (
-              <IntentLink
-                href={historyOf(winner)}
-                aria-label={t("historyOf", { name: winnerLabel(winner) })}
-                className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
-              >
-                {t("history")}
-              </IntentLink>
-            )}
-            {erase && !winner.erased_at && (
-              <button
-                type="button"
-                onClick={() => erase.onErase(winner)}
-                aria-label={`${erase.label} ${winnerLabel(winner)}`}
-                className="inline-flex min-h-6 items-center text-xs font-medium text-red-700 underline-offset-2 hover:underline"
-              >
-                {erase.label}
-              </button>
-            )}
-          </div>
-          <p className="text-sm text-slate-600 md:hidden">
-            {/* i18n-exempt: separators between the winner's own data */}
-            <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}
-          </p>
-          <p className="text-xs text-slate-500 md:hidden">{moment(winner.created_at)}</p>
-          <div className="mt-1 md:hidden">
-            <StatusCell winner={winner} t={t} moment={moment} />
-          </div>
+    summaryColumn("winner", t("nickname"), (winner) => (
+      <>
+        <p className="font-semibold break-words text-slate-900">
+          {winnerLabel(winner)}
+          {winner.erased_at && (
+            <span className="ml-2 inline-flex rounded-lg bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700">
+              {erasedLabel}
+            </span>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-x-3">
+          {historyOf && (
+            <IntentLink
+              href={historyOf(winner)}
+              aria-label={t("historyOf", { name: winnerLabel(winner) })}
+              className="inline-flex min-h-6 items-center text-xs font-medium text-primary-700 underline-offset-2 hover:underline"
+            >
+              {t("history")}
+            </IntentLink>
+          )}
+          {erase && !winner.erased_at && (
+            <button
+              type="button"
+              onClick={() => erase.onErase(winner)}
+              aria-label={`${erase.label} ${winnerLabel(winner)}`}
+              className="inline-flex min-h-6 items-center text-xs font-medium text-red-700 underline-offset-2 hover:underline"
+            >
+              {erase.label}
+            </button>
+          )}
         </div>
-      ),
-    },
+        <p className="text-sm text-slate-600 md:hidden">
+          {/* i18n-exempt: separators between the winner's own data */}
+          <span className="font-mono">{winner.password}</span> · {winner.prize_name} · {winner.product_name}
+        </p>
+        <p className="text-xs text-slate-500 md:hidden">{moment(winner.created_at)}</p>
+        <div className="mt-1 md:hidden">
+          <StatusCell winner={winner} t={t} moment={moment} />
+        </div>
+      </>
+    )),
     {
       id: "password",
       header: t("password"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="font-mono">{row.original.password}</span>,
     },
     // Prize and product names may be one long word: those break anywhere, so the row's buttons stay in the box.
     {
       id: "prize",
       header: t("prize"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.prize_name}</span>,
     },
     {
       id: "product",
       header: t("product"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.product_name}</span>,
     },
     {
       id: "won",
       header: t("wonAt"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <span className="whitespace-nowrap">{moment(row.original.created_at)}</span>,
     },
     {
       id: "received",
       header: t("received"),
-      meta: fromMd,
+      meta: FROM_MD,
       cell: ({ row }) => <StatusCell winner={row.original} t={t} moment={moment} />,
     },
     {

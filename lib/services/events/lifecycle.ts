@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { events, prizes, products, settings } from "@/db/schema";
 import { conflict } from "@/lib/errors";
@@ -73,13 +73,30 @@ export async function copyEvent({ ctx, input }: { ctx: ServiceContext; input: Co
 }
 
 /**
+ * One change of event `id`'s status: under the events' lock, `change` checks the event as it stands and
+ * writes; the answer is the event after it, with the audit row naming the change.
+ */
+function changeStatus(
+  ctx: ServiceContext,
+  id: number,
+  action: "event.go_live" | "event.close",
+  change: (tx: Queryable, event: EventRow) => Promise<void>,
+): Promise<EventRow> {
+  return retryingTransaction(ctx.db, async (tx) => {
+    await lockEvents(tx);
+    await change(tx, await findEvent(tx, ctx, id));
+    const after = await findEvent(tx, ctx, id);
+    await recordAudit(tx, { ...ctx, eventId: id }, { action, target: { type: "event", id: after.id, name: after.name } });
+    return after;
+  });
+}
+
+/**
  * Puts event `id` live. A live event holding one of its addresses is closed in the same transaction (at most
  * one live event answers an address), and if that was the installation's default, this one becomes it.
  */
-export async function goLive({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<EventRow> {
-  return retryingTransaction(ctx.db, async (tx) => {
-    await lockEvents(tx);
-    const event = await findEvent(tx, ctx, input.id);
+export function goLive({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<EventRow> {
+  return changeStatus(ctx, input.id, "event.go_live", async (tx, event) => {
     if (event.status === "live") throw conflict(text("errors.events.alreadyLive"));
     const sharing = await tx
       .selectDistinct({ id: events.id, name: events.name, isDefault: events.isDefault })
@@ -92,51 +109,26 @@ export async function goLive({ ctx, input }: { ctx: ServiceContext; input: { id:
           sql`${products.urlPath} in (select mine.url_path from products mine where mine.event_id = ${input.id})`,
         ),
       );
-    if (sharing.length > 0) {
-      await tx
-        .update(events)
-        .set({ status: "closed", closedAt: sql`now()` })
-        .where(
-          inArray(
-            events.id,
-            sharing.map((other) => other.id),
-          ),
-        );
-      for (const other of sharing)
-        await recordAudit(
-          tx,
-          { ...ctx, eventId: other.id },
-          { action: "event.close", target: { type: "event", id: other.id, name: other.name } },
-        );
+    for (const other of sharing) {
+      await tx.update(events).set({ status: "closed", closedAt: sql`now()` }).where(eq(events.id, other.id));
+      await recordAudit(
+        tx,
+        { ...ctx, eventId: other.id },
+        { action: "event.close", target: { type: "event", id: other.id, name: other.name } },
+      );
     }
     if (sharing.some((other) => other.isDefault)) {
       await tx.update(events).set({ isDefault: false }).where(eq(events.isDefault, true));
       await tx.update(events).set({ isDefault: true }).where(eq(events.id, input.id));
     }
     await tx.update(events).set({ status: "live", wentLiveAt: sql`now()`, closedAt: null }).where(eq(events.id, input.id));
-    const live = await findEvent(tx, ctx, input.id);
-    await recordAudit(
-      tx,
-      { ...ctx, eventId: input.id },
-      { action: "event.go_live", target: { type: "event", id: live.id, name: live.name } },
-    );
-    return live;
   });
 }
 
 /** Closes a live event: nothing more can be held or won in it; its winners, exports and desk keep working. */
-export async function closeEvent({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<EventRow> {
-  return retryingTransaction(ctx.db, async (tx) => {
-    await lockEvents(tx);
-    const event = await findEvent(tx, ctx, input.id);
+export function closeEvent({ ctx, input }: { ctx: ServiceContext; input: { id: number } }): Promise<EventRow> {
+  return changeStatus(ctx, input.id, "event.close", async (tx, event) => {
     if (event.status !== "live") throw conflict(text("errors.events.notLive"));
     await tx.update(events).set({ status: "closed", closedAt: sql`now()` }).where(eq(events.id, input.id));
-    const closed = await findEvent(tx, ctx, input.id);
-    await recordAudit(
-      tx,
-      { ...ctx, eventId: input.id },
-      { action: "event.close", target: { type: "event", id: closed.id, name: closed.name } },
-    );
-    return closed;
   });
 }

@@ -1,6 +1,7 @@
 // PATCH /api/prize-distributions/{id} - switch a placement on or off, or move its drop; DELETE - remove it (or cancel its drop)
 
 import { parseId } from "@/lib/api/params";
+import { emptyAfter } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { MESSAGES } from "@/lib/messages";
 import { deletePlacement } from "@/lib/services/placements/delete";
@@ -19,7 +20,6 @@ export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: patchPla
   return { id, is_active: body.is_active };
 });
 
-export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
-  await deletePlacement({ ctx, input: { id: parseId(params.id, NOT_FOUND) } });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>
+  emptyAfter(deletePlacement({ ctx, input: { id: parseId(params.id, NOT_FOUND) } })),
+);

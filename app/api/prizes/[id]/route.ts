@@ -2,6 +2,7 @@
 
 import { getPrize } from "@/db/queries/prizes";
 import { parseId } from "@/lib/api/params";
+import { emptyAfter } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
@@ -33,7 +34,6 @@ export const PUT = route(
   },
 );
 
-export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
-  await deletePrize({ ctx, input: { id: parseId(params.id, NOT_FOUND) } });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>
+  emptyAfter(deletePrize({ ctx, input: { id: parseId(params.id, NOT_FOUND) } })),
+);

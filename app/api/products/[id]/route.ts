@@ -2,6 +2,7 @@
 
 import { findProduct } from "@/db/queries/products";
 import { parseId } from "@/lib/api/params";
+import { emptyAfter } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { notFound } from "@/lib/errors";
 import { imageUploadBody } from "@/lib/images/upload";
@@ -28,7 +29,6 @@ export const PUT = route(
   async ({ ctx, params, body }) => updateProduct({ ctx, input: { ...body, id: productId(params.id) } }),
 );
 
-export const DELETE = route({ access: "admin", roles: WRITE_ROLES, query: deleteProductQuery }, async ({ ctx, params, query }) => {
-  await deleteProduct({ ctx, input: { id: productId(params.id), force: query.force } });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES, query: deleteProductQuery }, async ({ ctx, params, query }) =>
+  emptyAfter(deleteProduct({ ctx, input: { id: productId(params.id), force: query.force } })),
+);

@@ -1,5 +1,6 @@
 // GET /api/admin/events/{id}/ - one event with its counts; PATCH - rename it {name}; DELETE - a draft nobody won in
 import { parseId } from "@/lib/api/params";
+import { emptyAfter } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { deleteEvent, EVENT_NOT_FOUND, findEvent, renameEvent } from "@/lib/services/events/manage";
 import { eventNameBody } from "@/lib/validation/event";
@@ -14,7 +15,6 @@ export const PATCH = route(
   async ({ ctx, params, body }) => renameEvent({ ctx, input: { ...body, id: parseId(params.id, EVENT_NOT_FOUND) } }),
 );
 
-export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) => {
-  await deleteEvent({ ctx, input: { id: parseId(params.id, EVENT_NOT_FOUND) } });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route({ access: "admin", roles: WRITE_ROLES }, async ({ ctx, params }) =>
+  emptyAfter(deleteEvent({ ctx, input: { id: parseId(params.id, EVENT_NOT_FOUND) } })),
+);
