@@ -2,13 +2,18 @@ import { z } from "./zod";
 
 const nameField = z.string({ error: "validation.event.name" }).trim().min(1, "validation.event.name").max(60, "validation.event.name");
 
+// Strict: a name is almost any text, so a body carrying any other field is refused (400 naming it) rather than
+// taken for a name alone.
+
 /** POST /api/admin/events/ and PATCH /api/admin/events/{id}/. */
-export const eventNameBody = z.object({ name: nameField });
+export const eventNameBody = z.object({ name: nameField }).strict();
 export type EventNameBody = z.infer<typeof eventNameBody>;
 
 /** POST /api/admin/events/{id}/copy/: the copy's name, and whether its pages keep the source's addresses (its printed QR cards). */
-export const copyEventBody = z.object({
-  name: nameField,
-  keep_addresses: z.boolean({ error: "validation.event.keepAddresses" }).default(false),
-});
+export const copyEventBody = z
+  .object({
+    name: nameField,
+    keep_addresses: z.boolean({ error: "validation.event.keepAddresses" }).default(false),
+  })
+  .strict();
 export type CopyEventBody = z.infer<typeof copyEventBody>;

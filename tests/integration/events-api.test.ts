@@ -64,6 +64,10 @@ describe("the events API", () => {
     const renamed = await admin.patch(`/api/admin/events/${draft.id}/`, { name: "Winter fair" });
     expect(await renamed.json()).toMatchObject({ id: draft.id, name: "Winter fair" });
     expect((await admin.patch(`/api/admin/events/${draft.id}/`, { name: " " })).status).toBe(400);
+    // A name is almost any text: a body with another field is refused, not taken for a name alone.
+    const stray = await admin.post("/api/admin/events/", { name: "Spare", keep_addresses: true });
+    expect(stray.status).toBe(400);
+    expect(await stray.json()).toEqual({ non_field_errors: [expect.stringContaining("keep_addresses")] });
 
     expect((await admin.delete(`/api/admin/events/${draft.id}/`)).status).toBe(204);
     expect((await admin.get(`/api/admin/events/${draft.id}/`)).status).toBe(404);
