@@ -104,10 +104,13 @@ test.describe("admin screens in Korean (winners, desk, audit, accounts, settings
     // The audit log shows both hand-overs.
     await page.goto("/admin/audit");
     await expect(page.getByRole("heading", { name: "활동 기록" })).toBeVisible();
+    // The rows come from the screen's own call, made once its scripts run: a choice made before that would be
+    // drawn over by hydration (a native select's choice is not taken up the way a typed search is).
+    const auditRows = page.getByRole("table", { name: "활동 기록" }).getByRole("row");
+    await expect(auditRows.nth(1)).toBeVisible();
     await page.getByLabel("작업").selectOption("winner.mark_received");
     await expect(page).toHaveURL(/action=winner\.mark_received/);
     // Winners are named by id and prize, never by nickname (server-behaviour.md, "Privacy").
-    const auditRows = page.getByRole("table", { name: "활동 기록" }).getByRole("row");
     await expect(auditRows.filter({ hasText: new RegExp(`winner: #\\d+ \\(우산 ${run}\\)`) }).first()).toBeVisible();
     await expect(auditRows.filter({ hasText: first })).toHaveCount(0);
     await checkScreen(page, "audit");
