@@ -53,7 +53,9 @@ function isPage(pathname: string): boolean {
 async function pageInLanguage(request: NextRequest, init: { request: { headers: Headers } } | undefined): Promise<NextResponse> {
   const locale = localeOfRequest(request);
   const { pathname, search } = request.nextUrl;
-  const urlPath = request.method === "GET" || request.method === "HEAD" ? productPagePathOf(pathname) : null;
+  // An admin's preview of an event's page (`?event=`) is never a cached copy: the page checks who asks.
+  const preview = request.nextUrl.searchParams.has("event");
+  const urlPath = (request.method === "GET" || request.method === "HEAD") && !preview ? productPagePathOf(pathname) : null;
   const cached = urlPath ? await rewriteToCachedPage(request, urlPath, locale, init) : null;
   return cached ?? NextResponse.rewrite(new URL(`/${locale}${pathname}${search}`, request.url), init);
 }

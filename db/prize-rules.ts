@@ -43,6 +43,21 @@ export function startOfToday(event: EventRef): SQL {
   return sql`(${today(event)}::timestamp at time zone ${eventZone(event)})`;
 }
 
+/** The instant day `date` (YYYY-MM-DD) began on the event's clock: a date filter's inclusive start. */
+export function startOfDay(date: string, event: EventRef): SQL {
+  return sql`(${date}::date::timestamp at time zone ${eventZone(event)})`;
+}
+
+/** The instant the day after `date` began on the event's clock: a date filter's exclusive end. */
+export function startOfDayAfter(date: string, event: EventRef): SQL {
+  return sql`((${date}::date + 1)::timestamp at time zone ${eventZone(event)})`;
+}
+
+/** `instant` written as `format` on the event's clock (to_char), whatever the session's zone. */
+export function onEventClock(instant: SQL | AnyPgColumn, format: string, event: EventRef): SQL<string> {
+  return sql<string>`to_char(${instant} at time zone ${eventZone(event)}, ${sql.raw(`'${format}'`)})`;
+}
+
 /** The instant the current clock hour began on the event's clock (a zone half an hour off UTC has its own). */
 export function startOfThisHour(event: EventRef): SQL {
   return sql`date_trunc('hour', now(), ${eventZone(event)})`;

@@ -56,6 +56,11 @@ export type PrizeClaimProps = {
   consentRequired?: boolean;
   /** Everything this island says, in the visitor's language (visitor-words.ts). */
   words: VisitorWords;
+  /**
+   * An admin's preview of an event's page (`?event=`): no state call (it would count a view, and answer for
+   * whichever event's page the address answers scans with), so the page stays as rendered.
+   */
+  preview?: boolean;
   /** The product's name and description, rendered on the server. */
   children: ReactNode;
 };
@@ -90,6 +95,7 @@ export function PrizeClaim({
   holdSeconds,
   consentRequired = false,
   words,
+  preview = false,
   children,
 }: PrizeClaimProps) {
   const drop = useDrop(urlPath, dropsAt);
@@ -181,6 +187,7 @@ export function PrizeClaim({
   // itself (drop-countdown.tsx); a visitor who tapped, or won here, is never reloaded under their finger.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive.
   useEffect(() => {
+    if (preview) return;
     pageViewState(urlPath, { counted: viewCounted(urlPath) }).then(
       ({ state }) => {
         if (heldHere && state.my_hold) {

@@ -9,7 +9,7 @@ import { eventTimeZone } from "@/lib/event/time-zone";
 import { CATALOGUES, sayIn } from "@/lib/i18n/translate";
 import { consentRequiredNow } from "@/lib/privacy/consent";
 import { type Branding, eventNameIn, footerTextIn } from "@/shared/contracts/branding";
-import type { PublicProductPage } from "@/shared/contracts/product-page";
+import type { ProductPageOfEvent, PublicProductPage } from "@/shared/contracts/product-page";
 import type { Locale } from "@/shared/i18n/locales";
 import { privacyNoticePath } from "@/shared/urls/products";
 import { prizeStateOf } from "@/shared/urls/public-page-cache";
@@ -89,7 +89,16 @@ export async function productPageMetadata(
  * The product, its picture and the prize waiting on it (the client island), server-rendered. While the
  * event is not open, the page says why (and when it opens) in place of any ticket.
  */
-export async function ProductWithPrize({ page, locale }: { page: PublicProductPage; locale: Locale }) {
+export async function ProductWithPrize({
+  page,
+  locale,
+  preview = false,
+}: {
+  page: ProductPageOfEvent;
+  locale: Locale;
+  /** An admin's preview of the page: it counts no view and follows no state (the address may answer another event). */
+  preview?: boolean;
+}) {
   const { reservationSeconds } = getConfig();
   const closedMessage =
     page.event_state === "open"
@@ -102,7 +111,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
     locale,
     holdSeconds: reservationSeconds,
     closedMessage,
-    timeZone: eventTimeZone(),
+    timeZone: eventTimeZone(page.eventId),
   });
   return (
     <>
@@ -117,7 +126,8 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         shownState={prizeStateOf(page)}
         holdSeconds={reservationSeconds}
         consentRequired={consentRequired}
-        words={visitorWords(locale)}
+        words={visitorWords(locale, eventTimeZone(page.eventId))}
+        preview={preview}
       >
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl md:text-4xl">
           {page.name}
@@ -129,7 +139,7 @@ export async function ProductWithPrize({ page, locale }: { page: PublicProductPa
         )}
       </PrizeClaim>
       {/* After the ticket, so it finds it: a tap counts before the page's scripts have arrived. */}
-      {ticket && !dropsAt && (
+      {ticket && !dropsAt && !preview && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value in it is JSON-escaped.
         <script dangerouslySetInnerHTML={{ __html: earlyTapScript(page.url_path, CATALOGUES[locale].visitor.page.earlyHold) }} />
       )}

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { eventTimeZone } from "@/lib/event/time-zone";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import type { Locale } from "@/shared/i18n/locales";
 
@@ -11,12 +10,12 @@ import type { Locale } from "@/shared/i18n/locales";
  * says (lib/i18n/clock.ts). What only one state says (the ticket, someone holding the prize, none here,
  * the event closed) is rendered on the server instead (prize-standing.tsx), so a copy holds its own words.
  */
-export function visitorWords(locale: Locale) {
+export function visitorWords(locale: Locale, timeZone: string) {
   const { page, claim, result, refused, win, api, drop } = CATALOGUES[locale].visitor;
   const { link, consent } = CATALOGUES[locale].privacy;
   return {
     locale,
-    timeZone: eventTimeZone(),
+    timeZone,
     prizeRegion: page.prizeRegion,
     youWon: page.youWon,
     myWins: {

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { onEventClock, startOfDay, startOfDayAfter } from "@/db/prize-rules";
 import { auditLog, auditTallies } from "@/db/schema";
 import type { AuditEntryRow } from "@/shared/contracts/audit";
 import { type KeysetCursor, newestFirstInBatches, olderThan } from "./keyset";
@@ -40,8 +41,8 @@ function auditCondition(scope: AuditScope, filter: AuditFilters): SQL | undefine
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     targetType && targetId ? and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)) : undefined,
     filter.search ? ilike(auditLog.targetName, likePattern(filter.search)) : undefined,
-    filter.start_date ? sql`${auditLog.at} >= ${filter.start_date}::date::timestamptz` : undefined,
-    filter.end_date ? lt(auditLog.at, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
+    filter.start_date ? gte(auditLog.at, startOfDay(filter.start_date, scope.eventId)) : undefined,
+    filter.end_date ? lt(auditLog.at, startOfDayAfter(filter.end_date, scope.eventId)) : undefined,
   );
 }
 
@@ -81,8 +82,8 @@ async function countAudit(db: Queryable, scope: AuditScope, filter: AuditFilters
       .where(where)
       .then(([row]) => row?.count ?? 0);
   if (filter.search || filter.target) return countRows();
-  const from = filter.start_date ? sql`(${filter.start_date}::date::timestamptz at time zone 'UTC')` : undefined;
-  const to = filter.end_date ? sql`((${filter.end_date}::date + 1)::timestamptz at time zone 'UTC')` : undefined;
+  const from = filter.start_date ? sql`(${startOfDay(filter.start_date, scope.eventId)} at time zone 'UTC')` : undefined;
+  const to = filter.end_date ? sql`(${startOfDayAfter(filter.end_date, scope.eventId)} at time zone 'UTC')` : undefined;
   const conditions = [
     scope.withInstallation
       ? sql`(${auditTallies.eventId} = ${scope.eventId} or ${auditTallies.eventId} is null)`
@@ -117,12 +118,12 @@ const AUDIT_EXPORT_BATCH = 5000;
 /** A row as the Excel file shows it: the time already formatted in APP_TIMEZONE by Postgres. */
 export type AuditExportRow = Omit<AuditEntryRow, "at"> & { at: Date; cursor: string; local_time: string };
 
-function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor | null): Promise<AuditExportRow[]> {
+function exportBatch(db: Queryable, eventId: number, where: SQL | undefined, after: KeysetCursor | null): Promise<AuditExportRow[]> {
   return db
     .select({
       ...auditColumns,
       cursor: sql<string>`${auditLog.at}::text`,
-      local_time: sql<string>`to_char(${auditLog.at}, 'YYYY-MM-DD HH24:MI:SS')`,
+      local_time: onEventClock(auditLog.at, "YYYY-MM-DD HH24:MI:SS", eventId),
     })
     .from(auditLog)
     .where(and(where, olderThan(auditLog.at, auditLog.id, after)))
@@ -141,5 +142,5 @@ export async function* exportAuditRows({
   filter: AuditFilters;
 }): AsyncGenerator<AuditExportRow[]> {
   const where = auditCondition(scope, filter);
-  yield* newestFirstInBatches(AUDIT_EXPORT_BATCH, (after) => exportBatch(db, where, after));
+  yield* newestFirstInBatches(AUDIT_EXPORT_BATCH, (after) => exportBatch(db, scope.eventId, where, after));
 }

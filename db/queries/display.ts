@@ -14,10 +14,16 @@ const DISPLAY_DROPS = 3;
 /** How many stands the big screen names for a prize on a stand now; the rest are counted ("and 3 more"). */
 const DISPLAY_STANDS = 5;
 
-/** The big screen's current token (settings row). */
+/** The big screen's current token of event `eventId` (its settings row). */
 export async function readDisplayToken({ db, eventId }: { db: Queryable; eventId: number }): Promise<string> {
   const [row] = await db.select({ token: settings.displayToken }).from(settings).where(eq(settings.id, eventId));
   return row?.token ?? "";
+}
+
+/** Every event's big-screen token, and the event it shows: each event has its own address. */
+export async function readDisplayTokens(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.select({ token: settings.displayToken, eventId: settings.id }).from(settings);
+  return new Map(rows.map((row) => [row.token, row.eventId]));
 }
 
 /** Units the prize can still give today: stock and today's limit both allow it. */
@@ -44,7 +50,7 @@ function livePlacements(db: Queryable) {
  * the stands "on N stands now" means. Whether the prize can be won at all (open, budget left) is
  * `livePlacements`'s part; a prize it counts 0 for names no stand.
  */
-async function liveStands(db: Queryable): Promise<Map<number, DisplayStand[]>> {
+async function liveStands(db: Queryable, eventId: number): Promise<Map<number, DisplayStand[]>> {
   const ranked = db
     .select({
       prize_id: placements.prizeId,
@@ -56,7 +62,7 @@ async function liveStands(db: Queryable): Promise<Map<number, DisplayStand[]>> {
     .from(placements)
     .innerJoin(products, eq(products.id, placements.productId))
     .innerJoin(prizes, eq(prizes.id, placements.prizeId))
-    .where(and(eq(placements.isActive, true), not(heldNow()), eq(prizes.isActive, true)))
+    .where(and(eq(placements.eventId, eventId), eq(placements.isActive, true), not(heldNow()), eq(prizes.isActive, true)))
     .as("ranked");
   const rows = await db.select().from(ranked).where(lte(ranked.rank, DISPLAY_STANDS)).orderBy(ranked.prize_id, ranked.rank);
   const stands = new Map<number, DisplayStand[]>();
@@ -89,7 +95,7 @@ export async function readDisplaySnapshot({ db, eventId }: { db: Queryable; even
       .leftJoin(prizes, eq(prizes.id, winners.prizeId))
       // An erased winner is no longer shown (server-behaviour.md, "Privacy"), nor one who let the deadline
       // pass: that prize went back to the stock, so it is no one's win to celebrate.
-      .where(and(isNotNull(winners.name), isNull(winners.expiredAt)))
+      .where(and(eq(winners.eventId, eventId), isNotNull(winners.name), isNull(winners.expiredAt)))
       .orderBy(desc(winners.createdAt), desc(winners.id))
       .limit(DISPLAY_WINNERS),
     db
@@ -103,12 +109,12 @@ export async function readDisplaySnapshot({ db, eventId }: { db: Queryable; even
         live_placements: livePlacements(db),
       })
       .from(prizes)
-      .where(eq(prizes.isActive, true))
+      .where(and(eq(prizes.eventId, eventId), eq(prizes.isActive, true)))
       .orderBy(prizes.name, prizes.id),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(winners)
-      .where(and(gte(winners.createdAt, startOfToday(eventId)), isNull(winners.expiredAt))),
+      .where(and(eq(winners.eventId, eventId), gte(winners.createdAt, startOfToday(eventId)), isNull(winners.expiredAt))),
     readBranding({ db, eventId }),
     db
       .select({ zone: eventZone(eventId) })
@@ -120,10 +126,18 @@ export async function readDisplaySnapshot({ db, eventId }: { db: Queryable; even
       .from(placements)
       .innerJoin(prizes, eq(prizes.id, placements.prizeId))
       .innerJoin(products, eq(products.id, placements.productId))
-      .where(and(sql`${placements.isActive}`, sql`${placements.announce}`, gt(placements.dropsAt, sql`now()`), sql`${prizes.isActive}`))
+      .where(
+        and(
+          eq(placements.eventId, eventId),
+          sql`${placements.isActive}`,
+          sql`${placements.announce}`,
+          gt(placements.dropsAt, sql`now()`),
+          sql`${prizes.isActive}`,
+        ),
+      )
       .orderBy(asc(placements.dropsAt), asc(placements.id))
       .limit(DISPLAY_DROPS),
-    liveStands(db),
+    liveStands(db, eventId),
   ]);
   return {
     recent_winners: recent.map((row) => ({

@@ -8,10 +8,10 @@ import type { ArchiveCutoff, EventStatus } from "@/shared/contracts/new-event";
 const iso = (column: Parameters<typeof sql>[1]) => sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
 
 /**
- * The event's products, prizes and placements for the archive's event.json, in id order, times written in
- * APP_TIMEZONE with their offset. Placements leave out who held them (a visitor's id is never exported).
+ * Event `eventId`'s products, prizes and placements for the archive's event.json, in id order, times written
+ * with their offset. Placements leave out who held them (a visitor's id is never exported).
  */
-export async function readEventRecords(db: Queryable) {
+export async function readEventRecords(db: Queryable, eventId: number) {
   const productRows = await db
     .select({
       id: products.id,
@@ -21,6 +21,7 @@ export async function readEventRecords(db: Queryable) {
       created_at: iso(products.createdAt),
     })
     .from(products)
+    .where(eq(products.eventId, eventId))
     .orderBy(asc(products.id));
   const prizeRows = await db
     .select({
@@ -36,6 +37,7 @@ export async function readEventRecords(db: Queryable) {
       created_at: iso(prizes.createdAt),
     })
     .from(prizes)
+    .where(eq(prizes.eventId, eventId))
     .orderBy(asc(prizes.id));
   const placementRows = await db
     .select({
@@ -47,24 +49,26 @@ export async function readEventRecords(db: Queryable) {
       created_at: iso(placements.createdAt),
     })
     .from(placements)
+    .where(eq(placements.eventId, eventId))
     .orderBy(asc(placements.id));
   return { products: productRows, prizes: prizeRows, placements: placementRows };
 }
 
 /**
- * The archive's cut-off, read under a brief `SHARE` lock of the winners table, in a transaction of its own
- * that locks nothing else (the caller opens it: `retryingTransaction(db, readArchiveCutoff)`). The lock waits
+ * The archive's cut-off (event `eventId`'s last winner), read under a brief `SHARE` lock of the winners table, in a transaction of its own
+ * that locks nothing else (the caller opens it: `retryingTransaction(db, (tx) => readArchiveCutoff(tx, id))`). The lock waits
  * for every transaction that has inserted a winner and not committed yet (a claim between its winner row and
  * its commit) and holds new ones back for the few milliseconds of the read. So once it is read, every winner
  * up to `last_winner_id` is committed (the archive can list them all) and every later win gets a higher id
  * (identity ids only grow): a win that commits later is always newer than the cut-off, never hidden below it.
  * Without the lock, a claim that drew id 100 and committed after one with 101 was read could fall in between.
  */
-export async function readArchiveCutoff(tx: Tx): Promise<ArchiveCutoff> {
+export async function readArchiveCutoff(tx: Tx, eventId: number): Promise<ArchiveCutoff> {
   await tx.execute(sql`lock table ${winners} in share mode`);
   const [row] = await tx
     .select({ last_winner_id: sql<number>`coalesce(max(${winners.id}), 0)::int`, winners: sql<number>`count(*)::int` })
-    .from(winners);
+    .from(winners)
+    .where(eq(winners.eventId, eventId));
   return row ?? { last_winner_id: 0, winners: 0 };
 }
 
@@ -72,13 +76,14 @@ export async function readArchiveCutoff(tx: Tx): Promise<ArchiveCutoff> {
  * What the new-event section shows before the owner confirms: the visitors holding a prize right now (they
  * are told the event has ended) and the winners the reset would remove.
  */
-export async function readEventStatus(db: Queryable): Promise<EventStatus> {
+export async function readEventStatus(db: Queryable, eventId: number): Promise<EventStatus> {
   const [row] = await db
     .select({
-      playing_now: sql<number>`(select count(distinct ${placements.reservedBy})::int from ${placements} where ${heldNow()})`,
-      winners: sql<number>`(select count(*)::int from ${winners})`,
+      playing_now: sql<number>`(select count(distinct ${placements.reservedBy})::int from ${placements}
+        where ${placements.eventId} = ${eventId} and ${heldNow()})`,
+      winners: sql<number>`(select count(*)::int from ${winners} where ${winners.eventId} = ${eventId})`,
     })
     .from(settings)
-    .where(eq(settings.id, 1));
+    .where(eq(settings.id, eventId));
   return row ?? { playing_now: 0, winners: 0 };
 }

@@ -30,12 +30,10 @@ export async function eventExists(db: Queryable, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The installation's default event and its time zone setting (null: APP_TIMEZONE). */
-export async function readDefaultEvent(db: Queryable): Promise<{ id: number; timeZone: string | null } | undefined> {
-  const [row] = await db
-    .select({ id: events.id, timeZone: settings.timeZone })
+/** Every event's time zone setting (null: APP_TIMEZONE), and which is the installation's default. */
+export async function readEventClocks(db: Queryable): Promise<{ id: number; isDefault: boolean; timeZone: string | null }[]> {
+  return db
+    .select({ id: events.id, isDefault: events.isDefault, timeZone: settings.timeZone })
     .from(events)
-    .innerJoin(settings, eq(settings.id, events.id))
-    .where(eq(events.isDefault, true));
-  return row;
+    .innerJoin(settings, eq(settings.id, events.id));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { startOfDay, startOfDayAfter } from "@/db/prize-rules";
 import { conversionOf, type Funnel, type FunnelCounts } from "@/shared/contracts/funnel";
 
 /** The period (whole days in APP_TIMEZONE, both ends included) and the one page, as lib/validation/funnel.ts parses them. */
@@ -12,12 +13,12 @@ type Grouped = FunnelCounts & { hour: string | null; product_id: number | null; 
  * The funnel for a period and optionally one page: scans, taps, holds and hand-overs from the hourly tallies
  * (lib/funnel), wins from `winners` by the clock hour of winning (date_trunc in the session's zone,
  * APP_TIMEZONE). One statement answers all three groupings (per hour, per page, all) with GROUPING SETS.
- * Dates are whole days in APP_TIMEZONE; winners of a deleted page are not counted (its tallies went with it).
+ * Dates are whole days on the event's clock; winners of a deleted page are not counted (its tallies went with it).
  * One event's: its pages' rows only (the tallies belong to a page, and a page to its event).
  */
 export async function readFunnel({ db, eventId, filter }: { db: Queryable; eventId: number; filter: FunnelQuery }): Promise<Funnel> {
-  const from = filter.start_date ? sql`${filter.start_date}::date::timestamptz` : null;
-  const until = filter.end_date ? sql`(${filter.end_date}::date + 1)::timestamptz` : null;
+  const from = filter.start_date ? startOfDay(filter.start_date, eventId) : null;
+  const until = filter.end_date ? startOfDayAfter(filter.end_date, eventId) : null;
   const within = (column: ReturnType<typeof sql>) =>
     sql.join(
       [

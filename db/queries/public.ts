@@ -8,7 +8,7 @@ import { perDatabase } from "@/db/per-database";
 import { announcedDropAt, dropped, eventState, heldNow, prizeWinnable } from "@/db/prize-rules";
 import { addresses, type EventState, images, placements, prizes, products, settings, winners } from "@/db/schema";
 import type { MyHold, VisitorWin } from "@/shared/contracts/claims";
-import type { PublicProductPage } from "@/shared/contracts/product-page";
+import type { ProductPageOfEvent } from "@/shared/contracts/product-page";
 import { imageUrl } from "@/shared/urls/images";
 import { isUrlPath } from "@/shared/urls/products";
 import { deskLocationIn } from "./my-win";
@@ -19,11 +19,14 @@ import { winnerStatus } from "./winners";
  * The page that answers the address (`addresses`: a live event's page when one holds it), joined to its
  * live placement (at most one) and that placement's prize. The bare `is_active`, not eq(isActive, true):
  * the URL path is the only value bound, as in the verdict read, where a bound `true` had Postgres plan each
- * run afresh (server-behaviour.md, "Prepared statements").
+ * run afresh (server-behaviour.md, "Prepared statements"). `inEvent`: the page of that address in the
+ * event named by the `eventId` placeholder instead (an admin's preview of a draft), whichever answers scans.
  */
-function withLivePrize<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(addresses, and(eq(addresses.productId, products.id), eq(addresses.urlPath, sql.placeholder("urlPath"))))
+function withLivePrize<T extends PgSelect>(query: T, inEvent = false) {
+  const page = inEvent
+    ? query.where(and(eq(products.urlPath, sql.placeholder("urlPath")), eq(products.eventId, sql.placeholder("eventId"))))
+    : query.innerJoin(addresses, and(eq(addresses.productId, products.id), eq(addresses.urlPath, sql.placeholder("urlPath"))));
+  return page
     .leftJoin(placements, and(eq(placements.productId, products.id), sql`${placements.isActive}`))
     .leftJoin(prizes, eq(prizes.id, placements.prizeId));
 }
@@ -52,11 +55,12 @@ const prizeImages = alias(images, "prize_image");
 // Prepared once per database handle, so drizzle builds the SQL once; postgres.js then prepares it once per
 // connection (Postgres no longer parses and plans it on every call). The names passed to .prepare() are
 // labels only: postgres.js names its statements itself, and PGlite ignores them.
-const productPageRead = perDatabase((db) =>
+const productPageSelect = (db: Db, inEvent: boolean) =>
   withLivePrize(
     db
       .select({
         id: products.id,
+        eventId: products.eventId,
         ...productTexts,
         imageSha: images.sha256,
         url_path: products.urlPath,
@@ -69,10 +73,10 @@ const productPageRead = perDatabase((db) =>
       .from(products)
       .leftJoin(images, eq(images.id, products.imageId))
       .$dynamic(),
-  )
-    .leftJoin(prizeImages, eq(prizeImages.id, prizes.imageId))
-    .prepare("public_product_page"),
-);
+    inEvent,
+  ).leftJoin(prizeImages, eq(prizeImages.id, prizes.imageId));
+const productPageRead = perDatabase((db) => productPageSelect(db, false).prepare("public_product_page"));
+const productPagePreviewRead = perDatabase((db) => productPageSelect(db, true).prepare("public_product_page_preview"));
 
 /**
  * Everything the public product page shows, in one query: the product and whether a prize can be won
@@ -83,14 +87,20 @@ export async function getPublicProductPage({
   db,
   urlPath,
   locale,
+  previewOf,
 }: {
   db: Db;
   urlPath: string;
   /** The visitor's language; none: the main name and description. */
   locale?: Locale;
-}): Promise<PublicProductPage | null> {
+  /** An admin's preview: the page of this event at the address, whether or not it answers scans. */
+  previewOf?: number;
+}): Promise<ProductPageOfEvent | null> {
   if (!isUrlPath(urlPath)) return null;
-  const [row] = await productPageRead(db).execute({ urlPath });
+  const [row] =
+    previewOf === undefined
+      ? await productPageRead(db).execute({ urlPath })
+      : await productPagePreviewRead(db).execute({ urlPath, eventId: previewOf });
   if (!row) return null;
   const { imageSha, nameEn, nameKo, descriptionEn, descriptionKo, prizeName, prizeNameEn, prizeNameKo, prizeImageSha, ...page } = row;
   const prize =

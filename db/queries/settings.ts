@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
-import { eventState, eventZone } from "@/db/prize-rules";
+import { eventState, eventZone, onEventClock } from "@/db/prize-rules";
 import { images, settings, winners } from "@/db/schema";
 import type { SystemSettings } from "@/shared/contracts/settings";
 import { imageUrl } from "@/shared/urls/images";
@@ -23,9 +23,9 @@ export async function readSettings({
       maintenanceMode: settings.maintenanceMode,
       eventStartDate: settings.eventStartDate,
       eventEndDate: settings.eventEndDate,
-      // The session's time zone is the event's (db/index.ts, lib/event/time-zone.ts): these are its own calendar dates.
-      startsOn: sql<string | null>`to_char(${settings.eventStartsAt}, 'YYYY-MM-DD')`,
-      endsOn: sql<string | null>`to_char(${settings.eventEndsAt}, 'YYYY-MM-DD')`,
+      // The event's own calendar dates, whatever the session's zone.
+      startsOn: onEventClock(settings.eventStartsAt, "YYYY-MM-DD", eventId) as SQL<string | null>,
+      endsOn: onEventClock(settings.eventEndsAt, "YYYY-MM-DD", eventId) as SQL<string | null>,
       startsAt: settings.eventStartsAt,
       endsAt: settings.eventEndsAt,
       paused: settings.paused,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
+import { startOfDay, startOfDayAfter } from "@/db/prize-rules";
 import { winnerHourlyTallies, winners, winnerTallies } from "@/db/schema";
 import type { WinnerStatus } from "@/shared/contracts/winners";
 
@@ -48,7 +49,7 @@ export const talliesBy = (key: "prize_id" | "product_id", eventId: number) =>
   sql`(select ${sql.identifier(key)} as key, sum(winners)::int as total, (sum(winners) filter (where is_received))::int as received, (sum(winners) filter (where is_expired))::int as expired from ${winnerTallies} where event_id = ${eventId} group by 1)`;
 
 /**
- * How many of the event's winners fall in a date range (days in the session's zone, APP_TIMEZONE), optionally received or
+ * How many of the event's winners fall in a date range (days on the event's clock), optionally received or
  * not: whole UTC hours inside the range are read from `winner_hourly_tallies`, and the part-hours at its edges
  * (only in zones off UTC by a fraction of an hour) are counted from the winner rows, so the sum is exact.
  */
@@ -57,8 +58,8 @@ export async function countByHourlyTallies(
   eventId: number,
   filter: { start_date?: string; end_date?: string; is_received?: boolean },
 ): Promise<number> {
-  const from = filter.start_date ? sql`${filter.start_date}::date::timestamptz` : sql`'-infinity'::timestamptz`;
-  const to = filter.end_date ? sql`(${filter.end_date}::date + 1)::timestamptz` : sql`'infinity'::timestamptz`;
+  const from = filter.start_date ? startOfDay(filter.start_date, eventId) : sql`'-infinity'::timestamptz`;
+  const to = filter.end_date ? startOfDayAfter(filter.end_date, eventId) : sql`'infinity'::timestamptz`;
   const tallyReceived = filter.is_received === undefined ? sql`` : sql`and ${winnerHourlyTallies.isReceived} = ${filter.is_received}`;
   const rowReceived = filter.is_received === undefined ? sql`` : sql`and ${winners.isReceived} = ${filter.is_received}`;
   const rowsBetween = (start: SQL, end: SQL) =>

@@ -1,6 +1,8 @@
 import "server-only";
-import { and, count, desc, eq, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/db";
+import { onEventClock, startOfDay, startOfDayAfter } from "@/db/prize-rules";
 import { winners } from "@/db/schema";
 import type { WinnerStatus } from "@/shared/contracts/winners";
 import { type KeysetCursor, newestFirstInBatches, olderThan } from "./keyset";
@@ -58,8 +60,9 @@ export const winnerColumns = {
  * connection sets to APP_TIMEZONE (db/index.ts): `start_date` is that day's midnight there, and `end_date`
  * includes its whole day (before the next midnight).
  */
-export function winnerCondition(filter: WinnerFilter): SQL | undefined {
+export function winnerCondition(eventId: number, filter: WinnerFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    eq(winners.eventId, eventId),
     filter.product === undefined ? undefined : eq(winners.productId, filter.product),
     filter.prize === undefined ? undefined : eq(winners.prizeId, filter.prize),
     filter.is_received === undefined ? undefined : eq(winners.isReceived, filter.is_received),
@@ -71,16 +74,11 @@ export function winnerCondition(filter: WinnerFilter): SQL | undefined {
     // Exact matches, through the same trigram indexes as the search.
     filter.code === undefined ? undefined : sql`${winners.password}::text = ${filter.code}`,
     filter.name === undefined ? undefined : ilike(winners.name, likeLiteral(filter.name)),
-    filter.start_date ? sql`${winners.createdAt} >= ${filter.start_date}::date::timestamptz` : undefined,
-    filter.end_date ? lt(winners.createdAt, sql`(${filter.end_date}::date + 1)::timestamptz`) : undefined,
+    filter.start_date ? gte(winners.createdAt, startOfDay(filter.start_date, eventId)) : undefined,
+    filter.end_date ? lt(winners.createdAt, startOfDayAfter(filter.end_date, eventId)) : undefined,
     filter.up_to_id === undefined ? undefined : lte(winners.id, filter.up_to_id),
   ];
   return and(...conditions.filter(Boolean));
-}
-
-/** The filters within one event: every admin list, count and export reads only its event's winners. */
-function winnerConditionIn(eventId: number, filter: WinnerFilter): SQL | undefined {
-  return and(eq(winners.eventId, eventId), winnerCondition(filter));
 }
 
 /** One page of the event's winners, newest first. */
@@ -97,7 +95,7 @@ export async function listWinners({
   limit: number;
   offset: number;
 }) {
-  const where = winnerConditionIn(eventId, filter);
+  const where = winnerCondition(eventId, filter);
   const [rows, total] = await Promise.all([
     db.select(winnerColumns).from(winners).where(where).orderBy(desc(winners.createdAt), desc(winners.id)).limit(limit).offset(offset),
     countWinners(db, eventId, filter, where),
@@ -182,7 +180,8 @@ export type WinnerExportRow = {
   expired_at: string | null;
 };
 
-function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor | null): Promise<WinnerExportRow[]> {
+function exportBatch(db: Queryable, eventId: number, where: SQL | undefined, after: KeysetCursor | null): Promise<WinnerExportRow[]> {
+  const clock = (instant: AnyPgColumn) => onEventClock(instant, "YYYY-MM-DD HH24:MI:SS", eventId);
   return db
     .select({
       id: winners.id,
@@ -191,12 +190,12 @@ function exportBatch(db: Queryable, where: SQL | undefined, after: KeysetCursor 
       password: winners.password,
       prize_name: winners.prizeName,
       product_name: winners.productName,
-      won_at: sql<string>`to_char(${winners.createdAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+      won_at: clock(winners.createdAt),
       is_received: winners.isReceived,
-      received_at: sql<string | null>`to_char(${winners.receivedAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+      received_at: clock(winners.receivedAt) as SQL<string | null>,
       status: winnerStatus(),
-      collect_by: sql<string | null>`to_char(${winners.collectBy}, 'YYYY-MM-DD HH24:MI:SS')`,
-      expired_at: sql<string | null>`to_char(${winners.expiredAt}, 'YYYY-MM-DD HH24:MI:SS')`,
+      collect_by: clock(winners.collectBy) as SQL<string | null>,
+      expired_at: clock(winners.expiredAt) as SQL<string | null>,
     })
     .from(winners)
     .where(and(where, olderThan(winners.createdAt, winners.id, after)))
@@ -214,6 +213,6 @@ export async function* exportWinnerRows({
   eventId: number;
   filter: WinnerFilter;
 }): AsyncGenerator<WinnerExportRow[]> {
-  const where = winnerConditionIn(eventId, filter);
-  yield* newestFirstInBatches(EXPORT_BATCH_SIZE, (after) => exportBatch(db, where, after));
+  const where = winnerCondition(eventId, filter);
+  yield* newestFirstInBatches(EXPORT_BATCH_SIZE, (after) => exportBatch(db, eventId, where, after));
 }

@@ -1,6 +1,5 @@
-import { defaultEventId } from "@/lib/event/time-zone";
 import "server-only";
-import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
+import { readDisplaySnapshot, readDisplayTokens } from "@/db/queries/display";
 import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 import { readDisplayClientsWith } from "@/lib/metrics/registry";
@@ -19,52 +18,63 @@ const LISTEN_RETRY_MS = 2_000;
 export type Screen = { token: string; send(text: string): void; end(): void };
 
 /**
- * The big screens connected to this instance, and what they are shown. Every instance LISTENs on
- * DISPLAY_CHANNEL (db/index.ts: Postgres, or PGlite's own notifications), so a win on any instance
- * reaches every screen. On a notification the snapshot is read once and the same text sent to every
- * screen: 200 screens cost one read and 200 socket writes per change, not 200 reads. Notifications that
- * arrive during a read are answered by one more read after it (never a backlog). Screens whose token is
- * no longer the stored one are ended, so a rotated address stops at once.
+ * The big screens connected to this instance, and what they are shown. Each event has its own address (its
+ * settings row's token): a screen's token says which event it shows. Every instance LISTENs on
+ * DISPLAY_CHANNEL (db/index.ts: Postgres, or PGlite's own notifications), so a win on any instance reaches
+ * every screen. On a notification the tokens are read once and each shown event's snapshot once, and the
+ * same text sent to every screen of that event: 200 screens cost one read per event and 200 socket writes per
+ * change, not 200 reads. Notifications that arrive during a read are answered by one more read after it
+ * (never a backlog). Screens whose token is no longer stored are ended, so a rotated address stops at once.
  */
 class DisplayHub {
   private readonly screens = new Set<Screen>();
-  private latest: { token: string; message: string } | null = null;
+  /** Token -> event, as last read; kept current by notifications while listening. */
+  private tokens: Map<string, number> | null = null;
+  /** The snapshot message last sent to each shown event's screens. */
+  private readonly messages = new Map<number, string>();
   private listening: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private reading: Promise<void> | null = null;
   private readAgain = false;
-  private tokenRead: Promise<string> | null = null;
+  private tokensRead: Promise<Map<string, number>> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
   private stopped = false;
 
-  /** Adds a screen and sends it the current snapshot, or ends it at once if its token is not current. */
+  /** Adds a screen and sends it its event's current snapshot, or ends it at once if its token is not current. */
   async connect(screen: Screen): Promise<void> {
     this.start();
     this.screens.add(screen);
-    const current = this.latest && this.unlisten ? this.latest : await this.readNow();
+    const eventId = await this.eventOf(screen.token);
     if (!this.screens.has(screen)) return;
-    if (current.token !== screen.token) this.drop(screen);
-    else screen.send(current.message);
+    if (eventId === undefined) {
+      this.drop(screen);
+      return;
+    }
+    const message = (this.unlisten ? this.messages.get(eventId) : undefined) ?? (await this.readEvent(eventId));
+    if (this.screens.has(screen)) screen.send(message);
   }
 
   /**
-   * The big screen's stored token, to check an address against: the one the hub holds while it listens for
-   * changes (a rotation notifies every instance, and this instance's own rotation says so at once:
+   * The event whose big screen `token` is the address of, or undefined: from the tokens the hub holds while it
+   * listens for changes (a rotation notifies every instance, and this instance's own rotation says so at once:
    * tokenRotated), else one read shared by every request that asks meanwhile. A burst of streams opening, with
    * right or wrong tokens, costs one query, not one each, so it cannot exhaust the pool.
    */
-  token(): Promise<string> {
-    if (this.latest && this.unlisten) return Promise.resolve(this.latest.token);
-    this.tokenRead ??= readDisplayToken({ db: getDatabase().db, eventId: defaultEventId() }).finally(() => {
-      this.tokenRead = null;
+  async eventOf(token: string): Promise<number | undefined> {
+    if (this.tokens && this.unlisten) return this.tokens.get(token);
+    this.tokensRead ??= readDisplayTokens(getDatabase().db).finally(() => {
+      this.tokensRead = null;
     });
-    return this.tokenRead;
+    return (await this.tokensRead).get(token);
   }
 
-  /** This instance rotated the token: checks use the new one from now, before the notification arrives. */
-  tokenRotated(token: string): void {
-    if (this.latest) this.latest = { ...this.latest, token };
+  /** This instance rotated event `eventId`'s token: checks use the new one from now, before the notification arrives. */
+  tokenRotated(eventId: number, token: string): void {
+    if (this.tokens) {
+      for (const [old, event] of this.tokens) if (event === eventId) this.tokens.delete(old);
+      this.tokens.set(token, eventId);
+    }
     this.changed();
   }
 
@@ -129,7 +139,7 @@ class DisplayHub {
       return;
     }
     this.reading = this.readNow()
-      .then((current) => this.broadcast(current))
+      .then(() => this.broadcast())
       .catch((error) => log("warn", "The big screen's snapshot could not be read.", describeError(error, false)))
       .finally(() => {
         this.reading = null;
@@ -140,20 +150,33 @@ class DisplayHub {
       });
   }
 
-  private async readNow(): Promise<{ token: string; message: string }> {
-    const db = getDatabase().db;
-    const [token, snapshot] = await Promise.all([
-      readDisplayToken({ db, eventId: defaultEventId() }),
-      readDisplaySnapshot({ db, eventId: defaultEventId() }),
-    ]);
-    this.latest = { token, message: `data: ${JSON.stringify(snapshot)}\n\n` };
-    return this.latest;
+  /** One event's snapshot as the message its screens are sent. */
+  private async readEvent(eventId: number): Promise<string> {
+    const snapshot = await readDisplaySnapshot({ db: getDatabase().db, eventId });
+    const message = `data: ${JSON.stringify(snapshot)}\n\n`;
+    this.messages.set(eventId, message);
+    return message;
   }
 
-  private broadcast(current: { token: string; message: string }): void {
+  /** The tokens, then the snapshot of each event a screen here shows. */
+  private async readNow(): Promise<void> {
+    const tokens = await readDisplayTokens(getDatabase().db);
+    this.tokens = tokens;
+    const shown = new Set<number>();
     for (const screen of this.screens) {
-      if (screen.token === current.token) screen.send(current.message);
-      else this.drop(screen);
+      const eventId = tokens.get(screen.token);
+      if (eventId !== undefined) shown.add(eventId);
+    }
+    for (const eventId of this.messages.keys()) if (!shown.has(eventId)) this.messages.delete(eventId);
+    await Promise.all([...shown].map((eventId) => this.readEvent(eventId)));
+  }
+
+  private broadcast(): void {
+    for (const screen of this.screens) {
+      const eventId = this.tokens?.get(screen.token);
+      const message = eventId === undefined ? undefined : this.messages.get(eventId);
+      if (eventId === undefined) this.drop(screen);
+      else if (message) screen.send(message);
     }
   }
 

@@ -1,24 +1,23 @@
-import { readDefaultEvent } from "@/db/queries/events";
+import { readEventClocks } from "@/db/queries/events";
 import { type BackgroundJob, startBackgroundJob } from "@/lib/background-job";
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 
 /**
- * The default event's clock (server-behaviour.md, "Day boundary and the event's clock"): its settings'
- * `time_zone`, else APP_TIMEZONE, and which event is the installation's default.
- * Every time typed or shown uses it, and the database sessions carry it (db/index.ts setTimeZone), so SQL
- * that reads dates in the session's zone (filters, exports, to_char) follows it too. The rules that decide
- * a win (today's budget, the clock hour, one win a day) do not wait for this: they read the setting inside
- * their own statement (db/prize-rules.ts eventZone()).
+ * Every event's clock (server-behaviour.md, "Day boundary and the event's clock"): its settings' `time_zone`,
+ * else APP_TIMEZONE, and which event is the installation's default. Every time typed or shown uses its
+ * event's zone. The database sessions carry the default event's (db/index.ts setTimeZone); SQL that reads
+ * dates for an event names that event's zone itself (db/prize-rules.ts eventZone(): the rules that decide a
+ * win, and the admin's date filters and exports), so it never waits for this.
  *
- * Each instance reads the setting once a second (one tiny read on the organiser's connections, started
+ * Each instance reads the events' zones once a second (one tiny read on the organiser's connections, started
  * with the server: lib/startup.ts), so a change on one instance is in force on every other within a second.
- * No request ever waits for it: a slow or lost database leaves the last known zone in place.
+ * No request ever waits for it: a slow or lost database leaves the last known zones in place.
  */
 const TIME_ZONE_READ_EVERY_MS = 1_000;
 
-type Clock = { zone: string | null; defaultEventId: number; failing: boolean };
+type Clock = { zones: Map<number, string | null>; defaultEventId: number; failing: boolean };
 
 /** Event 1 until the first read: the event an upgraded installation's data became, and the first one made. */
 const FIRST_EVENT_ID = 1;
@@ -29,13 +28,13 @@ type WithClock = typeof globalThis & { [CLOCK_KEY]?: Clock };
 
 function clock(): Clock {
   const holder = globalThis as WithClock;
-  holder[CLOCK_KEY] ??= { zone: null, defaultEventId: FIRST_EVENT_ID, failing: false };
+  holder[CLOCK_KEY] ??= { zones: new Map(), defaultEventId: FIRST_EVENT_ID, failing: false };
   return holder[CLOCK_KEY];
 }
 
-/** The event's time zone as this process last read it (APP_TIMEZONE until the first read). */
-export function eventTimeZone(): string {
-  return clock().zone ?? getConfig().timeZone;
+/** Event `eventId`'s time zone (the default event's when none is named) as this process last read it. */
+export function eventTimeZone(eventId: number = clock().defaultEventId): string {
+  return clock().zones.get(eventId) ?? getConfig().timeZone;
 }
 
 /**
@@ -46,34 +45,36 @@ export function defaultEventId(): number {
   return clock().defaultEventId;
 }
 
-/** Reads the setting now and follows it; a failure is said here, once per outage, and never thrown. */
-async function readEventTimeZone(): Promise<void> {
+/** Reads the settings now and follows them; a failure is said here, once per outage, and never thrown. */
+async function readEventTimeZones(): Promise<void> {
   const state = clock();
   try {
-    const row = await readDefaultEvent(getDatabase().organiserDb);
-    if (row) state.defaultEventId = row.id;
-    adoptEventTimeZone(row?.timeZone ?? null);
+    const rows = await readEventClocks(getDatabase().organiserDb);
+    state.zones = new Map(rows.map((row) => [row.id, row.timeZone]));
+    const byDefault = rows.find((row) => row.isDefault);
+    if (byDefault) state.defaultEventId = byDefault.id;
+    getDatabase().setTimeZone(eventTimeZone());
     state.failing = false;
   } catch (error) {
     // Said once per outage, not every second.
-    if (!state.failing) log("warn", "The event's time zone could not be read; keeping the last known one.", describeError(error, false));
+    if (!state.failing) log("warn", "The events' time zones could not be read; keeping the last known ones.", describeError(error, false));
     state.failing = true;
   }
 }
 
 /** At start-up, after the migrations: the first read, then one a second (a read still under way skips one) until `stop`. */
 export async function followEventTimeZone(): Promise<BackgroundJob> {
-  await readEventTimeZone();
-  return startBackgroundJob(readEventTimeZone, {
+  await readEventTimeZones();
+  return startBackgroundJob(readEventTimeZones, {
     everyMs: TIME_ZONE_READ_EVERY_MS,
-    // Never said: readEventTimeZone catches its own failures, to say them once per outage.
-    failure: "The event's time zone could not be read; keeping the last known one.",
+    // Never said: readEventTimeZones catches its own failures, to say them once per outage.
+    failure: "The events' time zones could not be read; keeping the last known ones.",
   });
 }
 
-/** This process (and its database sessions) follow `stored` (the setting; null: APP_TIMEZONE) from now on. */
-export function adoptEventTimeZone(stored: string | null): void {
+/** This process follows event `eventId`'s `stored` zone (the setting; null: APP_TIMEZONE) from now on. */
+export function adoptEventTimeZone(eventId: number, stored: string | null): void {
   const state = clock();
-  state.zone = stored ?? getConfig().timeZone;
-  getDatabase().setTimeZone(state.zone);
+  state.zones.set(eventId, stored);
+  if (eventId === state.defaultEventId) getDatabase().setTimeZone(eventTimeZone());
 }

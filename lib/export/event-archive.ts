@@ -46,7 +46,7 @@ export async function buildEventArchive({
   locale: Locale;
   now?: Date;
 }): Promise<{ file: Buffer; cutoff: ArchiveCutoff }> {
-  const cutoff = await retryingTransaction(db, readArchiveCutoff);
+  const cutoff = await retryingTransaction(db, (tx) => readArchiveCutoff(tx, eventId));
   const zip = new JSZip();
   const stored = { compression: "STORE" as const, date: now };
   const winnerRows = exportWinnerRows({ db, eventId, filter: { up_to_id: cutoff.last_winner_id } });
@@ -65,7 +65,7 @@ export async function buildEventArchive({
   );
   const funnel = await readFunnel({ db, eventId, filter: {} });
   if (funnel.by_hour.length > 0) zip.file(ARCHIVE_FILES.funnel, funnelWorkbook(funnel, locale), stored);
-  const records = await readEventRecords(db);
+  const records = await readEventRecords(db, eventId);
   const event = { exported_at: now.toISOString(), time_zone: timeZone, cutoff, ...records };
   // Compact: 100,000 placements are 20 MB indented, and compressing that took JSZip seconds more.
   zip.file(ARCHIVE_FILES.event, JSON.stringify(event), { compression: "DEFLATE", date: now });

@@ -25,8 +25,15 @@ export type HoldRefusalReason = (typeof RESERVE_REFUSAL_CODES)[number] | "no_pag
 /** A hold given: a new one, or the visitor's own live hold asked for again (its end unchanged). */
 export type HoldGrantReason = "new_hold" | "same_hold";
 
-/** What the database-read gauges show, read once per scrape (db/queries/metrics.ts). */
-export type DatabaseSnapshot = { liveHolds: number; prizes: { id: number; name: string; remaining: number }[] };
+/**
+ * What the database-read gauges show, read once per scrape (db/queries/metrics.ts): every event's id (its
+ * series exist from the first scrape, at 0), its live holds, and each active prize's units left.
+ */
+export type DatabaseSnapshot = {
+  events: number[];
+  liveHolds: { event: number; holds: number }[];
+  prizes: { id: number; name: string; event: number; remaining: number }[];
+};
 
 /**
  * Request time buckets (seconds): prom-client's defaults around the product page's few milliseconds, with
@@ -68,6 +75,23 @@ class Metrics {
     return new Counter({ name, help, registers: [this.registry] });
   }
 
+  /**
+   * A counter per event (`event` label: bounded by the installation's events). Each event's series is there
+   * from the first scrape, at 0, so `increase()` sees the first count too.
+   */
+  private eventCounter(name: string, help: string): Counter<"event"> {
+    const metrics = this;
+    return new Counter({
+      name,
+      help,
+      labelNames: ["event"] as const,
+      registers: [this.registry],
+      async collect() {
+        for (const event of (await metrics.snapshot())?.events ?? []) this.inc({ event: String(event) }, 0);
+      },
+    });
+  }
+
   readonly requestDuration = new Histogram({
     name: "prize_http_request_duration_seconds",
     help: "Time from a request's arrival to the last byte of its answer, by route template (never the raw address), method and status.",
@@ -77,13 +101,19 @@ class Metrics {
   });
   readonly holds = new Counter({
     name: "prize_holds_total",
-    help: "Taps on a ticket: result granted (reason new_hold or same_hold) or refused (reason: why).",
-    labelNames: ["result", "reason"] as const,
+    help: "Taps on a ticket, by the page's event: result granted (reason new_hold or same_hold) or refused (reason: why).",
+    labelNames: ["result", "reason", "event"] as const,
     registers: [this.registry],
   });
-  readonly wins = this.counter("prize_wins_total", "Prizes won on this instance (claims that made a winner).");
-  readonly handovers = this.counter("prize_handovers_total", "Prizes handed over at the desk (winners marked received) on this instance.");
-  readonly expired = this.counter("prize_expired_total", "Wins that expired uncollected, counted by the instance that expired them.");
+  readonly wins = this.eventCounter("prize_wins_total", "Prizes won on this instance (claims that made a winner), by event.");
+  readonly handovers = this.eventCounter(
+    "prize_handovers_total",
+    "Prizes handed over at the desk (winners marked received) on this instance, by event.",
+  );
+  readonly expired = this.eventCounter(
+    "prize_expired_total",
+    "Wins that expired uncollected, counted by the instance that expired them, by event.",
+  );
   readonly shed = this.counter(
     "prize_shed_total",
     "Visitor requests turned away on purpose (503 while the instance sheds load); not errors.",
@@ -113,25 +143,29 @@ class Metrics {
     });
     new Gauge({
       name: "prize_live_holds",
-      help: "Tickets held right now, not yet claimed (read from the database: the same on every instance; take max, not sum).",
+      help: "Tickets held right now, not yet claimed, by event (read from the database: the same on every instance; take max, not sum).",
+      labelNames: ["event"] as const,
       registers: [this.registry],
       async collect() {
         const snapshot = await metrics.snapshot();
         // No read: no value (the series goes stale), rather than a 0 that looks like a quiet event.
         this.reset();
-        if (snapshot) this.set(snapshot.liveHolds);
+        if (!snapshot) return;
+        for (const event of snapshot.events) this.set({ event: String(event) }, 0);
+        for (const held of snapshot.liveHolds) this.set({ event: String(held.event) }, held.holds);
       },
     });
     new Gauge({
       name: "prize_remaining_units",
       help: "Units left of each active prize (read from the database: the same on every instance; take max by prize_id, not sum).",
-      labelNames: ["prize_id", "prize"] as const,
+      labelNames: ["prize_id", "prize", "event"] as const,
       registers: [this.registry],
       async collect() {
         const snapshot = await metrics.snapshot();
         // Reset first: a prize deleted or switched off leaves no series behind.
         this.reset();
-        for (const prize of snapshot?.prizes ?? []) this.set({ prize_id: String(prize.id), prize: prize.name }, prize.remaining);
+        for (const prize of snapshot?.prizes ?? [])
+          this.set({ prize_id: String(prize.id), prize: prize.name, event: String(prize.event) }, prize.remaining);
       },
     });
     collectDefaultMetrics({ register: this.registry });
@@ -180,32 +214,35 @@ export function metrics(): Metrics {
   return holder[METRICS_KEY];
 }
 
-/** A tap given a hold (the claim route). */
-export function countHoldGranted(reason: HoldGrantReason): void {
-  metrics().holds.inc({ result: "granted", reason });
-}
-
-/** A tap refused, with the reserve's code (a bounded set: the caller passes only those). */
-export function countHoldRefused(reason: HoldRefusalReason): void {
-  metrics().holds.inc({ result: "refused", reason });
-}
-
-/** A claim that made a winner (not a repeated claim answered with the same win). */
-export function countWin(): void {
-  metrics().wins.inc();
-}
-
-/** A winner marked received at the prize desk. */
-export function countHandover(): void {
-  metrics().handovers.inc();
+/** A tap given a hold on a page of event `event` (the claim route). */
+export function countHoldGranted(reason: HoldGrantReason, event: number): void {
+  metrics().holds.inc({ result: "granted", reason, event: String(event) });
 }
 
 /**
- * `n` wins expired uncollected: call it from the expiry job with the number of rows its UPDATE changed,
- * on the instance that ran it (each instance counts only its own, so the sum over instances is exact).
+ * A tap refused, with the reserve's code (a bounded set: the caller passes only those), on a page of event
+ * `event`; a tap on no page counts in the default event's series, so unknown addresses add none.
  */
-export function countExpired(n: number): void {
-  if (n > 0) metrics().expired.inc(n);
+export function countHoldRefused(reason: HoldRefusalReason, event: number): void {
+  metrics().holds.inc({ result: "refused", reason, event: String(event) });
+}
+
+/** A claim that made a winner in event `event` (not a repeated claim answered with the same win). */
+export function countWin(event: number): void {
+  metrics().wins.inc({ event: String(event) });
+}
+
+/** A winner of event `event` marked received at the prize desk. */
+export function countHandover(event: number): void {
+  metrics().handovers.inc({ event: String(event) });
+}
+
+/**
+ * Wins expired uncollected, by event: call it from the expiry job with the events of the rows its UPDATE
+ * changed, on the instance that ran it (each instance counts only its own, so the sum over instances is exact).
+ */
+export function countExpired(events: readonly number[]): void {
+  for (const event of events) metrics().expired.inc({ event: String(event) });
 }
 
 /**

@@ -19,5 +19,8 @@ export type PublicProductPage = {
   drops_at: string | null;
 };
 
+/** The product page as the server renders it, with its event (whose clock says the page's times; the API leaves it out). */
+export type ProductPageOfEvent = PublicProductPage & { eventId: number };
+
 /** What a visitor is told of the prize waiting on a page before tapping its ticket. */
 export type PublicPrize = { name: string; image: string | null };

@@ -5,7 +5,7 @@ import type { ImportAnswer } from "@/shared/contracts/import";
 import { type FileServer, serverForFile } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { importForm, prizeRows, productRows, workbook } from "../support/import-files";
-import type { ProductJson } from "../support/products";
+import { createProduct, type ProductJson } from "../support/products";
 import { TEST_ADMIN } from "./global-setup";
 
 /**
@@ -156,5 +156,33 @@ describe("product pages and prizes in two events", () => {
       intoB.product_ids.map(async (id) => ((await (await admin.get(inEvent(`/api/products/${id}/`, eventB))).json()) as ProductJson).name),
     );
     expect(namesInB.sort()).toEqual(["Stand 1", "Stand 2"]);
+  });
+});
+
+describe("an admin's preview of a draft's page", () => {
+  it("shows the draft's page at a kept address to an admin only, never cached, while scans get the live page", async () => {
+    const page = await createProduct(admin, { name: `Live stand ${token}` });
+    const copied = await admin.post(`/api/admin/events/${eventA}/copy/`, { name: `Next ${token}`, keep_addresses: true });
+    expect(copied.status).toBe(201);
+    const draft = ((await copied.json()) as { id: number }).id;
+    const pages = (await (await admin.get(inEvent("/api/products/?page_size=100", draft))).json()) as {
+      results: { id: number; url_path: string }[];
+    };
+    const draftPage = pages.results.find((row) => row.url_path === page.url_path)!;
+    const renamed = await admin.form("PUT", inEvent(`/api/products/${draftPage.id}/`, draft), { name: `Draft stand ${token}` });
+    expect(renamed.status).toBe(200);
+
+    const preview = await admin.get(`/p/${page.url_path}?event=${draft}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control") ?? "").toMatch(/no-store|private/);
+    const html = await preview.text();
+    expect(html).toContain(`Draft stand ${token}`);
+    expect(html).not.toContain(`Live stand ${token}`);
+
+    // A visitor scanning the address gets the live event's page; asking for the draft's is no page for them.
+    const scanned = await fetch(`${server.url}/p/${page.url_path}`);
+    expect(await scanned.text()).toContain(`Live stand ${token}`);
+    expect((await fetch(`${server.url}/p/${page.url_path}?event=${draft}`)).status).toBe(404);
+    expect((await admin.delete(`/api/admin/events/${draft}/`)).status).toBe(204);
   });
 });

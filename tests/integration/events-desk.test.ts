@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import type { Db } from "@/db";
@@ -49,6 +50,10 @@ async function seedEvent(db: Db, eventId: number, label: string): Promise<EventR
   };
 }
 
+const B_ZONE = "Pacific/Kiritimati";
+/** Noon UTC on 1 March: already 2 March, 02:00, on B's clock. */
+const B_WAITING_WON_AT = new Date("2026-03-01T12:00:00Z");
+
 let file: FileServer;
 let admin: TestClient;
 let a: EventRows;
@@ -59,8 +64,11 @@ beforeAll(async () => {
   // Everything at once: on PGlite each reach into the database stops and restarts the server.
   [a, b] = await file.withDatabase(async (db) => {
     const [second] = await db.insert(events).values({ name: "B", status: "live" }).returning({ id: events.id });
-    await db.insert(settings).values({ id: second!.id });
-    return [await seedEvent(db, 1, "evA"), await seedEvent(db, second!.id, "evB")];
+    // B keeps the clock of a hall 14 hours ahead of UTC, A the installation's: their days begin at other instants.
+    await db.insert(settings).values({ id: second!.id, timeZone: B_ZONE });
+    const seeded = [await seedEvent(db, 1, "evA"), await seedEvent(db, second!.id, "evB")] as const;
+    await db.update(winners).set({ createdAt: B_WAITING_WON_AT }).where(eq(winners.id, seeded[1].winners.waiting));
+    return seeded;
   });
   admin = await signedInClient(file.url, TEST_ADMIN);
 });
@@ -139,6 +147,16 @@ describe("winners of two live events", () => {
     ).toEqual(["evBReceived", "evBWaiting"]);
   });
 
+  it("reads a date filter and writes the export's times on the event's own clock", async () => {
+    const onDay = async (day: string) => winnerIds(b, `&start_date=${day}&end_date=${day}`);
+    expect(await onDay("2026-03-02")).toEqual([b.winners.waiting]);
+    expect(await onDay("2026-03-01")).toEqual([]);
+    const response = await admin.get(`/api/winners/download_excel/?event=${b.id}&start_date=2026-03-02&end_date=2026-03-02`);
+    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array" });
+    const [header, ...rows] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows.map((row) => row[header!.indexOf("Won at")])).toEqual(["2026-03-02 02:00:00"]);
+  });
+
   it("answers 404 for another event's winner at the desk and changes nothing", async () => {
     const id = b.winners.waiting;
     expect((await admin.post(`/api/winners/${id}/mark_received/?event=${a.id}`)).status).toBe(404);
@@ -150,6 +168,40 @@ describe("winners of two live events", () => {
     );
     expect(page.results).toEqual([expect.objectContaining({ id, name: "evBWaiting", is_received: false })]);
     expect(await winnerIds(b)).toEqual(both(b));
+  });
+});
+
+describe("the big screens of two live events", () => {
+  type Snapshot = { recent_winners: { prize_name: string }[]; prizes: { name: string; live_placements: number }[] };
+  const addressOf = async (event: EventRows) => (await json<{ token: string }>(`/api/admin/display/?event=${event.id}`)).token;
+
+  it("shows each event's own winners and prizes at its own address", async () => {
+    const [tokenA, tokenB] = [await addressOf(a), await addressOf(b)];
+    expect(tokenA).not.toBe(tokenB);
+    for (const [event, token] of [
+      [a, tokenA],
+      [b, tokenB],
+    ] as const) {
+      const response = await fetch(`${file.url}/api/display/${token}/`);
+      expect(response.status).toBe(200);
+      const snapshot = (await response.json()) as Snapshot;
+      // Each seeded prize's name carries its event's label: one prize, placed on one page, won twice.
+      const label = event === a ? "evA" : "evB";
+      expect(snapshot.prizes.map((prize) => [prize.name.includes(label), prize.live_placements])).toEqual([[true, 1]]);
+      expect(snapshot.recent_winners.map((winner) => winner.prize_name.includes(label))).toEqual([true, true]);
+    }
+  });
+
+  it("gives one event's screen a new address and leaves the other's", async () => {
+    const [oldB, tokenA] = [await addressOf(b), await addressOf(a)];
+    const rotated = await admin.post(`/api/admin/display/rotate_token/?event=${b.id}`, {});
+    expect(rotated.status).toBe(200);
+    const newB = await addressOf(b);
+    expect(newB).not.toBe(oldB);
+    expect((await fetch(`${file.url}/api/display/${oldB}/`)).status).toBe(404);
+    expect((await fetch(`${file.url}/api/display/${newB}/`)).status).toBe(200);
+    expect(await addressOf(a)).toBe(tokenA);
+    expect((await fetch(`${file.url}/api/display/${tokenA}/`)).status).toBe(200);
   });
 });
 

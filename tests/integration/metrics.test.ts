@@ -141,11 +141,15 @@ describe("GET /metrics", () => {
     const after = await scrapeUntil((samples) => total(samples, "prize_remaining_units", { prize_id: String(prize.id) }) === 2);
 
     const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
-    expect(delta("prize_holds_total", { result: "granted", reason: "new_hold" })).toBe(1);
-    expect(delta("prize_holds_total", { result: "refused", reason: "taken" })).toBe(1);
-    expect(delta("prize_wins_total")).toBe(1);
-    expect(delta("prize_handovers_total")).toBe(1);
-    expect(total(after, "prize_remaining_units", { prize_id: String(prize.id) })).toBe(2);
+    // Each in its page's event's series (this server's pages are event 1's, the default).
+    const event = { event: "1" };
+    expect(delta("prize_holds_total", { result: "granted", reason: "new_hold", ...event })).toBe(1);
+    expect(delta("prize_holds_total", { result: "refused", reason: "taken", ...event })).toBe(1);
+    expect(delta("prize_wins_total", event)).toBe(1);
+    expect(delta("prize_handovers_total", event)).toBe(1);
+    expect(total(after, "prize_remaining_units", { prize_id: String(prize.id), ...event })).toBe(2);
+    const perEvent = ["prize_holds_total", "prize_wins_total", "prize_handovers_total", "prize_expired_total", "prize_live_holds"];
+    expect(after.filter((sample) => perEvent.includes(sample.name) && !sample.labels.event)).toEqual([]);
     // The claim route's answers are in the histogram under its template, never the product's address.
     const claims = after.filter(
       (sample) => sample.name === "prize_http_request_duration_seconds_count" && sample.labels.route === "/api/p/[urlPath]/prize/claim",

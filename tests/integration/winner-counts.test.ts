@@ -33,7 +33,7 @@ function inZone(timeZone: string): Db {
 }
 
 async function countedRows(db: Db, filter: WinnerFilter): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(winners).where(winnerCondition(filter));
+  const [row] = await db.select({ total: count() }).from(winners).where(winnerCondition(1, filter));
   return row?.total ?? 0;
 }
 

@@ -57,7 +57,7 @@ async function lockVisitor(tx: Queryable, visitorId: string) {
 }
 
 /** `prizeName` is the name the winner row keeps; `prizeNames` the prize's names in each language, for the visitor. */
-export type ClaimOutcome = { prizeId: number; prizeName: string; prizeNames: InEachLanguage; repeated: boolean };
+export type ClaimOutcome = { prizeId: number; eventId: number; prizeName: string; prizeNames: InEachLanguage; repeated: boolean };
 
 /** The win this visitor made on this page a moment ago, if any: the same claim sent again. */
 async function recentWin(tx: Queryable, productId: number, visitorId: string) {
@@ -148,6 +148,7 @@ export async function finaliseClaim({
         if (repeated?.prizeId != null)
           return {
             prizeId: repeated.prizeId,
+            eventId: product.eventId,
             prizeName: repeated.prizeName,
             prizeNames: { en: repeated.en, ko: repeated.ko },
             repeated: true,
@@ -229,7 +230,13 @@ export async function finaliseClaim({
             productName: product.name,
           }),
         ]);
-      return { prizeId: prize.id, prizeName: prize.name, prizeNames: { en: prize.en, ko: prize.ko }, repeated: false };
+      return {
+        prizeId: prize.id,
+        eventId: product.eventId,
+        prizeName: prize.name,
+        prizeNames: { en: prize.en, ko: prize.ko },
+        repeated: false,
+      };
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw conflict(error.detail);

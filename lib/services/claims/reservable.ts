@@ -54,7 +54,7 @@ export type ReserveAsk = { urlPath: string; visitorId: string; holdSeconds: numb
  * is paced by the hour (reserve.ts then serialises that prize's holds).
  */
 export type Verdict =
-  | { kind: "takeable"; prizeId: number; hourly: boolean }
+  | { kind: "takeable"; prizeId: number; hourly: boolean; eventId: number }
   | { kind: ReserveRefusal; rules: RulesOf | null; dropsAt?: Date };
 export type ReserveRefusal = "no_page" | ReserveRefusalCode;
 
@@ -135,7 +135,8 @@ type VerdictRow = {
 };
 
 function verdictOf(row: VerdictRow): Verdict {
-  if (row.found && row.takeable && row.prizeId !== null) return { kind: "takeable", prizeId: row.prizeId, hourly: row.hourly };
+  if (row.found && row.takeable && row.prizeId !== null && row.eventId !== null)
+    return { kind: "takeable", prizeId: row.prizeId, hourly: row.hourly, eventId: row.eventId };
   const kind = refusalOf(row);
   const rules = row.eventId === null ? null : { eventId: row.eventId, version: row.rulesVersion };
   if (kind === "not_yet" && row.notYet !== null) return { kind, rules, dropsAt: new Date(row.notYet) };

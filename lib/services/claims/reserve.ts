@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { eventRulesAt, type RulesOf } from "@/db/queries/event-rules";
 import { placements, prizes } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { type AppError, conflict, notFound, type Said } from "@/lib/errors";
+import { AppError, notFound, type Said } from "@/lib/errors";
 import { closedEventMessage, dropsAtMessage, hourBudgetMessage, WIN_LIMIT_PER_DAY, WIN_LIMIT_PER_EVENT } from "@/lib/event/messages";
 import { eventTimeZone } from "@/lib/event/time-zone";
 import type { ReserveRefusalCode } from "@/shared/contracts/claims";
@@ -89,10 +89,21 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
       });
     return row;
   });
-  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, granted: held.granted };
+  if (held) return { reservedUntil: held.reservedUntil!, secondsLeft: held.secondsLeft, granted: held.granted, eventId: verdict.eventId };
   // Taken between the read and the UPDATE: the read again says why (TAKEN if it still looks free).
   const again = await verdictFor(ctx.db, ask);
   throw await (again.kind === "takeable" ? refusal(ctx, "taken", null) : refusal(ctx, again.kind, again.rules, again.dropsAt));
+}
+
+/** A refused tap's 409, knowing the event of the page it was refused on (its metrics' `event` label). */
+export class RefusedTap extends AppError {
+  constructor(
+    said: Said,
+    extra: Record<string, unknown>,
+    readonly eventId: number,
+  ) {
+    super("conflict", said, extra);
+  }
 }
 
 /**
@@ -101,10 +112,15 @@ export async function reservePrize({ ctx, input }: { ctx: ServiceContext; input:
  */
 export async function refusal(ctx: ServiceContext, kind: ReserveRefusal, rules: RulesOf | null, dropsAt?: Date): Promise<AppError> {
   if (kind === "no_page") return notFound(NO_PRODUCT);
+  const rulesOf = rules ?? { eventId: ctx.eventId, version: null };
   // An announced drop still to come: its time, said on the event's clock, and as ISO 8601 for the page.
   if (kind === "not_yet" && dropsAt)
-    return conflict(dropsAtMessage(dropsAt, eventTimeZone()), { code: kind, drops_at: dropsAt.toISOString() });
-  return conflict(await refusalDetail(ctx, kind, rules ?? { eventId: ctx.eventId, version: null }), { code: kind });
+    return new RefusedTap(
+      dropsAtMessage(dropsAt, eventTimeZone(rulesOf.eventId)),
+      { code: kind, drops_at: dropsAt.toISOString() },
+      rulesOf.eventId,
+    );
+  return new RefusedTap(await refusalDetail(ctx, kind, rulesOf), { code: kind }, rulesOf.eventId);
 }
 
 async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rulesOf: RulesOf): Promise<Said> {
@@ -116,7 +132,7 @@ async function refusalDetail(ctx: ServiceContext, code: ReserveRefusalCode, rule
     case "let_go_recently":
       return LET_GO_RECENTLY;
     case "hour_budget":
-      return hourBudgetMessage(new Date(), eventTimeZone());
+      return hourBudgetMessage(new Date(), eventTimeZone(rulesOf.eventId));
     case "not_yet":
       return TAKEN; // Never without its time (refusal() says it); an empty page's answer otherwise.
   }

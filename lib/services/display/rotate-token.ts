@@ -19,10 +19,13 @@ function newDisplayToken(): string {
 export async function rotateDisplayToken({ ctx }: { ctx: ServiceContext }): Promise<{ token: string }> {
   const token = newDisplayToken();
   await retryingTransaction(ctx.db, async (tx) => {
-    await tx.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, 1));
+    await tx.update(settings).set({ displayToken: token, updatedAt: sql`now()` }).where(eq(settings.id, ctx.eventId));
     // The token itself stays out of the log: it is the big screen's secret address.
-    await recordAudit(tx, ctx, { action: "display.rotate_token", target: { type: "settings", id: 1, name: "Big screen address" } });
+    await recordAudit(tx, ctx, {
+      action: "display.rotate_token",
+      target: { type: "settings", id: ctx.eventId, name: "Big screen address" },
+    });
   });
-  displayHub().tokenRotated(token);
+  displayHub().tokenRotated(ctx.eventId, token);
   return { token };
 }

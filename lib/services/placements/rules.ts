@@ -75,6 +75,7 @@ export async function assertPageFree(tx: Queryable, productId: number): Promise<
       product: products.name,
       dropsAt: placements.dropsAt,
       toCome: sql<boolean>`${placements.dropsAt} > now()`,
+      eventId: placements.eventId,
     })
     .from(placements)
     .innerJoin(prizes, eq(prizes.id, placements.prizeId))
@@ -83,7 +84,7 @@ export async function assertPageFree(tx: Queryable, productId: number): Promise<
   if (!taken) return;
   if (taken.toCome && taken.dropsAt) {
     const dropsAt = new Date(taken.dropsAt);
-    const time = inEachLanguage((locale) => clockTime(dropsAt, locale, eventTimeZone()));
+    const time = inEachLanguage((locale) => clockTime(dropsAt, locale, eventTimeZone(taken.eventId)));
     throw refuse(text("errors.placements.pageHasDrop", { product: taken.product, prize: taken.prize, time }));
   }
   throw refuse(text("errors.placements.pageHasPrize", { product: taken.product, prize: taken.prize }));

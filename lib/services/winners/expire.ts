@@ -120,7 +120,7 @@ export async function expireDueWins(db: Db): Promise<number> {
   for (;;) {
     const expired = await expireBatch(db);
     // Counted once its transaction committed: exact per instance, summed over instances by Prometheus.
-    countExpired(expired.length);
+    countExpired(expired.map((win) => win.eventId));
     total += expired.length;
     for (const win of expired) if (win.prizeId !== null) prizeIds.add(win.prizeId);
     if (expired.length === 0) break;

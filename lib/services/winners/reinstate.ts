@@ -27,7 +27,7 @@ const PRIZE_DELETED = text("errors.winners.prizeDeleted");
  */
 export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
   // A win the sweep had not reached yet, expired here first: counted like the sweep's, once committed.
-  let expiredHere = 0;
+  let expiredHere: number[] = [];
   const reinstated = await retryingTransaction(ctx.db, async (tx) => {
     // A plain read: it says which prize to lock. The conditional UPDATE below decides.
     // Another event's winner is unknown here, as an id that does not exist.
@@ -46,7 +46,7 @@ export async function reinstateWinner({ ctx, input }: { ctx: ServiceContext; inp
     }
     const [prize] = await tx.select({ remaining: prizes.remainingQuantity }).from(prizes).where(eq(prizes.id, win.prizeId)).for("update");
     if (!prize) throw conflict(PRIZE_DELETED);
-    expiredHere = (await expireWinsIn(tx, [input.id])).length;
+    expiredHere = (await expireWinsIn(tx, [input.id])).map((win) => win.eventId);
     const [before] = await tx
       .select({ expiredAt: winners.expiredAt, collectBy: winners.collectBy, prizeId: winners.prizeId })
       .from(winners)

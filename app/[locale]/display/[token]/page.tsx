@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { BigScreen } from "@/components/display/big-screen";
 import { readBranding } from "@/db/queries/branding";
-import { readDisplaySnapshot, readDisplayToken } from "@/db/queries/display";
+import { readDisplaySnapshot } from "@/db/queries/display";
 import { db } from "@/lib/database";
-import { defaultEventId } from "@/lib/event/time-zone";
+import { displayHub } from "@/lib/display/live";
 import { CATALOGUES } from "@/lib/i18n/translate";
 import { eventNameIn } from "@/shared/contracts/branding";
 import type { Locale } from "@/shared/i18n/locales";
@@ -15,10 +15,16 @@ import { isDisplayToken } from "@/shared/urls/display";
 export const dynamic = "force-dynamic";
 
 /** The tab (or the TV's input label) reads "Winners | {event name}". */
-export async function generateMetadata(): Promise<Metadata> {
-  const [t, branding, locale] = await Promise.all([getTranslations(), readBranding({ db: db(), eventId: defaultEventId() }), getLocale()]);
+export async function generateMetadata({ params }: { params: Promise<{ token: string }> }): Promise<Metadata> {
+  const { token } = await params;
+  const eventId = isDisplayToken(token) ? await displayHub().eventOf(token) : undefined;
+  const [t, branding, locale] = await Promise.all([
+    getTranslations(),
+    eventId === undefined ? null : readBranding({ db: db(), eventId }),
+    getLocale(),
+  ]);
   return {
-    title: { absolute: `${t("display.title")} | ${eventNameIn(locale as Locale, branding) ?? t("app.name")}` },
+    title: { absolute: `${t("display.title")} | ${(branding && eventNameIn(locale as Locale, branding)) ?? t("app.name")}` },
     robots: { index: false, follow: false },
   };
 }
@@ -36,8 +42,9 @@ export default async function DisplayPage({
 }) {
   const { token, locale } = await params;
   if (!isLocale(locale)) notFound();
-  if (!isDisplayToken(token) || (await readDisplayToken({ db: db(), eventId: defaultEventId() })) !== token) notFound();
-  const snapshot = await readDisplaySnapshot({ db: db(), eventId: defaultEventId() });
+  const eventId = isDisplayToken(token) ? await displayHub().eventOf(token) : undefined;
+  if (eventId === undefined) notFound();
+  const snapshot = await readDisplaySnapshot({ db: db(), eventId });
   const { theme } = await searchParams;
   // The words as written (lib/i18n/fill.ts fills in their numbers on the screen): the TV loads no translation library.
   return (

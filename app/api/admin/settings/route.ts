@@ -18,6 +18,6 @@ export const GET = route({ access: "admin", roles: ANY_ROLE }, async ({ ctx }) =
 export const PATCH = route({ access: "admin", roles: WRITE_ROLES, body: updateSettingsBody }, async ({ ctx, body }) => {
   const updated = await updateSettings({ ctx, input: body });
   // This instance follows a new clock at once; the others within a second (lib/event/time-zone.ts).
-  adoptEventTimeZone(updated.time_zone);
+  adoptEventTimeZone(ctx.eventId, updated.time_zone);
   return withNoticeDefaults(updated);
 });

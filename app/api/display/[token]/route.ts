@@ -7,6 +7,7 @@ import { isDisplayToken } from "@/shared/urls/display";
 
 export const GET = route({ access: "public" }, async ({ ctx, params }) => {
   const token = params.token;
-  if (!isDisplayToken(token) || (await displayHub().token()) !== token) throw notFound();
-  return readDisplaySnapshot({ db: ctx.db, eventId: ctx.eventId });
+  const eventId = isDisplayToken(token) ? await displayHub().eventOf(token) : undefined;
+  if (eventId === undefined) throw notFound();
+  return readDisplaySnapshot({ db: ctx.db, eventId });
 });

@@ -11,8 +11,9 @@ import { NO_PRODUCT } from "@/lib/services/claims/reserve";
 // is rendered on the server and counts with its first state call instead, `?view=1`).
 export const GET = route({ access: "public" }, async ({ ctx, params, locale }) => {
   const urlPath = params.urlPath ?? "";
-  const page = await getPublicProductPage({ db: ctx.db, urlPath, locale });
-  if (!page) throw notFound(NO_PRODUCT);
+  const found = await getPublicProductPage({ db: ctx.db, urlPath, locale });
+  if (!found) throw notFound(NO_PRODUCT);
   countFunnel("scans", { urlPath });
+  const { eventId: _internal, ...page } = found;
   return page;
 });

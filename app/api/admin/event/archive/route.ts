@@ -10,7 +10,7 @@ import { NEW_EVENT_ROLES } from "@/shared/roles";
 
 export const GET = route({ access: "admin", roles: NEW_EVENT_ROLES }, async ({ ctx, locale }) => {
   const { eventPeriod } = getConfig();
-  const timeZone = eventTimeZone();
+  const timeZone = eventTimeZone(ctx.eventId);
   const now = new Date();
   const { file, cutoff } = await buildEventArchive({ db: ctx.db, eventId: ctx.eventId, timeZone, now, locale });
   const { event_start_date } = await readSettings({ db: ctx.db, eventId: ctx.eventId, eventPeriod });

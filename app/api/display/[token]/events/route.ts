@@ -11,7 +11,7 @@ const RETRY_MS = 1_000;
 
 export const GET = route({ access: "public" }, async ({ params, request }) => {
   const token = params.token;
-  if (!isDisplayToken(token) || (await displayHub().token()) !== token) throw notFound();
+  if (!isDisplayToken(token) || (await displayHub().eventOf(token)) === undefined) throw notFound();
   const hub = displayHub();
   const encoder = new TextEncoder();
   let screen: Screen | null = null;

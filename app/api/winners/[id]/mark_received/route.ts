@@ -11,6 +11,6 @@ import { DESK_ROLES } from "@/shared/roles";
 export const POST = route({ access: "admin", roles: DESK_ROLES }, async ({ ctx, params }) => {
   const winner = await markReceived({ ctx, input: { id: parseId(params.id, WINNER_NOT_FOUND) } });
   if (winner.product !== null) countFunnel("handed_over", { productId: winner.product });
-  countHandover();
+  countHandover(ctx.eventId);
   return winnerFor(ctx.admin, winner);
 });

@@ -6,12 +6,13 @@ import { json } from "@/lib/api/respond";
 import { route } from "@/lib/api/route";
 import { issueVisitorCookie, readVisitorId } from "@/lib/api/visitor";
 import { AppError, conflict, notFound } from "@/lib/errors";
+import { defaultEventId } from "@/lib/event/time-zone";
 import { countFunnel } from "@/lib/funnel/flusher";
 import { translate } from "@/lib/i18n/translate";
 import { countHoldGranted, countHoldRefused, countWin } from "@/lib/metrics/registry";
 import { cancelReservation } from "@/lib/services/claims/cancel";
 import { finaliseClaim, HOLD_EXPIRED } from "@/lib/services/claims/finalise";
-import { NO_PRODUCT, NO_VISITOR_COOKIE, reservePrize } from "@/lib/services/claims/reserve";
+import { NO_PRODUCT, NO_VISITOR_COOKIE, RefusedTap, reservePrize } from "@/lib/services/claims/reserve";
 import { replenishPrize } from "@/lib/services/placements/maintain";
 import { cancelRequest, claimRequest } from "@/lib/validation/claim-request";
 import { CLAIM_MAX_BODY_BYTES } from "@/server/request-body.mjs";
@@ -28,7 +29,7 @@ import { isUrlPath } from "@/shared/urls/products";
  * (claim-api.ts, early-tap-script.ts). Nothing is held or counted as a tap.
  */
 function noCookiesYet(_request: NextRequest, locale: Locale): Response {
-  countHoldRefused("no_visitor_cookie");
+  countHoldRefused("no_visitor_cookie", defaultEventId());
   return json({ detail: translate(locale, NO_VISITOR_COOKIE) }, 428);
 }
 
@@ -38,7 +39,7 @@ export const POST = route(
   async ({ ctx, request, params, body, locale }) => {
     const urlPath = params.urlPath;
     if (!isUrlPath(urlPath)) {
-      if ("reserve" in body) countHoldRefused("no_page");
+      if ("reserve" in body) countHoldRefused("no_page", defaultEventId());
       throw notFound(NO_PRODUCT);
     }
     if ("reserve" in body) {
@@ -47,7 +48,7 @@ export const POST = route(
         // The page gave one with the csrftoken; without it, parallel taps would each make an id and hold as many prizes.
         const refused = json({ detail: translate(locale, NO_VISITOR_COOKIE) }, 428);
         issueVisitorCookie(request, refused);
-        countHoldRefused("no_visitor_cookie");
+        countHoldRefused("no_visitor_cookie", defaultEventId());
         return refused;
       }
       countFunnel("taps", { urlPath });
@@ -56,7 +57,7 @@ export const POST = route(
         throw error;
       });
       if (hold.granted) countFunnel("holds", { urlPath });
-      countHoldGranted(hold.granted ? "new_hold" : "same_hold");
+      countHoldGranted(hold.granted ? "new_hold" : "same_hold", hold.eventId);
       return {
         detail: translate(locale, text("visitor.api.reserved", { seconds: hold.secondsLeft })),
         reserved_until: hold.reservedUntil,
@@ -66,7 +67,7 @@ export const POST = route(
     const visitorId = readVisitorId(request);
     if (!visitorId) throw conflict(HOLD_EXPIRED);
     const won = await finaliseClaim({ ctx, input: { ...body, urlPath, visitorId } });
-    if (!won.repeated) countWin();
+    if (!won.repeated) countWin(won.eventId);
     // Placing the prize again must never delay or undo a win: it runs after the response, and only logs.
     if (!won.repeated) after(() => replenishPrize(ctx.db, won.prizeId));
     // prize_name beside the spec's detail: the page shows and remembers what was won, in the
@@ -77,13 +78,15 @@ export const POST = route(
   },
 );
 
-/** A refused tap into prize_holds_total by its code (a fixed set: anything else, a 503, is not a refusal). */
+/**
+ * A refused tap into prize_holds_total by its code (a fixed set: anything else, a 503, is not a refusal) and
+ * its page's event; a tap on no page, like one with no cookies, counts in the default event's series.
+ */
 function countRefusal(error: unknown): void {
-  if (!(error instanceof AppError)) return;
-  if (error.code === "not_found") countHoldRefused("no_page");
+  if (error instanceof AppError && error.code === "not_found") countHoldRefused("no_page", defaultEventId());
+  if (!(error instanceof RefusedTap)) return;
   const code = error.extra.code;
-  if (error.code === "conflict" && RESERVE_REFUSAL_CODES.includes(code as never))
-    countHoldRefused(code as (typeof RESERVE_REFUSAL_CODES)[number]);
+  if (RESERVE_REFUSAL_CODES.includes(code as never)) countHoldRefused(code as (typeof RESERVE_REFUSAL_CODES)[number], error.eventId);
 }
 
 export const PATCH = route(
