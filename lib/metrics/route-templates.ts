@@ -65,6 +65,7 @@ export const ROUTE_TEMPLATES = [
   "/api/admin/events/[id]/close",
   "/api/admin/events/[id]/copy",
   "/api/admin/events/[id]/go_live",
+  "/api/admin/selected-event",
   "/api/admin/webhooks",
   "/api/admin/webhooks/[id]",
   "/api/admin/webhooks/[id]/deliveries",
