@@ -18,6 +18,7 @@ export const ROUTE_TEMPLATES = [
   "/admin/api",
   "/admin/audit",
   "/admin/dashboard",
+  "/admin/events",
   "/admin/desk",
   "/admin/distributions",
   "/admin/import",
