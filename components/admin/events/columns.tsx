@@ -56,7 +56,8 @@ export function eventColumns({
             <StatusPill status={event.status} t={t} />
             <span>{t("phoneLine", { pages: event.product_pages, prizes: event.prizes, winners: event.winners })}</span>
           </p>
-          {actions.length > 0 && buttons(event)}
+          {/* A phone's width holds the labelled buttons side by side, wrapping, rather than one under another. */}
+          {actions.length > 0 && <div className="[&>div]:flex-row [&>div]:flex-wrap [&>div]:items-center">{buttons(event)}</div>}
         </div>
       </>
     )),
