@@ -45,6 +45,8 @@ export const SCREEN_ROLES = {
   "/admin/winners": READ_ROLES,
   "/admin/distributions": READ_ROLES,
   "/admin/desk": DESK_ROLES,
+  // Every account reads its events (the header's switcher lists them too); owners and managers change them.
+  "/admin/events": ANY_ROLE,
   "/admin/settings": READ_ROLES,
   "/admin/audit": AUDIT_ROLES,
   "/admin/accounts": ACCOUNT_ROLES,

@@ -8,6 +8,7 @@ import { PlusIcon } from "@/components/ui/icons";
 /**
  * A list screen whose header's Add button opens a form above the list (accounts, webhook receivers): the
  * button hides while the form is open; `form` gets the function that closes it (cancel, or after saving).
+ * `addLabel` null: no Add button (a role that only reads the list).
  */
 export function AddingScreen({
   title,
@@ -19,7 +20,7 @@ export function AddingScreen({
 }: {
   title: string;
   description: string;
-  addLabel: string;
+  addLabel: string | null;
   banner: ReactNode;
   form: (close: () => void) => ReactNode;
   children: ReactNode;
@@ -32,7 +33,8 @@ export function AddingScreen({
         title={title}
         description={description}
         actions={
-          !adding && (
+          !adding &&
+          addLabel !== null && (
             <Button variant="primary" onClick={() => setAdding(true)}>
               <PlusIcon className="size-4" /> {addLabel}
             </Button>

@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
+  CalendarIcon,
   CheckCircleIcon,
   ChevronsLeftIcon,
   ChevronsRightIcon,
@@ -28,6 +29,7 @@ import { DialogLayer } from "@/components/ui/modal";
 import { apiFetch } from "@/lib/client/api";
 import type { Locale } from "@/shared/i18n/locales";
 import { type AdminScreen, mayOpen, type Role } from "@/shared/roles";
+import { EventPicker, useActingEvent } from "./event-picker";
 import { EventSwitch } from "./event-switch";
 import { getCollapsed, setCollapsed, subscribeCollapsed } from "./sidebar-collapsed";
 
@@ -40,6 +42,7 @@ const NAV_ITEMS = [
   { href: "/admin/winners", label: "winners", Icon: GroupIcon },
   { href: "/admin/distributions", label: "placements", Icon: TicketIcon },
   { href: "/admin/desk", label: "desk", Icon: CheckCircleIcon },
+  { href: "/admin/events", label: "events", Icon: CalendarIcon },
   { href: "/admin/settings", label: "settings", Icon: SlidersIcon },
   { href: "/admin/audit", label: "audit", Icon: HistoryIcon },
   { href: "/admin/accounts", label: "accounts", Icon: KeyIcon },
@@ -110,7 +113,18 @@ function SidebarNav({
   );
 }
 
-export function AdminShell({ adminName, role, children }: { adminName: string; role: Role; children: ReactNode }) {
+export function AdminShell({
+  adminName,
+  role,
+  actingEvent,
+  children,
+}: {
+  adminName: string;
+  role: Role;
+  /** The event the account's calls act on, as the page was rendered. */
+  actingEvent: number | null;
+  children: ReactNode;
+}) {
   const t = useTranslations("admin.shell");
   const tLanguage = useTranslations("language");
   const locale = useLocale() as Locale;
@@ -119,6 +133,7 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const acting = useActingEvent(actingEvent);
 
   // Any navigation (links, back/forward) closes the drawer; adjusting state during render avoids a flash.
   const [lastPathname, setLastPathname] = useState(pathname);
@@ -190,7 +205,8 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 md:px-8">
+        {/* On a phone the event picker takes a second row of its own: the first is full with the pause switch. */}
+        <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 bg-white px-2 py-2.5 sm:px-4 md:h-16 md:flex-nowrap md:px-8 md:py-0">
           <button
             type="button"
             onClick={() => setDrawerOpen(true)}
@@ -201,7 +217,10 @@ export function AdminShell({ adminName, role, children }: { adminName: string; r
             <MenuIcon className="size-6" />
           </button>
           <span className="hidden truncate font-semibold text-slate-900 sm:inline md:hidden">{t("title")}</span>
-          <div className="flex items-center gap-2 sm:ml-4">
+          <div className="order-last min-w-0 basis-full px-2 md:order-none md:ml-4 md:basis-auto md:px-0">
+            <EventPicker acting={acting} />
+          </div>
+          <div className="flex items-center gap-2 sm:ml-4 md:ml-0">
             <EventSwitch />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-2 pr-2 text-sm text-slate-600 md:pr-0">

@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ChevronLeft,
   ChevronRight,
   ChevronsLeft,
@@ -104,6 +105,9 @@ export function SlidersIcon(props: IconProps) {
 }
 export function KeyIcon(props: IconProps) {
   return draw(KeyRound, props);
+}
+export function CalendarIcon(props: IconProps) {
+  return draw(CalendarDays, props);
 }
 export function HistoryIcon(props: IconProps) {
   return draw(History, props);

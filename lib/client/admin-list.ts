@@ -1,4 +1,4 @@
-/** What the accounts' and webhooks' clients share (lib/client/accounts.ts, webhooks.ts): a list under /api/admin/ whose rows are made and changed there. */
+/** What the accounts', events' and webhooks' clients share (lib/client/accounts.ts, events.ts, webhooks.ts): a list under /api/admin/ whose rows are made and changed there. */
 import type { Page } from "@/shared/contracts/page";
 import { apiFetch, fetchListPage, type ListParams } from "./api";
 
@@ -7,7 +7,7 @@ import { apiFetch, fetchListPage, type ListParams } from "./api";
  * one page; `create`, a new row (answered as `Created`: the webhooks' carries the secret, once); `update`,
  * some of a row's fields (PATCH).
  */
-export function adminList<Row, CreateBody, UpdateBody, Created = Row>(name: "accounts" | "webhooks") {
+export function adminList<Row, CreateBody, UpdateBody, Created = Row>(name: "accounts" | "events" | "webhooks") {
   const base = `/api/admin/${name}/`;
   return {
     key: [name] as const,

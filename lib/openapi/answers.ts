@@ -418,7 +418,11 @@ export const claimRefused = z.object({
 });
 export const claimWon = z.object({ detail: z.string(), prize_name: z.string() });
 
-export const session = z.object({ name: z.string(), role: z.enum(ROLES) });
+export const session = z.object({
+  name: z.string(),
+  role: z.enum(ROLES),
+  event: z.int().describe("The event this call acts on: ?event=, else the account's selected one, else the default"),
+});
 export const status = z.object({ status: z.literal("ok") });
 export const health = z.object({ status: z.literal("ok"), database: z.string() });
 export const healthDown = z.object({ status: z.literal("unavailable"), detail: z.string() });

@@ -1,3 +1,4 @@
+import { idInput } from "./fields";
 import { z } from "./zod";
 
 const nameField = z.string({ error: "validation.event.name" }).trim().min(1, "validation.event.name").max(60, "validation.event.name");
@@ -17,3 +18,11 @@ export const copyEventBody = z
   })
   .strict();
 export type CopyEventBody = z.infer<typeof copyEventBody>;
+
+/** PUT /api/admin/selected-event/: the event this account's calls act on when they name none. */
+export const selectEventBody = z.object({ event: idInput("validation.event.id") }).strict();
+export type SelectEventBody = z.infer<typeof selectEventBody>;
+
+/** The events screen's form (create, rename, copy): the name, and for a copy whether it keeps the addresses. */
+export const eventForm = z.object({ name: nameField, keep_addresses: z.boolean() });
+export type EventForm = z.infer<typeof eventForm>;

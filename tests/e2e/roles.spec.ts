@@ -41,7 +41,7 @@ test.describe("a team with roles", () => {
 
       await admin.openNavigation();
       const navigation = page.getByRole("navigation", { name: "Admin" }).last();
-      await expect(navigation.getByRole("link")).toHaveText(["Prize desk"]);
+      await expect(navigation.getByRole("link")).toHaveText(["Prize desk", "Events"]);
       await page.keyboard.press("Escape");
 
       const deskScreen = new DeskPage(page);

@@ -38,7 +38,7 @@ describe("npm run admin -- create <name> --role", () => {
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Account "${name}" (desk) created.`);
     const desk = await signedInClient(file.url, { name, password: "long-enough-password" });
-    expect(await (await desk.get("/api/admin/session/")).json()).toEqual({ name, role: "desk" });
+    expect(await (await desk.get("/api/admin/session/")).json()).toEqual({ name, role: "desk", event: 1 });
     expect((await desk.get("/api/products/")).status).toBe(403);
   });
 

@@ -17,7 +17,7 @@ describe("POST /api/admin/login/", () => {
     expect(session!.attributes).toContain("samesite=lax");
     const me = await client.get("/api/admin/session/");
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ name: TEST_ADMIN.name, role: "owner" });
+    expect(await me.json()).toEqual({ name: TEST_ADMIN.name, role: "owner", event: 1 });
   });
 
   it("answers 400 {error} for a wrong password and sets no session", async () => {

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placements, prizes, products } from "@/db/schema";
+import { admins, placements, prizes, products } from "@/db/schema";
 import { newUrlPath } from "@/lib/url-path";
+import { createAccount } from "../support/accounts";
 import { type FileServer, startOwnServer } from "../support/file-server";
 import { signedInClient, type TestClient } from "../support/http-client";
 import { newVisitor, tryToWin } from "../support/visitor";
@@ -114,5 +116,49 @@ describe("the events API", () => {
     expect(await winnersOf(copy.id)).toBe(1);
     expect(await winnersOf(1)).toBe(1);
     expect((await admin.post("/api/admin/events/1/close/")).status).toBe(409);
+  });
+});
+
+describe("the selected event", () => {
+  const select = (client: TestClient, body: unknown) => client.request("PUT", "/api/admin/selected-event/", { json: body });
+  const actingEvent = async (client: TestClient) => ((await (await client.get("/api/admin/session/")).json()) as { event: number }).event;
+
+  it("calls that name no event act on the account's selected one; a limited account cannot select another's", async () => {
+    const copied = await admin.post("/api/admin/events/1/copy/", { name: "Hall B", keep_addresses: false });
+    const hallB = (await copied.json()) as EventAnswer;
+    const selected = await select(admin, { event: hallB.id });
+    expect(selected.status).toBe(200);
+    expect(await selected.json()).toMatchObject({ id: hallB.id, name: "Hall B" });
+    expect(await actingEvent(admin)).toBe(hallB.id);
+    // The copy's page has a new address: the list without ?event is the copy's, not event 1's.
+    const pages = (await (await admin.get("/api/products/")).json()) as { results: { name: string; url_path: string }[] };
+    expect(pages.results).toEqual([expect.objectContaining({ name: "Coffee stand" })]);
+    expect(pages.results[0]!.url_path).not.toBe(address);
+
+    expect(await (await select(admin, { event: "Hall B" })).json()).toEqual({ event: ["Give an event's id: a whole number from 1."] });
+    expect(await (await select(admin, {})).json()).toEqual({ event: [expect.any(String)] });
+    const stray = await select(admin, { event: hallB.id, name: "Hall C" });
+    expect(stray.status).toBe(400);
+    expect(await stray.json()).toEqual({ non_field_errors: [expect.stringContaining("name")] });
+    expect((await select(admin, { event: 2147483000 })).status).toBe(404);
+    expect(await actingEvent(admin)).toBe(hallB.id);
+
+    const hallC = (await (await admin.post("/api/admin/events/", { name: "Hall C" })).json()) as EventAnswer;
+    const viewer = await createAccount(admin, "viewer", "limited-viewer");
+    await file.withDatabase((db) =>
+      db
+        .update(admins)
+        .set({ eventIds: [1, hallB.id] })
+        .where(eq(admins.id, viewer.id)),
+    );
+    const limited = await signedInClient(file.url, viewer);
+    expect((await select(limited, { event: hallB.id })).status).toBe(200);
+    const refused = await select(limited, { event: hallC.id });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: "This account cannot act on that event." });
+    expect(await actingEvent(limited)).toBe(hallB.id);
+
+    expect((await select(admin, { event: 1 })).status).toBe(200);
+    expect(await actingEvent(admin)).toBe(1);
   });
 });

@@ -85,6 +85,7 @@ const EXPECTED: Record<string, RoleSet> = {
   "POST /api/admin/events/[id]/copy/": WRITE_ROLES,
   "POST /api/admin/events/[id]/go_live/": WRITE_ROLES,
   "POST /api/admin/events/[id]/close/": WRITE_ROLES,
+  "PUT /api/admin/selected-event/": ANY_ROLE,
   "GET /api/admin/webhooks/": WRITE_ROLES,
   "POST /api/admin/webhooks/": WRITE_ROLES,
   "GET /api/admin/webhooks/[id]/": WRITE_ROLES,

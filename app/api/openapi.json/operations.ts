@@ -21,6 +21,7 @@ import * as importRun from "@/app/api/admin/import/route";
 import * as importTemplate from "@/app/api/admin/import/template/route";
 import * as login from "@/app/api/admin/login/route";
 import * as logout from "@/app/api/admin/logout/route";
+import * as selectedEvent from "@/app/api/admin/selected-event/route";
 import * as session from "@/app/api/admin/session/route";
 import * as logo from "@/app/api/admin/settings/logo/route";
 import * as settings from "@/app/api/admin/settings/route";
@@ -263,6 +264,9 @@ export const OPERATIONS: Operation[] = [
       200: json(ev.event),
     }),
     op("POST", "/api/admin/events/[id]/close/", eventClose.POST, "Close a live event", { 200: json(ev.event) }),
+    op("PUT", "/api/admin/selected-event/", selectedEvent.PUT, "The event this account's calls act on when they name none", {
+      200: json(ev.event),
+    }),
   ]),
 
   ...tagged("Webhooks", [

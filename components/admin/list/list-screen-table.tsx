@@ -10,7 +10,7 @@ import { ListTable } from "./list-table";
 import type { AdminList } from "./use-admin-list";
 
 /** The list screens that share these parts: each one's namespace has the same table keys. */
-type ListScreen = "accounts" | "audit" | "webhooks" | "winners";
+type ListScreen = "accounts" | "audit" | "events" | "webhooks" | "winners";
 
 function useListScreenWords<Screen extends ListScreen>(screen: Screen) {
   return useTranslations(`admin.${screen}`);

@@ -115,7 +115,13 @@ export function EventRulesScreen({ defaultTimeZone, topics }: { defaultTimeZone:
       ) : (
         <div className="space-y-6">
           <EventStateSummary settings={section.shown} />
-          <form id="event-rules" aria-label={t("topics.rules")} onSubmit={section.submit} noValidate className="scroll-mt-20 space-y-6">
+          <form
+            id="event-rules"
+            aria-label={t("topics.rules")}
+            onSubmit={section.submit}
+            noValidate
+            className="scroll-mt-36 space-y-6 md:scroll-mt-20"
+          >
             <fieldset disabled={!section.mayWrite} className="space-y-6">
               <Card title={t("timeZone")}>
                 <p className="mb-4 text-sm text-slate-600">{t("timeZoneHelp")}</p>

@@ -44,10 +44,10 @@ export function SettingsTopics() {
   );
 }
 
-/** Where a topic's link lands: below the admin's sticky header (4rem), not under it. */
+/** Where a topic's link lands: below the admin's sticky header (4rem; on a phone 7.5rem, the event picker's row under it), not under it. */
 export function TopicAnchor({ topic, children }: { topic: SettingsTopic; children: React.ReactNode }) {
   return (
-    <div id={topic} className="scroll-mt-20">
+    <div id={topic} className="scroll-mt-36 md:scroll-mt-20">
       {children}
     </div>
   );

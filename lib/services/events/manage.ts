@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { admins, type EventStatus, events, settings, winners } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/errors";
-import type { EventNameBody } from "@/lib/validation/event";
+import type { EventNameBody, SelectEventBody } from "@/lib/validation/event";
 import { text } from "@/shared/i18n/text";
 import { diffChanges, recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
@@ -119,5 +119,20 @@ export async function deleteEvent({ ctx, input }: { ctx: ServiceContext; input: 
     if (won) throw conflict(text("errors.events.hasWinners"));
     await tx.delete(events).where(and(eq(events.id, input.id), eq(events.status, "draft")));
     await recordAudit(tx, { ...ctx, eventId: input.id }, { action: "event.delete", target: auditTarget(event) });
+  });
+}
+
+/**
+ * Event `id` becomes what this account's calls act on when they name none (admins.selected_event_id, read
+ * by actingEventOf). 403 for an event the account may not act on, 404 for none; nothing changes then.
+ */
+export async function selectEvent({ ctx, input }: { ctx: ServiceContext; input: SelectEventBody }): Promise<EventRow> {
+  const account = ctx.admin;
+  if (!account) throw new Error("Selecting an event needs a signed-in account.");
+  // Locked, so a delete of the draft meanwhile waits rather than failing the update's foreign key.
+  return retryingTransaction(ctx.db, async (tx) => {
+    const event = await findEvent(tx, ctx, input.event, true);
+    await tx.update(admins).set({ selectedEventId: event.id }).where(eq(admins.id, account.id));
+    return event;
   });
 }

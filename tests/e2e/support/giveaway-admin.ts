@@ -246,6 +246,37 @@ export class GiveawayAdmin {
     return winner.id;
   }
 
+  /** The events this account may act on (the events screen's list). */
+  async events(): Promise<{ id: number; name: string; status: string; is_default: boolean }[]> {
+    const response = await this.api.get("/api/admin/events/?page_size=1000");
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { results: { id: number; name: string; status: string; is_default: boolean }[] }).results;
+  }
+
+  /**
+   * What this account's calls act on when they name none, as the header's switcher sets it. The browser tests'
+   * organiser is one account on a server the spec files share: a test that moves it puts the default back.
+   */
+  async selectEvent(id: number): Promise<void> {
+    const response = await this.api.put("/api/admin/selected-event/", { headers: this.headers(), data: { event: id } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  /** The acting event's first product page. */
+  async firstPage(): Promise<ProductPageRef> {
+    const response = await this.api.get("/api/products/?page_size=1");
+    expect(response.status()).toBe(200);
+    const [page] = ((await response.json()) as { results: { id: number; url_path: string }[] }).results;
+    if (!page) throw new Error("The event has no product page");
+    return { productId: page.id, urlPath: page.url_path };
+  }
+
+  /** Takes an event live; a live event sharing one of its addresses closes (and hands it the default). */
+  async goLive(id: number): Promise<void> {
+    const response = await this.api.post(`/api/admin/events/${id}/go_live/`, { headers: this.headers() });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   async dispose(): Promise<void> {
     await this.api.dispose();
   }

@@ -64,6 +64,7 @@ export const SCREENS: Screen[] = [
   { file: "admin/(protected)/accounts/page.tsx", name: "accounts", path: "/admin/accounts", signedIn: true },
   { file: "admin/(protected)/api/page.tsx", name: "API", path: "/admin/api", signedIn: true },
   { file: "admin/(protected)/webhooks/page.tsx", name: "webhooks", path: "/admin/webhooks", signedIn: true },
+  { file: "admin/(protected)/events/page.tsx", name: "events", path: "/admin/events", signedIn: true },
   // One page: the event rules, the branding, the collection window and the new event, each reading the settings.
   { file: "admin/(protected)/settings/page.tsx", name: "settings", path: "/admin/settings", signedIn: true },
 ];

@@ -30,7 +30,7 @@ export default async function ProtectedAdminLayout({ children }: { children: Rea
     // The providers around the shell too: its header shows the event's state and the pause switch.
     <RoleProvider role={admin.role}>
       <AdminQueryProvider>
-        <AdminShell adminName={admin.name} role={admin.role}>
+        <AdminShell adminName={admin.name} role={admin.role} actingEvent={admin.eventId}>
           {allowed ? children : <NotAllowed role={admin.role} home={homeScreen(admin.role)} />}
         </AdminShell>
       </AdminQueryProvider>
