@@ -3,18 +3,25 @@
 import postgres from "postgres";
 import type { TestClient } from "../tests/support/http-client";
 
-/** Rows spread over 10 accounts, every action kind, 1,000 winners' histories and three event days. */
-export async function seedAudit(sql: postgres.Sql, rows: number) {
-  await sql`insert into audit_log (at, account_id, account_name, account_role, action, target_type, target_id, target_name, changes, address)
-    select timestamptz '2026-04-24 09:00+09' + n * interval '2 seconds', 1 + n % 10, 'staff' || (n % 10),
-      (array['owner','manager','desk','viewer'])[1 + n % 4],
-      (array['winner.mark_received','winner.cancel_received','prize.update','product.update','auth.sign_in'])[1 + n % 5],
-      'winner', (1 + n % 1000)::text, 'nick' || (1 + n % 1000) || ' (Prize ' || (1 + n % 20) || ')',
+/**
+ * Rows spread over 10 accounts, every action kind, 1,000 winners' histories; each of `events` events gets its
+ * share over its own three days (event 1's from 2026-04-24, each next event's a week later, as bench-admin's
+ * winners). Sign-ins are the installation's (no event), as everywhere: an owner's list shows them beside the event's.
+ */
+export async function seedAudit(sql: postgres.Sql, rows: number, events: number) {
+  const perEvent = Math.ceil(rows / events);
+  await sql`insert into audit_log (event_id, at, account_id, account_name, account_role, action, target_type, target_id, target_name, changes, address)
+    select case when action like 'auth.%' then null else 1 + (n - 1) / ${perEvent} end, at, account_id, account_name, account_role,
+      action, 'winner', (1 + n % 1000)::text, 'nick' || (1 + n % 1000) || ' (Prize ' || (1 + n % 20) || ')',
       jsonb_build_object('is_received', jsonb_build_object('before', false, 'after', true)), '10.0.0.' || (n % 250)
-    from generate_series(1, ${rows}) n`;
+    from (select n, timestamptz '2026-04-24 09:00+09' + ((n - 1) / ${perEvent}) * interval '7 days'
+          + ((n - 1) % ${perEvent}) * (interval '3 days' / ${perEvent}) as at,
+        1 + n % 10 as account_id, 'staff' || (n % 10) as account_name, (array['owner','manager','desk','viewer'])[1 + n % 4] as account_role,
+        (array['winner.mark_received','winner.cancel_received','prize.update','product.update','auth.sign_in'])[1 + n % 5] as action
+      from generate_series(1, ${rows}) n) a`;
 }
 
-export const AUDIT_LIST_PATHS: [string, string][] = [
+export const auditListPaths = (day: string): [string, string][] => [
   ["audit, page 1", "/api/admin/audit/"],
   ["audit, page 500", "/api/admin/audit/?page=500"],
   ["audit, by account", "/api/admin/audit/?account=staff3"],
@@ -23,7 +30,7 @@ export const AUDIT_LIST_PATHS: [string, string][] = [
   // One winner's nickname (100 rows match), and a broad term that 1,100 rows match.
   ["audit, search a nickname", "/api/admin/audit/?search=nick421%20("],
   ["audit, search broad", "/api/admin/audit/?search=nick42"],
-  ["audit, one day", "/api/admin/audit/?start_date=2026-04-25&end_date=2026-04-25"],
+  ["audit, one day", `/api/admin/audit/?start_date=${day}&end_date=${day}`],
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;

@@ -1,18 +1,23 @@
-// npm run bench:page -- <server URL> [--requests N] [--concurrency N] [--rounds N] [--burst N]
+// npm run bench:page -- <server URL> [--requests N] [--concurrency N] [--rounds N] [--burst N] [--events N]
 // What a crowd scanning QR codes costs a running server backed by Postgres (DATABASE_URL names the same
-// database). In one run on one server it prints the throughput and p50/p99 of:
+// database). In one run on one server it prints, round by round and then as medians, the throughput and p50/p99 of:
 //   the product page (GET /p/{url_path}, a prize waiting, with a real photo), the prize status
 //   (GET /api/p/{url_path}/prize/), a refused reserve (POST .../claim/ where no prize waits), a let-go with
 //   no hold (PATCH .../claim/: an unsafe call that reads no database, the floor for the reserve), the empty route
 //   (GET /api/ping/) and a static file (GET /robots.txt), each as a ratio of the empty route's throughput.
 //   The requests are made in rounds, every path once per round in turn, and each ratio is the median of the
-//   rounds' ratios: a server warming up, or a busy neighbour, then moves every path alike, not one;
+//   rounds' ratios: a server warming up, or a busy neighbour, then moves every path alike, not one. The load
+//   average is printed before the first round and after each;
 // then a burst: N visitors tapping one ticket at the same moment (exactly one may win the hold) beside N
-// simultaneous requests to the empty route. It starts nothing itself; it seeds its own pages and prize.
+// simultaneous requests to the empty route. It starts nothing itself; it seeds its own pages and prize, in the
+// installation's default event, or with `--events N` in the last of N-1 more live events of 1,000 pages each
+// (an installation holding several events: a scan then finds its page among theirs).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import os from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import postgres from "postgres";
 import sharp from "sharp";
 import { openDatabase } from "@/db";
 import { placements, prizes, products, settings } from "@/db/schema";
@@ -26,6 +31,7 @@ const requests = positiveOption("requests", 2000);
 const concurrency = positiveOption("concurrency", 20);
 const burst = positiveOption("burst", 200);
 const rounds = positiveOption("rounds", 5);
+const eventCount = positiveOption("events", 1);
 if (!baseUrl || !/^https?:\/\//.test(baseUrl) || !process.env.DATABASE_URL) {
   console.error("Usage: DATABASE_URL=postgres://... npm run bench:page -- http://127.0.0.1:3000 [--requests 2000] [--concurrency 20]");
   process.exit(1);
@@ -48,19 +54,45 @@ async function photo(): Promise<number> {
   return (await storeImage(db, png)).id;
 }
 
-async function seedPage(label: string, imageId: number, prizeId: number | null): Promise<string> {
+/**
+ * `count` more live events, each with its settings row and 1,000 pages of its own addresses; the last one's id.
+ * Raw SQL, as the bench also runs against builds from before events (without --events).
+ */
+async function seedEvents(count: number, tag: string): Promise<number> {
+  const direct = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  let id = 1;
+  for (let index = 0; index < count; index += 1) {
+    const [event] = await direct<{ id: number }[]>`insert into events (name, status, went_live_at)
+      values (${`Bench ${tag} ${index + 1}`}, 'live', now()) returning id`;
+    id = event!.id;
+    await direct`insert into settings (id) values (${id})`;
+    await direct`insert into products (event_id, name, url_path)
+      select ${id}, 'Bench stand ' || n, ${`b${tag}e${id}p`} || n from generate_series(1, 1000) n`;
+  }
+  await direct.end();
+  return id;
+}
+
+async function seedPage(label: string, imageId: number, prizeId: number | null, eventId: number): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({
+      eventId,
       name: `Bench page ${label}`,
       description: "A stand at the benchmark event, with a photo and a prize.",
       urlPath: newUrlPath(),
       imageId,
     })
     .returning({ id: products.id, urlPath: products.urlPath });
-  if (prizeId !== null) await db.insert(placements).values({ prizeId, productId: row!.id });
+  if (prizeId !== null) await db.insert(placements).values({ eventId, prizeId, productId: row!.id });
   return row!.urlPath;
 }
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -163,14 +195,22 @@ async function main() {
   await db.update(settings).set({ maintenanceMode: false });
   const tag = randomBytes(2).toString("hex");
   try {
+    const eventId = eventCount > 1 ? await seedEvents(eventCount - 1, tag) : 1;
     const imageId = await photo();
     const [prize] = await db
       .insert(prizes)
-      .values({ name: `Bench ${tag}`, totalQuantity: 1000, remainingQuantity: 1000, dailyDistribution: 1000, maintenanceCount: 1000 })
+      .values({
+        eventId,
+        name: `Bench ${tag}`,
+        totalQuantity: 1000,
+        remainingQuantity: 1000,
+        dailyDistribution: 1000,
+        maintenanceCount: 1000,
+      })
       .returning({ id: prizes.id });
-    const prized = await seedPage(`${tag} prized`, imageId, prize!.id);
-    const empty = await seedPage(`${tag} empty`, imageId, null);
-    const burstPage = await seedPage(`${tag} burst`, imageId, prize!.id);
+    const prized = await seedPage(`${tag} prized`, imageId, prize!.id, eventId);
+    const empty = await seedPage(`${tag} empty`, imageId, null, eventId);
+    const burstPage = await seedPage(`${tag} burst`, imageId, prize!.id, eventId);
 
     const rows: Row[] = [
       { label: "empty route (/api/ping/)", request: await visitorCall("/api/ping/"), status: 200, shows: '"status":"ok"' },
@@ -200,12 +240,21 @@ async function main() {
     await checkAnswers(rows);
     // Warm up: compile paths, fill connection pools.
     for (const { request } of rows) await measure(50, 5, request);
-    console.log(`${requests} requests each, ${concurrency} at a time, in ${rounds} rounds, one server (${baseUrl}):`);
+    console.log(
+      `${requests} requests each, ${concurrency} at a time, in ${rounds} rounds, one server (${baseUrl}), ${eventCount} event(s); load average ${loadAverage()}`,
+    );
     const perRound = Math.ceil(requests / rounds);
     const results = rows.map(() => [] as Measured[]);
     for (let round = 0; round < rounds; round += 1) {
       for (const [index, { request }] of rows.entries()) results[index]!.push(await measure(perRound, concurrency, request));
+      const emptyRate = results[0]![round]!.perSecond;
+      const shown = rows.map(({ label }, index) => {
+        const rate = results[index]![round]!.perSecond;
+        return `${label.split(" (")[0]} ${rate.toFixed(0)}/s ${(rate / emptyRate).toFixed(2)}`;
+      });
+      console.log(`round ${round + 1}: ${shown.join(" · ")}; load average ${loadAverage()}`);
     }
+    console.log("medians of the rounds (ratio to the empty route: median, range):");
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const emptyRates = results[0]!.map((result) => result.perSecond);
     for (const [index, { label }] of rows.entries()) {

@@ -27,7 +27,7 @@ export const prizeColumns = {
   is_active: prizes.isActive,
   created_at: prizes.createdAt,
   active_distributions: sql<number>`(select count(*)::int from ${placements} where ${placements.prizeId} = ${prizes.id} and ${placements.isActive})`,
-  winners_count: tallyOfPrize(sql`${prizes.id}`),
+  winners_count: tallyOfPrize(sql`${prizes.eventId}`, sql`${prizes.id}`),
 };
 
 export function present<T extends { imageSha: string | null }>({ imageSha, ...row }: T) {

