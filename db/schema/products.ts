@@ -18,6 +18,9 @@ export const products = pgTable(
     ...catalogueEntryChecks("products", table),
     unique("products_event_url_path_unique").on(table.eventId, table.urlPath),
     check("products_url_path_shape", sql`${table.urlPath} ~ '^[a-zA-Z0-9]{8,32}$'`),
+    // The address triggers (drizzle/0023) look a path up across every event: without it, each page inserted or
+    // readdressed read the whole table (an import of 1,000 pages, 1,000 scans).
+    index("products_url_path_idx").on(table.urlPath),
     index("products_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
