@@ -26,7 +26,7 @@ import { TEST_ADMIN } from "./global-setup";
 
 const START_NEW = "/api/admin/event/start_new/";
 const ARCHIVE = "/api/admin/event/archive/";
-const STEPS: NewEventStep[] = ["locked", "winners", "placements", "counters", "prizes"];
+const STEPS: NewEventStep[] = ["live", "settings"];
 
 /**
  * "A clean start for the next event": the archive and the reset, through the real server on a
