@@ -69,16 +69,17 @@ export async function readArchiveCutoff(tx: Tx): Promise<ArchiveCutoff> {
 }
 
 /**
- * What the new-event section shows before the owner confirms: the visitors holding a prize right now (they
- * are told the event has ended) and the winners the reset would remove.
+ * What the new-event section shows before the owner confirms, for event `eventId`: the visitors holding a
+ * prize in it right now (their hold ends with it, and they are told the event has ended) and its winners
+ * (kept with it when it closes).
  */
-export async function readEventStatus(db: Queryable): Promise<EventStatus> {
+export async function readEventStatus(db: Queryable, eventId: number): Promise<EventStatus> {
   const [row] = await db
     .select({
-      playing_now: sql<number>`(select count(distinct ${placements.reservedBy})::int from ${placements} where ${heldNow()})`,
-      winners: sql<number>`(select count(*)::int from ${winners})`,
+      playing_now: sql<number>`(select count(distinct ${placements.reservedBy})::int from ${placements} where ${placements.eventId} = ${eventId} and ${heldNow()})`,
+      winners: sql<number>`(select count(*)::int from ${winners} where ${winners.eventId} = ${eventId})`,
     })
     .from(settings)
-    .where(eq(settings.id, 1));
+    .where(eq(settings.id, eventId));
   return row ?? { playing_now: 0, winners: 0 };
 }

@@ -2,30 +2,12 @@ import { and, eq, like, or, sql } from "drizzle-orm";
 import type { Queryable } from "@/db";
 import { events, settings } from "@/db/schema";
 import type { StartNewEventBody } from "@/lib/validation/new-event";
+import type { NewEventSummary } from "@/shared/contracts/new-event";
 import { recordAudit } from "../audit/record";
 import type { ServiceContext } from "../context";
 import { lockEvents, replaceWithLiveCopy } from "../events/lifecycle";
 import { findEvent } from "../events/manage";
 import { retryingTransaction } from "../transaction";
-
-/** What the answer says (server-behaviour.md, "A new event"); nothing is deleted, so the `_removed` counts stay 0. */
-export type NewEventSummary = {
-  /** The live copy now answering the kept addresses. */
-  event_id: number;
-  event_name: string;
-  /** The event that was closed, kept whole with its winners. */
-  closed_event_id: number;
-  /** Its winners, all kept in it. */
-  winners_kept: number;
-  /** Always 0: the closed event keeps its winners. */
-  winners_removed: number;
-  /** Always 0: the closed event keeps its placements; the copy starts with none. */
-  placements_removed: number;
-  /** The prizes copied into the new event at full stock (`restore`). */
-  prizes_restored: number;
-  /** The prizes not carried into the new event (`remove`); they stay in the closed event. */
-  prizes_removed: number;
-};
 
 /** The points between its steps where a test can make it fail (`afterStep`): all of it rolls back. */
 export type NewEventStep = "live" | "settings";
