@@ -25,9 +25,7 @@ export type ArchiveProgress = { received: number; total: number | null };
  * Downloads the archive as a Blob, reporting bytes as they arrive, and names it as the server did
  * (`event-YYYYMMDD.zip`). A refusal or failure throws an ApiError with the server's `{detail}`.
  */
-export async function downloadEventArchive(
-  onProgress: (progress: ArchiveProgress) => void,
-): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadEventArchive(onProgress: (progress: ArchiveProgress) => void): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
     response = await fetch(EVENT_ARCHIVE_PATH, { credentials: "include", cache: "no-store" });

@@ -25,7 +25,7 @@ export type CopyOptions = { name: string; keepAddresses: boolean; withPrizes: bo
  * cards serve the copy once it goes live) and, `withPrizes`, its prizes at full stock; no placements, winners,
  * funnel or audit rows but the `event.copy` one. Answers the copy's id.
  */
-export async function copyEventInside(tx: Queryable, ctx: ServiceContext, source: EventRow, options: CopyOptions): Promise<number> {
+async function copyEventInside(tx: Queryable, ctx: ServiceContext, source: EventRow, options: CopyOptions): Promise<number> {
   const copy = await insertDraft(tx, ctx, options.name);
   const [sourceSettings] = await tx.select().from(settings).where(eq(settings.id, source.id));
   if (!sourceSettings) throw new Error("The event's settings row is missing.");
@@ -123,7 +123,7 @@ async function closeInside(
  * its addresses is closed (at most one live event answers an address), and if that was the installation's
  * default, this one becomes it.
  */
-export async function goLiveInside(tx: Queryable, ctx: ServiceContext, event: EventRow): Promise<void> {
+async function goLiveInside(tx: Queryable, ctx: ServiceContext, event: EventRow): Promise<void> {
   if (event.status === "live") throw conflict(text("errors.events.alreadyLive"));
   const sharing = await tx
     .selectDistinct({ id: events.id, name: events.name, is_default: events.isDefault })

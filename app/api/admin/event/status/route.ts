@@ -4,4 +4,7 @@ import { route } from "@/lib/api/route";
 import type { EventStatus } from "@/shared/contracts/new-event";
 import { READ_ROLES } from "@/shared/roles";
 
-export const GET = route({ access: "admin", roles: READ_ROLES }, async ({ ctx }): Promise<EventStatus> => readEventStatus(ctx.db, ctx.eventId));
+export const GET = route(
+  { access: "admin", roles: READ_ROLES },
+  async ({ ctx }): Promise<EventStatus> => readEventStatus(ctx.db, ctx.eventId),
+);
