@@ -73,8 +73,9 @@ export async function readArchiveCutoff(tx: Tx, eventId: number): Promise<Archiv
 }
 
 /**
- * What the new-event section shows before the owner confirms: the visitors holding a prize right now (they
- * are told the event has ended) and the winners the reset would remove.
+ * What the new-event section shows before the owner confirms, for event `eventId`: the visitors holding a
+ * prize in it right now (their hold ends with it, and they are told the event has ended) and its winners
+ * (kept with it when it closes).
  */
 export async function readEventStatus(db: Queryable, eventId: number): Promise<EventStatus> {
   const [row] = await db

@@ -1,7 +1,7 @@
-/** "Start a new event" (server-behaviour.md, "A new event"): the archive download and the reset, on top of `apiFetch`. */
+/** "Start a new event" (server-behaviour.md, "A new event"): the archive download and the start, on top of `apiFetch`. */
 
 import type { StartNewEventBody } from "@/lib/validation/new-event";
-import { ARCHIVE_CUTOFF_HEADER, type EventStatus, type NewEventRefusalCode } from "@/shared/contracts/new-event";
+import type { EventStatus, NewEventSummary } from "@/shared/contracts/new-event";
 import { ApiError, apiFetch } from "./api";
 
 const EVENT_ARCHIVE_PATH = "/api/admin/event/archive/";
@@ -14,22 +14,7 @@ export const eventStatusApi = {
   },
 };
 
-/** The reset was refused because the archive taken does not hold every winner (nothing changed). */
-export function archiveRefusal(error: unknown): NewEventRefusalCode | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const code = (error.body as { code?: unknown } | null)?.code;
-  return code === "archive_missing" || code === "archive_outdated" ? code : null;
-}
-
-export type NewEventSummary = {
-  detail: string;
-  winners_removed: number;
-  placements_removed: number;
-  prizes_restored: number;
-  prizes_removed: number;
-};
-
-export function startNewEvent(body: StartNewEventBody): Promise<NewEventSummary> {
+export function startNewEvent(body: StartNewEventBody): Promise<NewEventSummary & { detail: string }> {
   return apiFetch("/api/admin/event/start_new/", { method: "POST", json: body });
 }
 
@@ -38,12 +23,9 @@ export type ArchiveProgress = { received: number; total: number | null };
 
 /**
  * Downloads the archive as a Blob, reporting bytes as they arrive, and names it as the server did
- * (`event-YYYYMMDD.zip`), with its cut-off (the reset sends it back). A refusal or failure throws an
- * ApiError with the server's `{detail}`.
+ * (`event-YYYYMMDD.zip`). A refusal or failure throws an ApiError with the server's `{detail}`.
  */
-export async function downloadEventArchive(
-  onProgress: (progress: ArchiveProgress) => void,
-): Promise<{ blob: Blob; fileName: string; cutoff: number | null }> {
+export async function downloadEventArchive(onProgress: (progress: ArchiveProgress) => void): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
     response = await fetch(EVENT_ARCHIVE_PATH, { credentials: "include", cache: "no-store" });
@@ -70,7 +52,5 @@ export async function downloadEventArchive(
     }
   }
   const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
-  const cutoffText = response.headers.get(ARCHIVE_CUTOFF_HEADER);
-  const cutoff = cutoffText !== null && /^\d+$/.test(cutoffText) ? Number(cutoffText) : null;
-  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: named?.[1] ?? "event.zip", cutoff };
+  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: named?.[1] ?? "event.zip" };
 }

@@ -28,8 +28,8 @@ const ARCHIVE_FILES = {
  * served meanwhile; the workbooks are built as the screens' exports build them.
  *
  * Its winners are exactly those up to its cut-off (read first: readArchiveCutoff), written in event.json as
- * `cutoff` and returned beside the file for the route's `X-Archive-Cutoff` header: "Start a new event" is
- * refused while a win newer than the cut-off of the archive the owner took exists (services/event/start-new.ts).
+ * `cutoff` and returned beside the file for the route's `X-Archive-Cutoff` header: a reader can tell which
+ * wins a file taken while visitors still win holds.
  */
 export async function buildEventArchive({
   db,

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { eventResetSince } from "@/db/queries/event-resets";
 import { ClockHour } from "./clock-hour";
 
 /** The funnel steps counted in memory (wins are counted from the winners table). */
@@ -17,14 +16,11 @@ type Row = { hour_start: string; url_path: string | null; product_id: number | n
  * Counts the funnel per (hour, page) in this process's memory, for the few microseconds a Map update
  * costs a visitor's request, and adds the counts to funnel_hourly_tallies in one statement when flushed
  * (every FLUSH_EVERY_MS and at shutdown: lib/funnel/flusher.ts). Counts for a path that names no page
- * are dropped by that statement. A failed flush keeps its counts for the next one. Counts begun before a
- * new event was started (on any instance) are dropped by that statement too: the old event's taps must
- * not land in the new event's funnel (server-behaviour.md, "A new event").
+ * are dropped by that statement. A failed flush keeps its counts for the next one. A count by address goes
+ * to the page answering it when flushed: in the few seconds after a go-live, the copy's.
  */
 export class FunnelCounter {
   private counts = new Map<string, Counts>();
-  /** When the first count since the last flush was made (ms): the batch is older than any reset after it. */
-  private batchStartedAt: number | null = null;
   private readonly hour: ClockHour;
 
   constructor(timeZone: string | (() => string)) {
@@ -40,7 +36,6 @@ export class FunnelCounter {
       this.counts.set(key, counts);
     }
     counts[step] += 1;
-    this.batchStartedAt ??= now;
   }
 
   get pending(): number {
@@ -51,14 +46,11 @@ export class FunnelCounter {
   async flush(db: Db): Promise<void> {
     if (this.counts.size === 0) return;
     const taken = this.counts;
-    const startedAt = this.batchStartedAt ?? Date.now();
     this.counts = new Map();
-    this.batchStartedAt = null;
     try {
-      await db.execute(upsert(rowsOf(taken), new Date(startedAt)));
+      await db.execute(upsert(rowsOf(taken)));
     } catch (error) {
       for (const [key, counts] of taken) this.merge(key, counts);
-      this.batchStartedAt = Math.min(startedAt, this.batchStartedAt ?? startedAt);
       throw error;
     }
   }
@@ -82,18 +74,13 @@ function rowsOf(counts: Map<string, Counts>): Row[] {
   });
 }
 
-/**
- * One INSERT ... ON CONFLICT for every (hour, page) counted: pages found by id or by url_path. Nothing when
- * a new event was started since the batch began: the reset holds the tallies table locked, so a flush
- * waiting on it reads the reset's audit row once it has committed.
- */
-function upsert(rows: Row[], batchStartedAt: Date) {
+/** One INSERT ... ON CONFLICT for every (hour, page) counted: pages found by id or by url_path. */
+function upsert(rows: Row[]) {
   return sql`insert into funnel_hourly_tallies as t (hour_start, product_id, scans, taps, holds, handed_over)
     select v.hour_start, p.id, sum(v.scans), sum(v.taps), sum(v.holds), sum(v.handed_over)
     from json_to_recordset(${JSON.stringify(rows)}::json)
       as v(hour_start timestamptz, url_path text, product_id int, scans int, taps int, holds int, handed_over int)
     join products p on p.id = coalesce(v.product_id, (select product_id from addresses where addresses.url_path = v.url_path))
-    where not ${eventResetSince(batchStartedAt)}
     group by v.hour_start, p.id
     on conflict on constraint funnel_hourly_tallies_key do update set
       scans = t.scans + excluded.scans, taps = t.taps + excluded.taps,

@@ -430,8 +430,12 @@ export const loginRefused = z.object({ error: z.string() });
 export const counted = detail.extend({ count: z.int() });
 export const held = detail.extend({ reserved_until: when, seconds_left: z.int() });
 export const newEventSummary = detail.extend({
-  winners_removed: z.int(),
-  placements_removed: z.int(),
-  prizes_restored: z.int(),
-  prizes_removed: z.int(),
+  event_id: z.int().describe("The live copy that now answers the kept addresses (the default, when the closed event was)"),
+  event_name: z.string(),
+  closed_event_id: z.int().describe("The event closed, kept whole with its winners"),
+  winners_kept: z.int().describe("The closed event's winners, all kept in it"),
+  winners_removed: z.int().describe("Always 0: nothing is deleted"),
+  placements_removed: z.int().describe("Always 0: the closed event keeps its placements; the copy starts with none"),
+  prizes_restored: z.int().describe("With prizes: restore, the prizes copied into the new event at full stock"),
+  prizes_removed: z.int().describe("With prizes: remove, the prizes not carried into the new event (the closed event keeps them)"),
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { WEBHOOK_TYPES } from "@/shared/webhook-types";
-import { newEventSummary, pageOf } from "./answers";
+import { pageOf } from "./answers";
 
 /*
  * The webhook receivers' answers and the messages they are sent, for the OpenAPI document
@@ -62,7 +62,12 @@ const MESSAGE_DATA: Record<(typeof WEBHOOK_TYPES)[number], z.ZodType> = {
     .describe("Nothing personal"),
   "event.paused": z.object({ paused: z.literal(true), pause_message: z.string().nullable(), at: when }),
   "event.resumed": z.object({ paused: z.literal(false), pause_message: z.string().nullable(), at: when }),
-  "event.closed": newEventSummary.extend({ prizes: z.string(), at: when }),
+  "event.closed": z.object({
+    event_id: z.int(),
+    name: z.string(),
+    at: when,
+    replaced_by: z.int().nullable().describe("The live copy that took its addresses (a go-live, start_new), else null"),
+  }),
 };
 
 /** The body of each message type: `{type, timestamp, data}`, signed as Standard Webhooks says. */

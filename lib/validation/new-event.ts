@@ -1,19 +1,19 @@
 import { z } from "./zod";
 
 /**
- * What the body must carry to start a new event, so a reset cannot be sent by accident. The organiser types
+ * What the body must carry to start a new event, so it cannot be sent by accident. The organiser types
  * the phrase of their own language (admin.newEvent.phrase); the screen then sends this one.
  */
 export const NEW_EVENT_PHRASE = "start a new event";
 
-/** What happens to the prizes: stock back to each total (the same prizes next time), or removed altogether. */
+/** What the new event gets of the prizes: the same ones at full stock, or none (they stay in the closed event). */
 const PRIZE_HANDLING = ["restore", "remove"] as const;
 export type PrizeHandling = (typeof PRIZE_HANDLING)[number];
 
 /**
- * POST /api/admin/event/start_new/ (server-behaviour.md, "A new event"). `archive_cutoff` is the cut-off of
- * the archive the owner downloaded (its `X-Archive-Cutoff`, event.json's `cutoff.last_winner_id`); absent or
- * null means none was taken. The reset is refused (409) while any win is newer than it.
+ * POST /api/admin/event/start_new/ (server-behaviour.md, "A new event"). `archive_cutoff` was the cut-off of an
+ * archive the reset once required; nothing is deleted now, so it is still accepted (a whole number or null,
+ * else 400, as before) and ignored.
  */
 export const startNewEventBody = z
   .object({

@@ -46,5 +46,18 @@ export const AUDIT_ACTIONS = [
   "privacy.retention",
   "settings.update",
   "display.rotate_token",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.roll_secret",
+  "webhook.test",
+  "webhook.resend",
+  "event.create",
+  "event.update",
+  "event.delete",
+  "event.copy",
+  "event.go_live",
+  "event.close",
+  // Written by the wipe that "Start a new event" was before events: kept so old rows can be filtered.
   "event.reset",
 ] as const;

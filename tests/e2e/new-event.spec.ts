@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import type { Db } from "@/db";
-import { prizes, winners } from "@/db/schema";
+import { events, prizes, winners } from "@/db/schema";
 import { EVENT_RESET_DETAIL } from "@/lib/services/claims/finalise";
 import { NEW_EVENT_PHRASE } from "@/lib/validation/new-event";
 import { english } from "@/tests/support/english";
@@ -33,12 +33,29 @@ function contextOn(browser: Browser, own: OwnServer, testInfo: TestInfo, locale 
   });
 }
 
-/** A win recorded straight in the database, as a claim would have made it after the archive was taken. */
-async function insertLateWin(db: Db, prizeId: number, productId: number) {
-  await db.insert(winners).values({ name: "Late", password: "0999", prizeId, productId, prizeName: "Enamel mug", productName: "Stand 3" });
+/** Winners made before the start, recorded straight in the database in event `eventId`. */
+async function insertWinners(db: Db, eventId: number, prizeId: number, productId: number, names: string[]) {
+  await db.insert(winners).values(
+    names.map((name, index) => ({
+      eventId,
+      name,
+      password: `042${index}`,
+      prizeId,
+      productId,
+      prizeName: "Prize",
+      productName: "Stand",
+    })),
+  );
 }
 
-const countWinners = async (db: Db) => (await db.select({ n: sql<number>`count(*)::int` }).from(winners))[0]!.n;
+const countWinners = async (db: Db, eventId: number) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(winners).where(eq(winners.eventId, eventId)))[0]!.n;
+
+/** The installation's default event: what the screens act on while the account chose none. */
+async function defaultEvent(db: Db) {
+  const [row] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.isDefault, true));
+  return row!;
+}
 
 /** Signed in through the API, whatever the browser's language (the form's labels are another test's subject). */
 async function signedInByApi(page: Page) {
@@ -56,8 +73,8 @@ async function signedIn(page: Page) {
 }
 
 /**
- * "A clean start for the next event", as the owner and a visitor holding a prize see it. On a
- * server and database of its own: it wipes the event, which the other specs share.
+ * "Start a new event", as the owner and a visitor holding a prize see it. On a server and database of its own:
+ * it closes the default event, which the other specs share.
  */
 test.describe("starting a new event", { tag: "@desktop-only" }, () => {
   // A server of its own, two browser contexts and a download: more than the default 30 s on a busy machine.
@@ -72,22 +89,14 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     await own?.stop();
   });
 
-  test("the owner downloads the archive, confirms by typing, and a visitor mid-hold is told the event has ended", async ({
+  test("the owner confirms by typing; the event closes with its winners, its copy goes live, a visitor mid-hold is told the event has ended", async ({
     browser,
   }, testInfo) => {
     const db = own.database.db;
-    const mug = await seedPrize(db, { total: 20, daily: 20, maintenance: 2, name: "Enamel mug" });
-    const pages = await seedPages(db, 3, "Stand", [mug, mug]);
-    await db.insert(winners).values(
-      ["Mina", "Joon", "=1+2"].map((name, index) => ({
-        name,
-        password: `042${index}`,
-        prizeId: mug,
-        productId: pages[2]!.id,
-        prizeName: "Enamel mug",
-        productName: "Stand 3",
-      })),
-    );
+    const event = await defaultEvent(db);
+    const mug = await seedPrize(db, { total: 20, daily: 20, maintenance: 2, name: "Enamel mug", eventId: event.id });
+    const pages = await seedPages(db, 3, "Stand", [mug, mug], event.id);
+    await insertWinners(db, event.id, mug, pages[2]!.id, ["Mina", "Joon", "=1+2"]);
 
     // A visitor opens a stand's page; they tap the ticket just before the organiser confirms (below).
     const visitorContext = await contextOn(browser, own, testInfo);
@@ -104,14 +113,13 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     await expect(async () => section.scrollIntoViewIfNeeded()).toPass();
     await reviewScreenshot(page, "new-event-section");
 
-    // A failed download says why and leaves the button ready for another try.
+    // The archive is optional now; a failed download says why and leaves the button ready for another try.
     await page.route("**/api/admin/event/archive/", (route) =>
       route.fulfill({ status: 503, json: { detail: "The database is not answering right now. Please try again in a moment." } }),
     );
     await section.getByRole("button", { name: "Download the archive" }).click();
     await expect(section.getByText("The database is not answering right now.")).toBeVisible();
     await page.unroute("**/api/admin/event/archive/");
-
     const downloading = page.waitForEvent("download");
     await section.getByRole("button", { name: "Download the archive" }).click();
     const download = await downloading;
@@ -120,8 +128,6 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     expect(Object.keys(zip.files).sort()).toEqual(["audit-log.xlsx", "event.json", "funnel.xlsx", "winners.xlsx"]);
     await expect(section.getByText(`Saved ${download.suggestedFilename()}`)).toBeVisible();
 
-    // Someone wins after the archive was made: it does not hold them, so the reset will be refused.
-    await insertLateWin(db, mug, pages[2]!.id);
     // The visitor is on the claim form when the organiser opens the confirmation.
     expect((await visitor.tapTicket()).status()).toBe(200);
     await expect(visitor.claimDialog).toBeVisible();
@@ -129,38 +135,38 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     await section.getByRole("button", { name: "Start a new event…" }).click();
     const dialog = page.getByRole("dialog", { name: "Start a new event?" });
     await expect(
+      dialog.getByText(
+        "This event closes and is kept with its winners. A live copy with the same QR codes starts, with the same prizes at full stock.",
+      ),
+    ).toBeVisible();
+    await expect(
       dialog.getByText("1 visitor is holding a prize right now: their hold ends and they are told the event has ended."),
     ).toBeVisible();
-    await expect(dialog.getByText("4 winners will be removed.")).toBeVisible();
+    await expect(dialog.getByText("3 winners stay with this event.")).toBeVisible();
     await dialog.getByRole("textbox").fill("start a new evnt");
     await dialog.getByRole("button", { name: "Start the new event" }).click();
     await expect(dialog.getByText("The text does not match.")).toBeVisible();
     await dialog.getByRole("textbox").fill(NEW_EVENT_PHRASE);
     await reviewScreenshot(page, "new-event-confirm", { fullPage: false });
     await dialog.getByRole("button", { name: "Start the new event" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(
-      "1 prize was won after your archive was made, so it does not hold that winner. Download the archive again, then start the new event. Nothing was changed.",
-    );
-    await expect(dialog.getByText("Your archive is out of date: download it again before starting the new event.")).toBeVisible();
-    await reviewScreenshot(page, "new-event-outdated", { fullPage: false });
-    expect(await countWinners(db)).toBe(4);
-
-    // Downloaded again from the dialog: it now holds the late winner, and the reset goes ahead.
-    const again = page.waitForEvent("download");
-    await dialog.getByRole("button", { name: "Download the archive" }).click();
-    const second = await again;
-    const secondZip = await JSZip.loadAsync(await readFile((await second.path())!));
-    expect(JSON.parse(await secondZip.file("event.json")!.async("string")).cutoff.winners).toBe(4);
-    await expect(dialog.getByText(`Saved ${second.suggestedFilename()}`)).toBeVisible();
-    await dialog.getByRole("button", { name: "Start the new event" }).click();
     await expect(dialog).toBeHidden();
-    await expect(section.getByText("A new event has started: 4 winners and 2 placements removed, 1 prize restocked.")).toBeVisible();
+    await expect(
+      section.getByText(
+        `“${event.name} (2)” is live, with the same QR codes and 1 prize at full stock. The previous event is closed and keeps its 3 winners. Place prizes when you are ready.`,
+      ),
+    ).toBeVisible();
     await reviewScreenshot(page, "new-event-done");
 
-    const [left] = await db
-      .select({ winners: sql<number>`(select count(*)::int from ${winners})`, stock: prizes.remainingQuantity })
-      .from(prizes);
-    expect(left).toEqual({ winners: 0, stock: 20 });
+    // Nothing was removed: the winners are the closed event's; the copy is live, the default, its prize at full stock.
+    expect(await countWinners(db, event.id)).toBe(3);
+    const copy = await defaultEvent(db);
+    expect(copy.name).toBe(`${event.name} (2)`);
+    const statuses = await db
+      .select({ id: events.id, status: events.status })
+      .from(events)
+      .where(inArray(events.id, [event.id, copy.id]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [event.id]: "closed", [copy.id]: "live" });
+    expect(await db.select({ stock: prizes.remainingQuantity }).from(prizes).where(eq(prizes.eventId, copy.id))).toEqual([{ stock: 20 }]);
 
     // The visitor's claim: a clear message in place of the win, never a broken page.
     await visitor.fillClaim("Mina", "0420");
@@ -168,7 +174,7 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     const ended = visitor.alert("The event has ended");
     await expect(ended.getByText(english(EVENT_RESET_DETAIL))).toBeVisible();
     await reviewScreenshot(visitor.page, "new-event-visitor");
-    // OK reloads the page as it is now: no ticket any more, no error.
+    // OK reloads the page as it is now (the copy's, nothing placed yet): no ticket, no error.
     await ended.getByRole("button", { name: "OK" }).click();
     await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(visitor.ticket).toHaveCount(0);
@@ -176,10 +182,11 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     await visitorContext.close();
   });
 
-  test("in Korean: the visitors playing now, and a refusal when wins came after the archive", async ({ browser }, testInfo) => {
+  test("in Korean: the dialog says the event closes and keeps its winners, and the new event starts", async ({ browser }, testInfo) => {
     const db = own.database.db;
-    const cap = await seedPrize(db, { total: 5, daily: 5, maintenance: 1, name: "모자" });
-    const pages = await seedPages(db, 2, "부스", [cap]);
+    const event = await defaultEvent(db);
+    const cap = await seedPrize(db, { total: 5, daily: 5, maintenance: 1, name: "모자", eventId: event.id });
+    const pages = await seedPages(db, 2, "부스", [cap], event.id);
     // The visitor's language is not this test's subject (the page object reads the English page).
     const visitorContext = await contextOn(browser, own, testInfo);
     const visitor = new ProductPage(await visitorContext.newPage());
@@ -191,27 +198,31 @@ test.describe("starting a new event", { tag: "@desktop-only" }, () => {
     await page.goto("/admin/settings");
     const section = page.getByRole("region", { name: "새 행사 시작" });
     // The settings screen draws its skeleton first: wait for the section's own button before scrolling to it.
-    await expect(section.getByRole("button", { name: "보관 파일 내려받기" })).toBeVisible();
+    await expect(section.getByRole("button", { name: "새 행사 시작…" })).toBeVisible();
     // The section re-renders as its counts refresh: scroll again if it was replaced meanwhile.
     await expect(async () => section.scrollIntoViewIfNeeded()).toPass();
-    const downloading = page.waitForEvent("download");
-    await section.getByRole("button", { name: "보관 파일 내려받기" }).click();
-    await downloading;
-    await insertLateWin(db, cap, pages[1]!.id);
+    await insertWinners(db, event.id, cap, pages[1]!.id, ["하나"]);
     expect((await visitor.tapTicket()).status()).toBe(200);
 
+    await section.getByRole("radio", { name: "경품 없이 시작(나중에 추가)" }).check();
     await section.getByRole("button", { name: "새 행사 시작…" }).click();
     const dialog = page.getByRole("dialog", { name: "새 행사를 시작할까요?" });
+    await expect(dialog.getByText("이 행사는 마감되어 당첨자와 함께 보관됩니다.", { exact: false })).toBeVisible();
     await expect(dialog.getByText("지금 방문객 1명이 경품을 잡아 두고 있어요.", { exact: false })).toBeVisible();
-    await expect(dialog.getByText("당첨자 1명이 삭제돼요.")).toBeVisible();
+    await expect(dialog.getByText("당첨자 1명은 이 행사에 그대로 남아요.")).toBeVisible();
     await dialog.getByRole("textbox").fill("새 행사 시작");
+    await reviewScreenshot(page, "new-event-confirm-ko", { fullPage: false });
     await dialog.getByRole("button", { name: "새 행사 시작" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(
-      "보관 파일을 만든 뒤에 당첨이 1건 더 있어서 그 당첨자는 보관 파일에 없어요. 보관 파일을 다시 내려받은 뒤 새 행사를 시작해 주세요. 아무것도 바뀌지 않았어요.",
-    );
-    await expect(dialog.getByText("보관 파일이 최신이 아니에요.", { exact: false })).toBeVisible();
-    await reviewScreenshot(page, "new-event-outdated-ko", { fullPage: false });
-    expect(await countWinners(db)).toBe(1);
+    await expect(dialog).toBeHidden();
+    const copy = await defaultEvent(db);
+    await expect(
+      section.getByText(
+        `‘${copy.name}’ 행사가 같은 QR 코드로, 경품 없이 진행 중입니다. 이전 행사는 마감되었고 당첨자 1명이 그대로 남아 있습니다. 준비되면 경품을 추가해 주세요.`,
+      ),
+    ).toBeVisible();
+    expect(copy.id).not.toBe(event.id);
+    expect(await countWinners(db, event.id)).toBe(1);
+    expect(await db.select({ id: prizes.id }).from(prizes).where(eq(prizes.eventId, copy.id))).toEqual([]);
     await ownerContext.close();
     await visitorContext.close();
   });

@@ -33,6 +33,19 @@ async function eventsListed(): Promise<EventAnswer[]> {
   return ((await response.json()) as { results: EventAnswer[] }).results;
 }
 
+/** A receiver of event `event`'s event.closed messages (nothing listens there: the log is what is read). */
+async function closedReceiver(event: number): Promise<number> {
+  const response = await admin.post(`/api/admin/webhooks/?event=${event}`, { url: "http://127.0.0.1:9/hook", types: ["event.closed"] });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function messagesTo(event: number, receiver: number): Promise<string[]> {
+  const response = await admin.get(`/api/admin/webhooks/${receiver}/deliveries/?event=${event}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: { type: string }[] }).results.map((row) => row.type);
+}
+
 async function winnersOf(event: number): Promise<number> {
   const response = await admin.get(`/api/winners/?event=${event}`);
   expect(response.status).toBe(200);
@@ -40,7 +53,8 @@ async function winnersOf(event: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  file = await startOwnServer("events-api");
+  // Receivers on this machine: the event.closed messages are read from their delivery logs.
+  file = await startOwnServer("events-api", { WEBHOOKS_ALLOW_PRIVATE: "1" });
   // Event 1's stand, with a prize waiting on it.
   await file.withDatabase(async (db) => {
     const [prize] = await db
@@ -105,6 +119,7 @@ describe("the events API", () => {
     const early = await newVisitor(file.url);
     expect((await tryToWin(early, address)).reserve).toBe(409);
 
+    const sourceReceiver = await closedReceiver(1);
     const wentLive = await admin.post(`/api/admin/events/${copy.id}/go_live/`);
     expect(wentLive.status).toBe(200);
     expect(await wentLive.json()).toMatchObject({ status: "live", is_default: true });
@@ -116,6 +131,16 @@ describe("the events API", () => {
     expect(await winnersOf(copy.id)).toBe(1);
     expect(await winnersOf(1)).toBe(1);
     expect((await admin.post("/api/admin/events/1/close/")).status).toBe(409);
+    // The go-live closed event 1: its receivers are told, once.
+    expect(await messagesTo(1, sourceReceiver)).toEqual(["event.closed"]);
+
+    // Closing the copy: its winners stay, its receivers are told.
+    const copyReceiver = await closedReceiver(copy.id);
+    const closed = await admin.post(`/api/admin/events/${copy.id}/close/`);
+    expect(closed.status).toBe(200);
+    expect(await closed.json()).toMatchObject({ status: "closed", winners: 1 });
+    expect(await messagesTo(copy.id, copyReceiver)).toEqual(["event.closed"]);
+    expect(await messagesTo(1, sourceReceiver)).toEqual(["event.closed"]);
   });
 });
 

@@ -187,17 +187,20 @@ export const OPERATIONS: Operation[] = [
   ]),
   ...tagged("Event", [
     op("GET", "/api/admin/event/status/", eventStatus.GET, "Visitors playing now and winners so far", { 200: json(a.eventStatus) }),
-    op("GET", "/api/admin/event/archive/", eventArchive.GET, "The event's archive before starting anew", {
+    op("GET", "/api/admin/event/archive/", eventArchive.GET, "The event's archive", {
       200: {
         description: "A zip of the event's workbooks",
         contentType: "application/zip",
-        headers: { "X-Archive-Cutoff": "The last winner the archive holds, for start_new" },
+        headers: { "X-Archive-Cutoff": "The last winner the archive holds" },
       },
     }),
-    op("POST", "/api/admin/event/start_new/", startNew.POST, "Start a new event (after downloading the archive)", {
-      200: json(a.newEventSummary),
-      409: detailSaid("The archive is missing or out of date"),
-    }),
+    op(
+      "POST",
+      "/api/admin/event/start_new/",
+      startNew.POST,
+      "Close this event, kept with its winners, and put live its copy keeping the addresses (archive_cutoff is ignored)",
+      { 200: json(a.newEventSummary), 409: detailSaid("This event is not live") },
+    ),
   ]),
   ...tagged("Import", [
     op("POST", "/api/admin/import/", importRun.POST, "Import product pages and prizes from a workbook (dry_run previews)", {

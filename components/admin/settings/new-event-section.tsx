@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmByTyping } from "@/components/ui/confirm-by-typing";
 import { errorMessage } from "@/lib/client/api";
-import { type ArchiveProgress, archiveRefusal, eventStatusApi, startNewEvent } from "@/lib/client/new-event";
+import { type ArchiveProgress, eventStatusApi, startNewEvent } from "@/lib/client/new-event";
 import { NEW_EVENT_PHRASE, type PrizeHandling } from "@/lib/validation/new-event";
 import { NEW_EVENT_ROLES } from "@/shared/roles";
 import { type ArchiveDownload, useArchiveDownload } from "./use-archive-download";
@@ -40,9 +40,6 @@ function ArchiveStatus({ download }: { download: ArchiveDownload }) {
         </div>
       )}
       {download.state === "saved" && <p className="text-emerald-800">{t("saved", { fileName: download.fileName })}</p>}
-      {download.state === "outdated" && (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">{t("archiveOutdated")}</p>
-      )}
       {download.state === "failed" && (
         <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">{download.message}</p>
       )}
@@ -51,7 +48,7 @@ function ArchiveStatus({ download }: { download: ArchiveDownload }) {
 }
 
 /**
- * Who is playing right now and how many winners the reset removes, read while the confirmation is open
+ * Who is playing right now and how many winners the closing event keeps, read while the confirmation is open
  * (every 5 s: visitors come and go while the owner types the phrase).
  */
 function EventStatusLines({ open }: { open: boolean }) {
@@ -74,17 +71,16 @@ function EventStatusLines({ open }: { open: boolean }) {
 }
 
 /**
- * /admin/settings, owners only (server-behaviour.md, "A new event"): download the event's archive, choose
- * what happens to the prizes, then wipe the event's results after typing the phrase (each language has its
- * own; the body carries the API's fixed NEW_EVENT_PHRASE) and the cut-off of the archive downloaded here.
- * The server refuses (409) while a winner exists that this archive does not hold (none taken, or wins
- * since): the dialog says why and offers the download again (server-behaviour.md, "A new event keeps every win").
+ * /admin/settings, owners only (server-behaviour.md, "A new event"): optionally download the event's archive,
+ * choose the new event's prizes, then, after typing the phrase (each language has its own; the body carries
+ * the API's fixed NEW_EVENT_PHRASE), close this event, kept with its winners, and start its live copy keeping
+ * the QR codes' addresses.
  */
 export function NewEventSection() {
   const t = useTranslations("admin.newEvent");
   const mayStart = useMay(NEW_EVENT_ROLES);
   const queryClient = useQueryClient();
-  const { download, start: downloadArchive, outdated } = useArchiveDownload(t("archiveFailed"));
+  const { download, start: downloadArchive } = useArchiveDownload(t("archiveFailed"));
   const [prizes, setPrizes] = useState<PrizeHandling>("restore");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -97,23 +93,19 @@ export function NewEventSection() {
     setBusy(true);
     setError(null);
     try {
-      const archive_cutoff = download.state === "saved" ? download.cutoff : null;
-      const summary = await startNewEvent({ prizes, confirm: NEW_EVENT_PHRASE, archive_cutoff });
+      const summary = await startNewEvent({ prizes, confirm: NEW_EVENT_PHRASE });
       setConfirming(false);
       setResult(
-        t(summary.prizes_removed > 0 ? "doneRemoved" : "doneRestored", {
-          winners: summary.winners_removed,
-          placements: summary.placements_removed,
-          prizes: summary.prizes_removed > 0 ? summary.prizes_removed : summary.prizes_restored,
+        t(prizes === "remove" ? "doneRemoved" : "doneRestored", {
+          name: summary.event_name,
+          winners: summary.winners_kept,
+          prizes: summary.prizes_restored,
         }),
       );
-      // Every screen's counts changed: read them again.
+      // The screens now act on the new event (the default, when this one was): read them again.
       await queryClient.invalidateQueries();
     } catch (failure) {
-      const message = errorMessage(failure, t("failed"));
-      // Wins the archive does not hold: the one taken is out of date (or none was), so take it again.
-      if (archiveRefusal(failure)) outdated(message);
-      setError(message);
+      setError(errorMessage(failure, t("failed")));
     } finally {
       setBusy(false);
     }
@@ -177,25 +169,6 @@ export function NewEventSection() {
       >
         <p>{prizes === "restore" ? t("confirmRestore") : t("confirmRemove")}</p>
         <EventStatusLines open={confirming} />
-        {download.state !== "saved" && (
-          <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
-            <p>
-              {download.state === "outdated" ? t("archiveOutdated") : download.state === "failed" ? download.message : t("noArchiveYet")}
-            </p>
-            <Button
-              size="sm"
-              className="mt-2"
-              busy={download.state === "downloading"}
-              onClick={() => {
-                setError(null);
-                void downloadArchive();
-              }}
-            >
-              {t("archiveButton")}
-            </Button>
-          </div>
-        )}
-        {download.state === "saved" && <p className="mt-3 text-emerald-800">{t("saved", { fileName: download.fileName })}</p>}
       </ConfirmByTyping>
     </div>
   );

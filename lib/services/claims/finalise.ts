@@ -9,8 +9,7 @@ import {
   today,
   winLimitReached,
 } from "@/db/prize-rules";
-import { eventResetSince } from "@/db/queries/event-resets";
-import { addresses, placements, prizes, products, settings, winners } from "@/db/schema";
+import { addresses, events, placements, prizes, products, settings, winners } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { conflict, notFound, type Said, ValidationError } from "@/lib/errors";
 import { CLAIM_MESSAGES, type ClaimBody } from "@/lib/validation/claim";
@@ -25,7 +24,7 @@ import { NO_PRODUCT, refusal, VISITOR_LOCK_CLASS } from "./reserve";
 
 export const HOLD_EXPIRED = text("visitor.api.holdExpired");
 const PRIZE_GONE = text("visitor.api.prizeGone");
-/** A claim whose hold went with "Start a new event" (server-behaviour.md, "A new event"). */
+/** A claim whose hold is in an event that closed, its copy taking the address (server-behaviour.md, "A new event"). */
 export const EVENT_RESET_DETAIL = text("visitor.api.eventReset");
 /** How long a visitor's repeated claim (a retry after a lost response) is answered with their win. */
 const REPEAT_WINDOW_SECONDS = 10 * 60;
@@ -153,13 +152,24 @@ export async function finaliseClaim({
             prizeNames: { en: repeated.en, ko: repeated.ko },
             repeated: true,
           };
-        // A hold that could still have been live went with a new event's reset: say the event ended.
-        const since = sql`now() - make_interval(secs => ${getConfig().reservationSeconds})`;
-        const [reset] = await tx
-          .select({ happened: eventResetSince(since) })
-          .from(settings)
-          .where(eq(settings.id, product.eventId));
-        throw reset?.happened ? new EventEnded() : new ClaimRefused(HOLD_EXPIRED);
+        // A hold still live on this address's page in an event that has closed since, its copy answering the
+        // address now ("start a new event", a go-live): say the event ended.
+        const [closedHold] = await tx
+          .select({ id: placements.id })
+          .from(placements)
+          .innerJoin(products, eq(products.id, placements.productId))
+          .innerJoin(events, eq(events.id, placements.eventId))
+          .where(
+            and(
+              eq(products.urlPath, input.urlPath),
+              eq(events.status, "closed"),
+              eq(placements.isActive, true),
+              eq(placements.reservedBy, input.visitorId),
+              sql`${placements.reservedUntil} > now()`,
+            ),
+          )
+          .limit(1);
+        throw closedHold ? new EventEnded() : new ClaimRefused(HOLD_EXPIRED);
       }
       // Opening hours bound claims too, but a hold taken while open may be claimed within its time, also
       // after the end or during a pause (server-behaviour.md, "The event's rules").

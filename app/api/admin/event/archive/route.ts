@@ -1,5 +1,5 @@
 // GET /api/admin/event/archive/ - the whole event as event-YYYYMMDD.zip (winners, audit log, funnel, event.json);
-// X-Archive-Cutoff names its last winner's id, which "Start a new event" sends back (server-behaviour.md)
+// X-Archive-Cutoff names its last winner's id (server-behaviour.md, "A new event")
 import { readSettings } from "@/db/queries/settings";
 import { route } from "@/lib/api/route";
 import { getConfig } from "@/lib/config";

@@ -1,5 +1,5 @@
-// POST /api/admin/event/start_new/ {prizes: "restore" | "remove", confirm: "start a new event", archive_cutoff} - wipe the
-// event's results; 409 while a winner exists that the archive of that cut-off does not hold
+// POST /api/admin/event/start_new/ {prizes: "restore" | "remove", confirm: "start a new event"} - close this event, kept
+// with its winners, and put live its copy keeping the addresses (server-behaviour.md, "A new event")
 import { route } from "@/lib/api/route";
 import { startNewEvent } from "@/lib/services/event/start-new";
 import { startNewEventBody } from "@/lib/validation/new-event";
