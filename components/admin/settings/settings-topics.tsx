@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMay } from "@/components/admin/role-context";
+import { useKeptAnchor } from "@/lib/client/use-kept-anchor";
 import { NEW_EVENT_ROLES } from "@/shared/roles";
 
 /** The settings screen's topics, in the page's order: each is the id of the part it links to. */
@@ -19,10 +20,12 @@ const WORDS: Record<SettingsTopic, "rules" | "branding" | "collection" | "privac
 /**
  * The settings screen is long (five topics, each saved on its own): links to each topic under the title, so
  * the organiser goes straight to the one they came for. Plain in-page links: keyboard and screen readers
- * follow them as any link, and an address with `#privacy` opens at that topic.
+ * follow them as any link, and an address with `#privacy` opens at that topic, kept in view while the topics
+ * above it load.
  */
 export function SettingsTopics() {
   const t = useTranslations("admin.settings.topics");
+  useKeptAnchor(SETTINGS_TOPICS);
   // Starting a new event is the owner's alone: nobody else sees that part.
   const mayStartNewEvent = useMay(NEW_EVENT_ROLES);
   const shown = SETTINGS_TOPICS.filter((topic) => topic !== "new-event" || mayStartNewEvent);
