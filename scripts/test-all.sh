@@ -36,7 +36,7 @@ step() {
     "$@" || status=$?
     # The CPU the step used (its processes' user + system time): the steps share two cores, so this is what
     # each one costs the run.
-    times | tail -1 >"$logs/$log.cpu"
+    times >"$logs/$log.cpu"
     exit "$status"
   ) >"$logs/$log.log" 2>&1 &
   names+=("$log|$title")
@@ -44,9 +44,9 @@ step() {
   begun+=("$SECONDS")
 }
 
-# "1m2.500s 0m10.250s" (bash's `times`: user, system) as whole seconds, "73".
+# The children's line of bash's `times` (its second: user, system, "1m2.500s 0m10.250s") as whole seconds, "73".
 cpu_seconds() {
-  awk '{ total = 0; for (i = 1; i <= NF; i++) { split($i, part, /[ms]/); total += part[1] * 60 + part[2] } printf "%d", total }' "$1" 2>/dev/null || echo "?"
+  awk 'END { total = 0; for (i = 1; i <= NF; i++) { split($i, part, /[ms]/); total += part[1] * 60 + part[2] } printf "%d", total }' "$1" 2>/dev/null || echo "?"
 }
 
 # Waits for this round's steps, printing each one's output and time as it ends; fails if one failed.

@@ -39,13 +39,23 @@ test.describe("settings and the prize form at 1440 px in Korean", () => {
     }
     await page.screenshot({ path: ".tmp/screenshots/settings-privacy-ko-1440.png" });
 
-    // By keyboard: the menu's links are in the tab order, and Enter takes the reader to the topic.
+    // By keyboard: the menu's links are in the tab order, and Enter takes the reader to the topic. The settings
+    // answer late (as on venue Wi-Fi): the link is followed before the topics above it are drawn, and the topic
+    // stays in view once they are.
+    let settingsRead = false;
+    await page.route("**/api/admin/settings/", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+      settingsRead = true;
+    });
     await page.goto("/admin/settings");
     const branding = topics.getByRole("link", { name: "브랜딩", exact: true });
     await branding.focus();
     await expect(branding).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#branding$/);
+    await expect.poll(() => settingsRead).toBe(true);
+    await expect(page.locator("#event-rules")).toBeVisible();
     await expect(page.locator("#branding").getByRole("heading", { level: 2, name: "브랜딩" })).toBeInViewport();
   });
 
