@@ -32,21 +32,11 @@ step() {
   (
     # Lowering only (a run started at a lower priority stays there: raising needs root).
     if [ "$niceness" -gt "$(nice)" ]; then renice -n "$niceness" -p "$BASHPID" >/dev/null; fi
-    status=0
-    "$@" || status=$?
-    # The CPU the step used (its processes' user + system time): the steps share two cores, so this is what
-    # each one costs the run.
-    times >"$logs/$log.cpu"
-    exit "$status"
+    "$@"
   ) >"$logs/$log.log" 2>&1 &
   names+=("$log|$title")
   pids+=($!)
   begun+=("$SECONDS")
-}
-
-# The children's line of bash's `times` (its second: user, system, "1m2.500s 0m10.250s") as whole seconds, "73".
-cpu_seconds() {
-  awk 'END { total = 0; for (i = 1; i <= NF; i++) { split($i, part, /[ms]/); total += part[1] * 60 + part[2] } printf "%d", total }' "$1" 2>/dev/null || echo "?"
 }
 
 # Waits for this round's steps, printing each one's output and time as it ends; fails if one failed.
@@ -65,12 +55,10 @@ round() {
         echo
         echo "== ${title}: output (.tmp/test-logs/${log}.log)"
         cat "$logs/$log.log"
-        local cpu
-        cpu=$(cpu_seconds "$logs/$log.cpu")
         if [ "$status" -eq 0 ]; then
-          echo "== ${title}: passed in $((SECONDS - ${begun[$index]})) s (CPU ${cpu} s)"
+          echo "== ${title}: passed in $((SECONDS - ${begun[$index]})) s"
         else
-          echo "== ${title}: FAILED (exit ${status}) after $((SECONDS - ${begun[$index]})) s (CPU ${cpu} s)"
+          echo "== ${title}: FAILED (exit ${status}) after $((SECONDS - ${begun[$index]})) s"
           failed=1
         fi
       fi
