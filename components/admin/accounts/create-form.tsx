@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
+import { useServerSubmit } from "@/lib/client/use-server-submit";
 import { type CreateAccountBody, createAccountBody } from "@/lib/validation/admin";
 import { ROLES } from "@/shared/roles";
 
@@ -28,25 +28,17 @@ export function CreateAccountForm({
     resolver: zodResolver(createAccountBody),
     defaultValues: { name: "", password: "", role: "desk" },
   });
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submit, formError } = useServerSubmit(form, {
+    fields: ["name", "password", "role"],
+    fallback: t("createFailed"),
+    save: async (values) => {
+      await onSubmit(values);
+      form.reset();
+    },
+  });
   const { errors, isSubmitting } = form.formState;
   // The panel just opened at the user's request: the cursor goes to its first field.
   useEffect(() => form.setFocus("name"), [form]);
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-      form.reset();
-    } catch (error) {
-      setFormError(
-        applyServerErrors(error, {
-          fields: ["name", "password", "role"],
-          setError: form.setError,
-          fallback: t("createFailed"),
-        }),
-      );
-    }
-  });
   return (
     <form
       onSubmit={submit}

@@ -2,14 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
+import { useServerSubmit } from "@/lib/client/use-server-submit";
 import { type EventForm as EventFormValues, eventForm } from "@/lib/validation/event";
 
 const FIELDS = ["name", "keep_addresses"] as const;
@@ -41,18 +41,10 @@ export function EventForm({
   const common = useTranslations("common");
   const said = useSaid();
   const form = useForm<EventFormValues>({ resolver: zodResolver(eventForm), defaultValues: { name, keep_addresses: false } });
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submit, formError } = useServerSubmit(form, { fields: FIELDS, fallback: failedMessage, save: onSubmit });
   const { errors, isSubmitting } = form.formState;
   // Opened at the user's request: the cursor goes to the name.
   useEffect(() => form.setFocus("name"), [form]);
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerErrors(error, { fields: FIELDS, setError: form.setError, fallback: failedMessage }));
-    }
-  });
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">
       <FormAlert message={formError} />

@@ -2,12 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import { CheckboxWithHint } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
-import { applyServerErrors } from "@/lib/client/form-errors";
 import { useSaid } from "@/lib/client/use-said";
+import { useServerSubmit } from "@/lib/client/use-server-submit";
 import { type WebhookForm, webhookForm } from "@/lib/validation/webhook";
 import { WEBHOOK_TYPES } from "@/shared/webhook-types";
 
@@ -22,16 +22,7 @@ export const NEW_WEBHOOK: WebhookForm = { url: "", types: [], active: true, incl
  */
 export function useWebhookForm(defaultValues: WebhookForm, save: (values: WebhookForm) => Promise<void>, fallback: string) {
   const form = useForm<WebhookForm>({ resolver: zodResolver(webhookForm), defaultValues });
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save(values);
-    } catch (error) {
-      setFormError(applyServerErrors(error, { fields: FIELDS, setError: form.setError, fallback }));
-    }
-  });
-  return { form, submit, formError };
+  return { form, ...useServerSubmit(form, { fields: FIELDS, fallback, save }) };
 }
 
 /** The receiver's fields: its address, the message types it gets (one box each), on or off, nicknames or not. */
