@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
 
 /** Before and after of each changed field: `{ stock: { before: 10, after: 12 } }`. Never a password or hash. */
@@ -36,6 +37,8 @@ export const auditLog = pgTable(
     index("audit_log_account_idx").on(table.accountName, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("audit_log_action_idx").on(table.action, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("audit_log_target_idx").on(table.targetType, table.targetId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The retention sweep, each event's: the rows still holding an address, oldest first.
+    index("audit_log_addresses_idx").on(table.eventId, table.at).where(sql`${table.address} IS NOT NULL`),
     // The search box looks in the target's name (ILIKE '%term%', as the winners search).
     index("audit_log_target_name_trgm_idx").using("gin", table.targetName.op("gin_trgm_ops")),
   ],

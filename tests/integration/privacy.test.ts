@@ -372,12 +372,24 @@ describe("privacy", () => {
       const kept = [await win("SweepOneQ", "1111"), await win("SweepTwoQ", "2222")];
       expect((await admin.post(`/api/winners/${kept[0]!.id}/mark_received/`)).status).toBe(200);
       const totalsBefore = await totals();
+      // A second event keeping its data 60 days: its own audit row of 40 days ago keeps its address.
+      const created = await admin.post("/api/admin/events/", { name: "Next hall" });
+      expect(created.status).toBe(201);
+      const nextHall = ((await created.json()) as { id: number }).id;
+      expect((await admin.patch(`/api/admin/settings/?event=${nextHall}`, { retention_days: 60 })).status).toBe(200);
       // A sign-in attempt of 31 days ago and an audit address of 40 days ago: both older than they may be kept.
       const retentionBefore = await own.withDatabase(async (db) => {
         await db.insert(loginAttempts).values({ name: "old-attempt", address: "198.51.100.9", createdAt: sql`now() - interval '31 days'` });
         await db
           .insert(auditLog)
           .values({ accountName: "old", action: "auth.sign_in", address: "198.51.100.10", at: sql`now() - interval '40 days'` });
+        await db.insert(auditLog).values({
+          eventId: nextHall,
+          accountName: "old-next-hall",
+          action: "prize.update",
+          address: "198.51.100.11",
+          at: sql`now() - interval '40 days'`,
+        });
         const rows = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "privacy.retention"));
         // The event ended 30 days and a few seconds ago: everything is due now.
         await db.update(settings).set({
@@ -412,6 +424,7 @@ describe("privacy", () => {
         )[0]!,
         attempts: await db.select().from(loginAttempts).where(eq(loginAttempts.name, "old-attempt")),
         old: (await db.select({ address: auditLog.address }).from(auditLog).where(eq(auditLog.accountName, "old")))[0],
+        nextHall: (await db.select({ address: auditLog.address }).from(auditLog).where(eq(auditLog.accountName, "old-next-hall")))[0],
       }));
       const rows = swept.rows;
       expect(rows).toHaveLength(1);
@@ -420,6 +433,8 @@ describe("privacy", () => {
       expect(swept.codes.count).toBe(0);
       expect(swept.attempts).toEqual([]);
       expect(swept.old!.address).toBeNull();
+      // Each event on its own retention: the other event's row is 40 of its 60 days old.
+      expect(swept.nextHall!.address).toBe("198.51.100.11");
       await expectForgotten([...kept.flatMap((won) => [won.name, won.visitorId]), "198.51.100.9", "198.51.100.10", "Consenter", "NoBoxes"]);
       const after = await totals();
       expect(after.total_winners).toBe(totalsBefore.total_winners);

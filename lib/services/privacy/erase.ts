@@ -110,11 +110,16 @@ export async function lockPrizesOf(tx: Queryable, ids: number[]): Promise<void> 
 }
 
 /**
- * The one documented way to change rows of the append-only audit log (drizzle/0016_privacy.sql): rows about
- * these winners are renamed "#id (prize)", and addresses of rows older than `addressesBefore` are cleared.
+ * The one documented way to change rows of the append-only audit log (drizzle/0016_privacy.sql, 0026): rows about
+ * these winners are renamed "#id (prize)", and with `addresses`, that event's rows older than `before` lose their
+ * address (the default event's call also clears the rows of no event: sign-ins and accounts).
  */
-export async function scrubAuditLog(tx: Queryable, winnerIds: number[], addressesBefore: Date | null): Promise<void> {
+export async function scrubAuditLog(
+  tx: Queryable,
+  winnerIds: number[],
+  addresses: { before: Date; eventId: number } | null,
+): Promise<void> {
   const ids = sql.raw(`ARRAY[${winnerIds.map((id) => String(Math.trunc(id))).join(",")}]::integer[]`);
-  const before = addressesBefore ? sql`${addressesBefore.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
-  await tx.execute(sql`select audit_log_scrub(${ids}, ${before})`);
+  const before = addresses ? sql`${addresses.before.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
+  await tx.execute(sql`select audit_log_scrub(${ids}, ${before}, ${addresses?.eventId ?? null}::integer)`);
 }

@@ -51,24 +51,23 @@ async function runRetentionSweep(db: Db): Promise<RetentionResult> {
         )),
       );
     }
-    // Audit addresses: a row's retention runs from the later of its own time and the event's end.
-    const [cut] = await tx
+    // Audit addresses, each event's on its own rule: a row's retention runs from the later of its own time and its
+    // event's end (rows of no event follow the default event's).
+    // Qualified: drizzle writes a one-table select's own columns bare, and a bare "id" inside the rules' subqueries
+    // (`from settings kept where kept.id = "id"`) would name the subquery's own row, not this event.
+    const eachEvent = sql<number>`${settings}.${sql.identifier("id")}`;
+    const cuts = await tx
       .select({
+        eventId: settings.id,
         before: sql<
           string | null
-        >`(case when coalesce(${eventEndMoment(settings.id)}, '-infinity') <= now() - make_interval(days => ${retentionDays(settings.id)})
-          then (now() - make_interval(days => ${retentionDays(settings.id)}))::text end)`,
-        addresses: sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.address} is not null
-          and ${auditLog.at} < now() - make_interval(days => ${retentionDays(settings.id)}))`,
+        >`(case when coalesce(${eventEndMoment(eachEvent)}, '-infinity') <= now() - make_interval(days => ${retentionDays(eachEvent)})
+          then (now() - make_interval(days => ${retentionDays(eachEvent)}))::text end)`,
       })
-      .from(settings)
-      .where(eq(settings.id, 1));
-    if (erased.length > 0 || (cut?.before && cut.addresses)) {
-      await scrubAuditLog(
-        tx,
-        erased.map((win) => win.id),
-        cut?.before ? new Date(cut.before) : null,
-      );
+      .from(settings);
+    if (erased.length > 0) await scrubAuditLog(tx, erased.map((win) => win.id), null);
+    for (const cut of cuts) {
+      if (cut.before) await scrubAuditLog(tx, [], { before: new Date(cut.before), eventId: cut.eventId });
     }
     if (erased.length > 0) {
       await tx.insert(auditLog).values({

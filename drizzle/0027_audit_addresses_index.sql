@@ -1,0 +1,2 @@
+-- The retention sweep clears each event's old audit addresses every 20 s (0026): it reads only the rows still holding one.
+CREATE INDEX "audit_log_addresses_idx" ON "audit_log" USING btree ("event_id","at") WHERE "audit_log"."address" IS NOT NULL;
