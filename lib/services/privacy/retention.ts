@@ -65,7 +65,12 @@ async function runRetentionSweep(db: Db): Promise<RetentionResult> {
           then (now() - make_interval(days => ${retentionDays(eachEvent)}))::text end)`,
       })
       .from(settings);
-    if (erased.length > 0) await scrubAuditLog(tx, erased.map((win) => win.id), null);
+    if (erased.length > 0)
+      await scrubAuditLog(
+        tx,
+        erased.map((win) => win.id),
+        null,
+      );
     for (const cut of cuts) {
       if (cut.before) await scrubAuditLog(tx, [], { before: new Date(cut.before), eventId: cut.eventId });
     }
