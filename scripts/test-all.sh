@@ -77,6 +77,10 @@ round() {
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-prometheus.sh
 
+# The same machine runs the suite at different speeds on different days (a shared host): a fixed loop on one core,
+# timed, says which kind of day this run had (docs/performance.md, "The suite's times").
+echo "== This machine today: the reference loop took $(node scripts/reference-loop.mjs) ms"
+
 # The build first, alone: everything after it needs it, and it uses both cores.
 step build "Production build" env BUILD_SKIP_TYPECHECK=1 npm run build
 round
