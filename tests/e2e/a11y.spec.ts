@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
 import { AccountsAndAuditPages } from "./pages/audit";
@@ -12,6 +12,7 @@ import { WinnersPage } from "./pages/winners";
 import { expectNoNewViolations, type KnownViolation } from "./support/axe";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
 import { reviewScreenshot } from "./support/screenshot";
+import { expect, test } from "./support/signed-in";
 
 /**
  * Violations known and being fixed, none today. An entry is tolerated only on its screen, rule, element and
@@ -142,29 +143,6 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await check(page, "sign-in", testInfo);
   });
 
-  test("the admin's list screens: dashboard, products, prizes, placements, event settings", async ({ page }, testInfo) => {
-    const { nickname } = await winnerOfThisRun(testInfo);
-    await signIn(page);
-    const dashboard = new DashboardPage(page);
-    await dashboard.open();
-    await expect(dashboard.section("Recent winners")).toContainText(nickname);
-    await check(page, "dashboard", testInfo);
-
-    await new ProductsPage(page).open();
-    await check(page, "products", testInfo);
-    await new PrizesPage(page).open();
-    await check(page, "prizes", testInfo);
-    await new PlacementsPage(page).open();
-    await check(page, "placements", testInfo);
-    await page.goto("/admin/settings");
-    await expect(page.getByRole("button", { name: "Save event rules" })).toBeVisible();
-    await check(page, "event settings", testInfo);
-    await page.getByRole("banner").getByRole("button", { name: "Pause prizes" }).click();
-    await expect(page.getByRole("dialog", { name: "Pause prizes?" })).toBeVisible();
-    await check(page, "pause confirmation", testInfo);
-    await page.keyboard.press("Escape");
-  });
-
   test("the team's screens: accounts with the new-account form, the audit log, not allowed for a role", async ({ page }, testInfo) => {
     await signIn(page);
     const screens = new AccountsAndAuditPages(page);
@@ -197,58 +175,83 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
     await reviewScreenshot(page, "placements-viewer");
   });
 
-  test("the API's description, rendered by swagger-ui from the app's own files", async ({ page }, testInfo) => {
-    const refusedByCsp: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
+  // Screens whose subject is not the sign-in: the browser starts with the organiser's session.
+  test.describe("signed in", () => {
+    test.use({ signedIn: true });
+
+    test("the admin's list screens: dashboard, products, prizes, placements, event settings", async ({ page }, testInfo) => {
+      const { nickname } = await winnerOfThisRun(testInfo);
+      const dashboard = new DashboardPage(page);
+      await dashboard.open();
+      await expect(dashboard.section("Recent winners")).toContainText(nickname);
+      await check(page, "dashboard", testInfo);
+
+      await new ProductsPage(page).open();
+      await check(page, "products", testInfo);
+      await new PrizesPage(page).open();
+      await check(page, "prizes", testInfo);
+      await new PlacementsPage(page).open();
+      await check(page, "placements", testInfo);
+      await page.goto("/admin/settings");
+      await expect(page.getByRole("button", { name: "Save event rules" })).toBeVisible();
+      await check(page, "event settings", testInfo);
+      await page.getByRole("banner").getByRole("button", { name: "Pause prizes" }).click();
+      await expect(page.getByRole("dialog", { name: "Pause prizes?" })).toBeVisible();
+      await check(page, "pause confirmation", testInfo);
+      await page.keyboard.press("Escape");
     });
-    await signIn(page);
-    await page.goto("/admin/api");
-    await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
-    // swagger-ui drew the document: its title, and an operation of each tag. Its 1.4 MB script is parsed on an
-    // emulated phone sharing two cores with the whole suite: a minute, not the default 15 s. Should it draw its
-    // own error instead (the document not fetched), the failure names that, not a timeout.
-    test.setTimeout(120_000);
-    const title = page.getByRole("heading", { name: /Prize giveaway API/ });
-    const swaggerError = page.getByText(/Failed to load API definition|Fetch error/);
-    await expect(title.or(swaggerError).first()).toBeVisible({ timeout: 60_000 });
-    await expect(swaggerError).toHaveCount(0);
-    await expect(title).toBeVisible();
-    await expect(page.locator(".opblock-summary-path", { hasText: "/api/prizes/{id}/" }).first()).toBeVisible();
-    expect(refusedByCsp).toEqual([]);
-    await check(page, "API", testInfo);
-    await reviewScreenshot(page, "admin-api", { fullPage: false });
-  });
 
-  test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {
-    const { nickname, password } = await winnerOfThisRun(testInfo);
-    await signIn(page);
-    const winners = new WinnersPage(page);
-    await winners.open(`?search=${nickname}`);
-    await expect(winners.rows).toHaveCount(1);
-    await check(page, "winners", testInfo);
-    await winners
-      .row(nickname)
-      .getByRole("button", { name: `Delete ${nickname}` })
-      .click();
-    await expect(page.getByRole("dialog", { name: "Delete this winner?" })).toBeVisible();
-    await check(page, "winners delete confirmation", testInfo);
-    await page.keyboard.press("Escape");
+    test("the API's description, rendered by swagger-ui from the app's own files", async ({ page }, testInfo) => {
+      const refusedByCsp: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
+      });
+      await page.goto("/admin/api");
+      await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
+      // swagger-ui drew the document: its title, and an operation of each tag. Its 1.4 MB script is parsed on an
+      // emulated phone sharing two cores with the whole suite: a minute, not the default 15 s. Should it draw its
+      // own error instead (the document not fetched), the failure names that, not a timeout.
+      test.setTimeout(120_000);
+      const title = page.getByRole("heading", { name: /Prize giveaway API/ });
+      const swaggerError = page.getByText(/Failed to load API definition|Fetch error/);
+      await expect(title.or(swaggerError).first()).toBeVisible({ timeout: 60_000 });
+      await expect(swaggerError).toHaveCount(0);
+      await expect(title).toBeVisible();
+      await expect(page.locator(".opblock-summary-path", { hasText: "/api/prizes/{id}/" }).first()).toBeVisible();
+      expect(refusedByCsp).toEqual([]);
+      await check(page, "API", testInfo);
+      await reviewScreenshot(page, "admin-api", { fullPage: false });
+    });
 
-    const desk = new DeskPage(page);
-    await desk.open();
-    await check(page, "desk waiting", testInfo);
-    await desk.lookUp(password);
-    await expect(desk.winner(nickname).getByRole("button", { name: "Hand over" })).toBeVisible();
-    await check(page, "desk match", testInfo);
-    await desk.winner(nickname).getByRole("button", { name: "Hand over" }).click();
-    await page.reload();
-    await desk.lookUp(password);
-    await expect(desk.winner(nickname)).toContainText(`Already handed over to ${nickname}`);
-    await check(page, "desk already handed over", testInfo);
+    test("the admin's prize desk screens: winners, desk, print sheet", async ({ page }, testInfo) => {
+      const { nickname, password } = await winnerOfThisRun(testInfo);
+      const winners = new WinnersPage(page);
+      await winners.open(`?search=${nickname}`);
+      await expect(winners.rows).toHaveCount(1);
+      await check(page, "winners", testInfo);
+      await winners
+        .row(nickname)
+        .getByRole("button", { name: `Delete ${nickname}` })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Delete this winner?" })).toBeVisible();
+      await check(page, "winners delete confirmation", testInfo);
+      await page.keyboard.press("Escape");
 
-    await page.goto("/admin/products/print");
-    await expect(page.getByRole("heading", { level: 1, name: "Print QR codes" })).toBeVisible();
-    await check(page, "print sheet", testInfo);
+      const desk = new DeskPage(page);
+      await desk.open();
+      await check(page, "desk waiting", testInfo);
+      await desk.lookUp(password);
+      await expect(desk.winner(nickname).getByRole("button", { name: "Hand over" })).toBeVisible();
+      await check(page, "desk match", testInfo);
+      await desk.winner(nickname).getByRole("button", { name: "Hand over" }).click();
+      await page.reload();
+      await desk.lookUp(password);
+      await expect(desk.winner(nickname)).toContainText(`Already handed over to ${nickname}`);
+      await check(page, "desk already handed over", testInfo);
+
+      await page.goto("/admin/products/print");
+      await expect(page.getByRole("heading", { level: 1, name: "Print QR codes" })).toBeVisible();
+      await check(page, "print sheet", testInfo);
+    });
   });
 });

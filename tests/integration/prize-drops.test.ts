@@ -145,7 +145,9 @@ describe("prize drops and winning moments", () => {
     const pages = await newPages(N, "Drop");
     const crowd = await newVisitors(30, () => own.url);
     const early = await newVisitors(20, () => own.url);
-    const dropsAt = Math.ceil(((await dbNow()) + 6_000) / 1000) * 1000 + 500; // x.500 s: said to the second
+    let dropsAt = Math.ceil(((await dbNow()) + 6_000) / 1000) * 1000 + 500; // x.500 s: said to the second
+    // A drop on a whole minute is said to the minute ("05:01"): this one is said with its seconds.
+    if (new Date(dropsAt).getUTCSeconds() === 0) dropsAt += 1000;
     for (const page of pages) await schedule(prizeId, page.id, dropsAt);
     const iso = new Date(dropsAt).toISOString();
     const time = new Intl.DateTimeFormat("en-GB", {
