@@ -101,11 +101,13 @@ export default defineConfig({
   // One worker per project (below): one per server.
   workers: servers.length,
   retries: 0,
-  // Bounds for a loaded 2-core machine running both projects side by side (an admin list took over 5 s to
-  // load there); a passing test never waits them out.
+  // Bounds for a loaded 2-core machine running both projects beside the Vitest files, on its slow days too (the
+  // same host runs the suite up to twice as slowly some evenings: an admin list took over 15 s to load once in
+  // CI then); a passing test never waits them out.
   timeout: 60_000,
-  expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  expect: { timeout: 30_000 },
+  // The list, and for a failed test its page as it was (CI keeps only what is printed).
+  reporter: [["list"], ["./tests/e2e/support/page-at-failure-reporter.ts"]],
   use: {
     // No trace by default: recording one (DOM snapshots at every step) cost about a fifth of the browser tests'
     // CPU, and CI keeps only the printed output. `npx playwright test --trace on` records them.
