@@ -328,18 +328,18 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
     let server: RunningServer | undefined;
     try {
       server = await startServer(killEnv);
-      const prizeIds = [await seedPrize(own, { total: 4000, name: "Kill A" }), await seedPrize(own, { total: 4000, name: "Kill B" })];
-      for (const prizeId of prizeIds) await insertWins(own, { prizeId, count: 3000, collectIn: -5, label: "kill-" });
+      const prizeIds = [await seedPrize(own, { total: 1500, name: "Kill A" }), await seedPrize(own, { total: 1500, name: "Kill B" })];
+      for (const prizeId of prizeIds) await insertWins(own, { prizeId, count: 1000, collectIn: -5, label: "kill-" });
       const expiredCount = async () =>
         (await own.select({ count: sql<number>`count(*)::int` }).from(winners).where(sql`${winners.expiredAt} is not null`))[0]!.count;
-      // The instance's next sweep (within 10 s) starts on the 6000; kill it once some, not all, are done.
+      // The instance's next sweep (within 10 s) starts on the 2000, 200 a batch; kill it once some, not all, are done.
       expect(await until(expiredCount, (count) => count > 0, 30_000, 5)).toBeGreaterThan(0);
       const dying = server;
       dying.process.kill("SIGKILL");
       await new Promise((resolve) => dying.process.once("exit", resolve));
       server = undefined;
       const atKill = await expiredCount();
-      expect(atKill).toBeLessThan(6000);
+      expect(atKill).toBeLessThan(2000);
       // Postgres rolled back the transaction that was open: every committed batch is whole, nothing half-done.
       expect(await stockMismatches(own, prizeIds)).toEqual([]);
       const expiryAudits = async () =>
@@ -353,9 +353,9 @@ describePostgresOnly(import.meta.filename, "several instances on one database", 
 
       // A new instance finishes the sweep: every unit back, exactly once.
       server = await startServer(killEnv);
-      expect(await until(expiredCount, (count) => count === 6000, 60_000)).toBe(6000);
-      for (const prizeId of prizeIds) expect((await prizeRow(own, prizeId)).remainingQuantity).toBe(4000);
-      expect(await expiryAudits()).toEqual({ rows: 6000, distinct: 6000 });
+      expect(await until(expiredCount, (count) => count === 2000, 60_000)).toBe(2000);
+      for (const prizeId of prizeIds) expect((await prizeRow(own, prizeId)).remainingQuantity).toBe(1500);
+      expect(await expiryAudits()).toEqual({ rows: 2000, distinct: 2000 });
     } finally {
       await server?.stop();
       await handle.close();
