@@ -93,7 +93,7 @@ lint_and_types() {
 # and these integration files (each its own servers, nothing shared with the files before or after it) run
 # after the browser tests, in their step, side by side (each waits on its servers and receivers for much of its
 # time: one after the other they left a quarter of the CPU idle for a minute and a half).
-AFTER_BROWSER_FILES=(tests/integration/webhooks.test.ts tests/integration/fuzz.test.ts)
+AFTER_BROWSER_FILES=(tests/integration/webhooks.test.ts tests/integration/fuzz.test.ts tests/integration/overload-lane.test.ts)
 browser_steps() {
   local begun=$SECONDS
   npx playwright test
@@ -125,7 +125,7 @@ vitest_steps() {
 # what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
 # session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 5 browser "Browser tests (Playwright), then the deployment test and two integration files" browser_steps
+step --nice 5 browser "Browser tests (Playwright), then the deployment test and three integration files" browser_steps
 step vitest "Unit and integration tests (Vitest)" vitest_steps
 round
 
