@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
+import { screenshotAsIs, widthName } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 /**
@@ -10,8 +11,6 @@ import { expect, test } from "./support/signed-in";
  * the screen. Screenshots in .tmp/screenshots/ko-*.png are for a person to look at.
  */
 test.use({ locale: "ko-KR" });
-
-const width = (page: Page) => ((page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop");
 
 /** Signs the browser in through the API (the sign-in form belongs to another screen's test). */
 async function signInBrowser(page: Page) {
@@ -28,7 +27,7 @@ async function signInBrowser(page: Page) {
  */
 async function checkScreen(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.tmp/screenshots/ko-${name}-${width(page)}.png`, fullPage: true });
+  await screenshotAsIs(page, `ko-${name}-${widthName(page)}`, { fullPage: true });
   const {
     content,
     window: windowWidth,

@@ -4,7 +4,7 @@ import { awayFromDayTurn, MACHINE_ZONE } from "../support/day-turn";
 import { AdminPages } from "./pages/admin";
 import { DashboardPage } from "./pages/dashboard";
 import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
-import { reviewScreenshot } from "./support/screenshot";
+import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 
 test.describe("the big screen and the funnel", () => {
   test("@desktop-only at 1920x1080 the big screen shows a win made in another browser within 2 s, without a reload", async ({
@@ -33,10 +33,10 @@ test.describe("the big screen and the funnel", () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     // Everything on one screen: nothing to scroll at 1920x1080.
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
-    await page.screenshot({ path: ".tmp/screenshots/big-screen-dark-1920.png" });
+    await screenshotAsIs(page, "big-screen-dark-1920");
     await page.goto(`/display/${token}?theme=light`);
     await expect(page.getByRole("status")).toHaveText("Live");
-    await page.screenshot({ path: ".tmp/screenshots/big-screen-light-1920.png" });
+    await screenshotAsIs(page, "big-screen-light-1920");
     await admin.dispose();
   });
 
@@ -64,7 +64,7 @@ test.describe("the big screen and the funnel", () => {
       await expect(page.getByRole("status")).toHaveText("Live");
       await expect(prize(now)).toContainText(`Now at Now stand 1 ${run}, Now stand 2 ${run} · 3 more later`);
       await expect(prize(later)).toContainText("Not on a stand right now · 4 more later");
-      await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-${testInfo.project.name}.png` });
+      await screenshotAsIs(page, `big-screen-stands-${testInfo.project.name}`);
       // Placed meanwhile: the open screen follows without a reload.
       await admin.place(laterId, await admin.createPage(`Later stand ${run}`));
       await expect(prize(later)).toContainText(`Now at Later stand ${run} · 3 more later`);
@@ -74,7 +74,7 @@ test.describe("the big screen and the funnel", () => {
       await expect(page.getByRole("status")).toHaveText("실시간");
       await expect(prize(now)).toContainText(`지금 Now stand 1 ${run}, Now stand 2 ${run}에서 · 나중에 3개 더`);
       await expect(prize(later)).toContainText(`지금 Later stand ${run}에서 · 나중에 3개 더`);
-      await page.screenshot({ path: `.tmp/screenshots/big-screen-stands-ko-${testInfo.project.name}.png` });
+      await screenshotAsIs(page, `big-screen-stands-ko-${testInfo.project.name}`);
       await admin.clearPlacements();
       await admin.dispose();
     },
@@ -103,13 +103,13 @@ test.describe("the big screen and the funnel", () => {
     await expect(prize).toContainText(`Now at ${stands} and 2 more · 2 more later`);
     await expect(prize.getByTestId("live-stands")).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
-    await page.screenshot({ path: ".tmp/screenshots/bigscreen-stands-1920.png" });
+    await screenshotAsIs(page, "bigscreen-stands-1920");
 
     await context.addCookies([{ name: "NEXT_LOCALE", value: "ko", url: baseURL }]);
     await page.goto(`/display/${token}`);
     await expect(page.getByRole("status")).toHaveText("실시간");
     await expect(prize).toContainText(`지금 ${stands} 외 2곳에서 · 나중에 2개 더`);
-    await page.screenshot({ path: ".tmp/screenshots/bigscreen-stands-ko-1920.png" });
+    await screenshotAsIs(page, "bigscreen-stands-ko-1920");
     await admin.clearPlacements();
     await admin.dispose();
   });

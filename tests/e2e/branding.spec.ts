@@ -4,7 +4,7 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { AdminPages } from "./pages/admin";
 import { expectAnnounced } from "./support/announcements";
 import { GiveawayAdmin, signInWithPrize } from "./support/giveaway-admin";
-import { reviewScreenshot } from "./support/screenshot";
+import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 const BRANDING = { event_name: "Spring Fair 2027", primary_color: "#0f766e", footer_text: "Collect your prize at Hall B, desk 3" };
@@ -109,7 +109,7 @@ test.describe("branding", () => {
         "#0f766e",
       );
       await expect(page.locator("html[data-not-reloaded]")).toHaveCount(1);
-      await page.screenshot({ path: ".tmp/screenshots/branding-big-screen.png" });
+      await screenshotAsIs(page, "branding-big-screen");
     } finally {
       await admin.dispose();
     }

@@ -11,7 +11,7 @@ import { seedPages, seedPrize } from "../support/seed";
 import { TEST_TIME_ZONE } from "../support/test-database";
 import { expectAnnounced, recordAnnouncements } from "./support/announcements";
 import { GiveawayAdmin, winAsVisitor } from "./support/giveaway-admin";
-import { reviewScreenshot } from "./support/screenshot";
+import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 
 const CATALOGUES = { en, ko } as const;
 type Language = keyof typeof CATALOGUES;
@@ -210,7 +210,7 @@ test.describe("the collection deadline", () => {
         await expect(winnerCard.getByRole("button", { name: desk.handOver, exact: true })).toBeInViewport({ ratio: 1 });
         await expect(winnerCard.getByRole("status")).toBeInViewport({ ratio: 1 });
         await noSidewaysOverflow(page);
-        await page.screenshot({ path: `.tmp/screenshots/desk-undo-late-${language}-390.png` });
+        await screenshotAsIs(page, `desk-undo-late-${language}-390`);
         await context.close();
       },
     );
@@ -229,13 +229,13 @@ test.describe("the collection deadline", () => {
     const win = page.getByRole("listitem").filter({ hasText: "L******" });
     await expect(win).toBeVisible();
     const before = Number(await page.getByTestId("winners-today").textContent());
-    await page.screenshot({ path: ".tmp/screenshots/bigscreen-expired-win-1920-before-expiry.png" });
+    await screenshotAsIs(page, "bigscreen-expired-win-1920-before-expiry");
 
     await passDeadline("Lateone");
     // The open screen follows (the expiry gives the unit back: the prize's change reaches it).
     await expect(win).toHaveCount(0);
     await expect(page.getByTestId("winners-today")).toHaveText(String(before - 1));
-    await page.screenshot({ path: ".tmp/screenshots/bigscreen-expired-win-1920.png" });
+    await screenshotAsIs(page, "bigscreen-expired-win-1920");
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { DeskPage } from "./pages/desk";
 import { expectAnnounced, recordAnnouncements } from "./support/announcements";
 import { GiveawayAdmin, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
+import { screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 import { holdPageScripts } from "./support/visitors";
 
@@ -119,10 +120,10 @@ test.describe("prize desk", () => {
     await card.getByRole("button", { name: "수령 처리" }).click();
     await expect(card.getByRole("status")).toHaveText("수령 완료! 즐거운 시간 보내세요.");
     await expect(card.getByRole("button", { name: "수령 취소" })).toBeVisible();
-    await page.screenshot({ path: `.tmp/screenshots/desk-ko-handed-over-${testInfo.project.name}.png`, fullPage: true });
+    await screenshotAsIs(page, `desk-ko-handed-over-${testInfo.project.name}`, { fullPage: true });
     await card.getByRole("button", { name: "수령 취소" }).click();
     await expect(card.getByRole("status")).toHaveText("수령 처리를 취소했어요. Deskthree님은 아직 경품을 받지 않은 상태예요.");
-    await page.screenshot({ path: `.tmp/screenshots/desk-ko-undone-${testInfo.project.name}.png`, fullPage: true });
+    await screenshotAsIs(page, `desk-ko-undone-${testInfo.project.name}`, { fullPage: true });
     await page.context().close();
     await run.admin.dispose();
   });
@@ -160,7 +161,7 @@ test.describe("prize desk", () => {
         await expect(page.getByRole("article")).toHaveCount(0);
         // The question takes the volunteer to the nickname box.
         await expect(page.getByLabel(language === "ko" ? /닉네임/ : /Nickname/)).toBeFocused();
-        await page.screenshot({ path: `.tmp/screenshots/desk-shared-code-${language}-390.png` });
+        await screenshotAsIs(page, `desk-shared-code-${language}-390`);
         const nickname = language === "ko" ? "Deskone" : "Desktwo";
         await page.keyboard.type(nickname.toLowerCase());
         await expect(page.getByText(words.both)).toBeVisible();
@@ -181,7 +182,7 @@ test.describe("prize desk", () => {
         const box = (await handOver.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
-        await page.screenshot({ path: `.tmp/screenshots/desk-undone-${language}-390.png` });
+        await screenshotAsIs(page, `desk-undone-${language}-390`);
         await page.context().close();
       }
       await run.admin.dispose();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { PlacementsPage } from "./pages/placements";
 import { GiveawayAdmin } from "./support/giveaway-admin";
+import { screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 // Signed in from the start: these tests are about the placements screen, not the sign-in form.
@@ -58,10 +59,8 @@ test.describe("a drop for a prize already placed", { tag: "@desktop-only" }, () 
     await placements.choose(drop, "Prize", prizeName);
     // The page picker says which page already holds a prize, and which.
     await expect(await optionFor(drop, "Product page", livePage)).toContainText(`Has “${prizeName}” now`);
-    if (process.env.SCREENSHOTS === "1") {
-      // The open list with its mark, where the organiser sees it (a full-page capture scrolls to the top).
-      await page.screenshot({ path: `.tmp/screenshots/placements-picker-mark-${testInfo.project.name}.png` });
-    }
+    // The open list with its mark, where the organiser sees it (a full-page capture scrolls to the top).
+    await screenshotAsIs(page, `placements-picker-mark-${testInfo.project.name}`);
     await expect(await optionFor(drop, "Product page", dropPage)).not.toContainText("Has");
     await placements.choose(drop, "Product page", dropPage);
     await drop.getByRole("button", { name: "Schedule the drop" }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext } from "@playwright/test";
 import { PlacementsPage } from "./pages/placements";
 import { GiveawayAdmin } from "./support/giveaway-admin";
-import { reviewScreenshot } from "./support/screenshot";
+import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 const stamp = (project: string) => `${project} ${Date.now().toString(36)}`;
@@ -101,11 +101,11 @@ test.describe("prize drops", () => {
     // A winning moment is never on the screen.
     await expect(drops).not.toContainText(`Secret stand ${name}`);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
-    await page.screenshot({ path: ".tmp/screenshots/big-screen-drops-1920.png" });
+    await screenshotAsIs(page, "big-screen-drops-1920");
     await inKorean(page.context(), baseURL);
     await page.reload();
     await expect(page.getByRole("heading", { name: "곧 공개되는 경품" })).toBeVisible();
-    await page.screenshot({ path: ".tmp/screenshots/big-screen-drops-ko-1920.png" });
+    await screenshotAsIs(page, "big-screen-drops-ko-1920");
     // Cancelled: gone from the screen without a reload.
     expect(await admin.removePlacement(dropId)).toBe(204);
     await expect(page.getByTestId("next-drops")).toHaveCount(0, { timeout: 10_000 });

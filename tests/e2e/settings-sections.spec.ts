@@ -1,3 +1,4 @@
+import { screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 // The organiser in Korean on a wide screen: the settings screen's topics and the prize form's names.
@@ -24,7 +25,7 @@ test.describe("settings and the prize form at 1440 px in Korean", () => {
     await expect(page.getByRole("heading", { level: 1, name: "행사 설정" })).toBeVisible();
     const topics = page.getByRole("navigation", { name: "설정 항목" });
     await expect(topics.getByRole("link")).toHaveText(TOPICS.map((topic) => topic.link));
-    await page.screenshot({ path: ".tmp/screenshots/settings-topics-ko-1440.png" });
+    await screenshotAsIs(page, "settings-topics-ko-1440");
 
     // No save button is a bare "저장": each names what it saves, in its own topic.
     await expect(page.getByRole("button", { name: "저장", exact: true })).toHaveCount(0);
@@ -37,7 +38,7 @@ test.describe("settings and the prize form at 1440 px in Korean", () => {
       expect((await part.boundingBox())!.y).toBeGreaterThanOrEqual(64);
       if (topic.save) await expect(part.getByRole("button", { name: topic.save, exact: true })).toHaveCount(1);
     }
-    await page.screenshot({ path: ".tmp/screenshots/settings-privacy-ko-1440.png" });
+    await screenshotAsIs(page, "settings-privacy-ko-1440");
 
     // By keyboard: the menu's links are in the tab order, and Enter takes the reader to the topic. The settings
     // answer late (as on venue Wi-Fi): the link is followed before the topics above it are drawn, and the topic
@@ -80,6 +81,6 @@ test.describe("settings and the prize form at 1440 px in Korean", () => {
     expect(left.y).toBeGreaterThan(main.y);
     expect(left.y).toBeLessThan(description.y);
     await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: ".tmp/screenshots/settings-prize-form-ko-1440.png" });
+    await screenshotAsIs(page, "settings-prize-form-ko-1440");
   });
 });

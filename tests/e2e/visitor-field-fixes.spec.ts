@@ -5,7 +5,7 @@ import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
 import { expectAnnounced } from "./support/announcements";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
-import { reviewScreenshot } from "./support/screenshot";
+import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
 
 // What a first visitor still tripped on (server-behaviour.md: "Branding", "Privacy", "The phone's wins"): the event's name
@@ -224,7 +224,7 @@ test.describe("the branding screen in Korean at 1440 px", () => {
     await form.getByRole("button", { name: words.save }).click();
     await expectAnnounced(page, words.saved);
     // The branding card itself, well down a long settings page (reviewScreenshot draws the page's top).
-    if (process.env.SCREENSHOTS === "1") await form.screenshot({ path: ".tmp/screenshots/visitor-branding-settings-ko-desktop.png" });
+    await screenshotAsIs(form, "visitor-branding-settings-ko-desktop");
 
     const saved = await (await page.request.get("/api/admin/settings/")).json();
     expect(saved).toMatchObject(NAMES);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize, winAsVisitor } from "./support/giveaway-admin";
+import { screenshotAsIs } from "./support/screenshot";
 
 // A phone whose browser asks for Korean sees the whole visitor flow in Korean, from the scan to
 // the winner's proof, the refusal and the not-found page. The English run of the same flow is
@@ -183,6 +184,6 @@ test.describe("the visitor's page in Korean", () => {
     await expect(page.locator("time").first()).toHaveText(/^(오전|오후|저녁|밤|아침|새벽|낮) \d{1,2}:\d{2}$/);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
     await expectNoSidewaysOverflow(page);
-    await page.screenshot({ path: ".tmp/screenshots/big-screen-ko-dark-1920.png" });
+    await screenshotAsIs(page, "big-screen-ko-dark-1920");
   });
 });

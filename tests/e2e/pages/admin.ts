@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { screenshotAsIs, widthName } from "../support/screenshot";
 
 /** The sign-in screen and the admin shell, as a person sees them. */
 export class AdminPages {
@@ -38,8 +39,7 @@ export class AdminPages {
     await expect(this.page).toHaveURL(/\/admin\/login$/);
   }
 
-  async screenshot(name: string) {
-    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
-    await this.page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+  screenshot(name: string) {
+    return screenshotAsIs(this.page, `${name}-${widthName(this.page)}`, { fullPage: true });
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { screenshotAsIs, widthName } from "../support/screenshot";
 
 /** The public product page at /p/{urlPath}, as a visitor with a phone sees it. */
 export class ProductPage {
@@ -95,10 +96,7 @@ export class ProductPage {
     expect((await cancelled).status()).toBe(200);
   }
 
-  async screenshot(name: string) {
-    const width = (this.page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
-    // Let the ticket's sway and any fade settle, so the pictures show the resting state.
-    await this.page.waitForTimeout(300);
-    await this.page.screenshot({ path: `.tmp/screenshots/public-${name}-${width}.png`, fullPage: false, animations: "disabled" });
+  screenshot(name: string) {
+    return screenshotAsIs(this.page, `public-${name}-${widthName(this.page)}`, { settled: true });
   }
 }
