@@ -66,6 +66,28 @@ type PrometheusSeries = { metric: Record<string, string>; value: [number, string
 const postgresAnswers = await postgresReachable();
 if (!postgresAnswers) console.log("Deployment test: no Postgres at 127.0.0.1:5432 (TEST_POSTGRES_URL), so nothing to deploy on: not run.");
 
+/**
+ * The instances as at an event, serving for a while before the crowd comes: their visitors' Postgres connections
+ * open (concurrent health checks, each a `select 1` on that pool, until every one answers). A connection made in
+ * the storm itself can take over 2 s to open on a starved 2-core machine running the rest of the suite, through
+ * the test's proxy; the app then answers 503 (db/index.ts, CONNECT_TIMEOUT_SECONDS), which a visitor's page waits
+ * out and retries. The storm proves the race; the database going away has its own test below.
+ */
+async function openPools(instanceUrls: string[], poolSize = 10) {
+  for (const url of instanceUrls) {
+    await eventually(
+      `${url}: ${poolSize} health checks at once all answered`,
+      async () => {
+        const statuses = await Promise.all(
+          Array.from({ length: poolSize }, () => fetch(`${url}/api/health/`).then((response) => response.status)),
+        );
+        return statuses.every((status) => status === 200) ? true : undefined;
+      },
+      60_000,
+    );
+  }
+}
+
 describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres", () => {
   let deployment: LocalDeployment;
   let dropDatabase: () => Promise<void>;
@@ -120,6 +142,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
       pages.push(product.url_path);
     }
 
+    await openPools(deployment.instanceUrls);
     const visitorsPages = pages.flatMap((page) => Array.from({ length: VISITORS / UNITS }, () => page));
     const outcomes = await Promise.all(
       visitorsPages.map(async (page) => {
