@@ -14,11 +14,11 @@ const screenshotsAsked = process.env.SCREENSHOTS === "1";
 export async function reviewScreenshot(page: Page, name: string, { fullPage = true } = {}) {
   if (!screenshotsAsked) return;
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const phone = viewport.width < 600;
-  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+  const width = widthName(page);
+  await page.setViewportSize(width === "phone" ? { width: 390, height: 844 } : { width: 1440, height: 900 });
   // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.tmp/screenshots/${name}-${phone ? "phone" : "desktop"}.png`, fullPage });
+  await page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage });
   await page.setViewportSize(viewport);
 }
 
