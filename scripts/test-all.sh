@@ -43,6 +43,7 @@ step() {
 round() {
   local failed=0 left=${#pids[@]}
   local -A done=()
+  local failures=()
   while [ "$left" -gt 0 ]; do
     for index in "${!pids[@]}"; do
       [ -n "${done[$index]:-}" ] && continue
@@ -60,6 +61,7 @@ round() {
         else
           echo "== ${title}: FAILED (exit ${status}) after $((SECONDS - ${begun[$index]})) s"
           failed=1
+          failures+=("$log|$title")
         fi
       fi
     done
@@ -69,6 +71,12 @@ round() {
   pids=()
   begun=()
   if [ "$failed" -ne 0 ]; then
+    # Again at the very end, where a reader of a long log (or of CI's last lines) looks first.
+    for failure in "${failures[@]}"; do
+      echo
+      echo "== ${failure#*|}: FAILED; the end of its output again (all of it: .tmp/test-logs/${failure%%|*}.log)"
+      tail -n 80 "$logs/${failure%%|*}.log"
+    done
     echo "== Tests failed after $((SECONDS - started)) s"
     exit 1
   fi

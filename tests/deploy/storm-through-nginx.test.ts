@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPrometheus, type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
 import { freePort, TEST_LANES } from "../support/app-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
-import { CuttableProxy } from "../support/tcp-proxy";
-import { createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
+import { ADMIN_POSTGRES_URL, createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
 import { newVisitor, tryToWin } from "../support/visitor";
 import { createPrizeViaApi } from "../support/winners";
 
@@ -60,18 +60,35 @@ type PrometheusSeries = { metric: Record<string, string>; value: [number, string
  * The production recipe (deploy/nginx.conf.template): nginx in front of two instances on one Postgres,
  * started by the same code as `npm run deploy:local`, then stormed; Prometheus (Debian's, installed by
  * scripts/ensure-prometheus.sh) scrapes both instances every second with the recipe's alert rules. The
- * instances reach Postgres through a proxy the test can cut: the database going away, without stopping the
- * machine's Postgres that other checkouts use.
+ * instances reach Postgres directly, as in production. The database going away is their database refusing
+ * connections (setDatabaseOpen), without stopping the machine's Postgres that other checkouts use. (Through a
+ * TCP proxy in this test's process, whose event loop also runs the storm's 200 visitors, the instances' queries
+ * were held up on a starved machine: the app's outage watch heard nothing for 1.6 s and took Postgres for lost.)
  */
 const postgresAnswers = await postgresReachable();
 if (!postgresAnswers) console.log("Deployment test: no Postgres at 127.0.0.1:5432 (TEST_POSTGRES_URL), so nothing to deploy on: not run.");
 
 /**
+ * The test's database refuses connections, and those open are ended (as when Postgres goes away), or takes them
+ * again; the machine's Postgres and every other database on it go on.
+ */
+async function setDatabaseOpen(databaseUrl: string, open: boolean) {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS ${open}`);
+    if (!open) await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * The instances as at an event, serving for a while before the crowd comes: their visitors' Postgres connections
  * open (concurrent health checks, each a `select 1` on that pool, until every one answers). A connection made in
- * the storm itself can take over 2 s to open on a starved 2-core machine running the rest of the suite, through
- * the test's proxy; the app then answers 503 (db/index.ts, CONNECT_TIMEOUT_SECONDS), which a visitor's page waits
- * out and retries. The storm proves the race; the database going away has its own test below.
+ * the storm itself can take over 2 s to open on a starved 2-core machine running the rest of the suite; the app
+ * then answers 503 (db/index.ts, CONNECT_TIMEOUT_SECONDS), which a visitor's page waits out and retries.
+ * The storm proves the race; the database going away has its own test below.
  */
 async function openPools(instanceUrls: string[], poolSize = 10) {
   for (const url of instanceUrls) {
@@ -91,8 +108,8 @@ async function openPools(instanceUrls: string[], poolSize = 10) {
 describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres", () => {
   let deployment: LocalDeployment;
   let dropDatabase: () => Promise<void>;
+  let databaseUrl: string;
   let admin: TestClient;
-  let databaseProxy: CuttableProxy;
   let workDir: string;
   /** Winners the storm made (the first test): what Prometheus must count. */
   let stormWinners = 0;
@@ -107,13 +124,10 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
   beforeAll(async () => {
     const database = await createFreshPostgresDatabase("deploy");
     dropDatabase = database.drop;
-    const target = new URL(database.url);
-    databaseProxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
-    const throughProxy = new URL(target);
-    throughProxy.port = String(await databaseProxy.start());
+    databaseUrl = database.url;
     workDir = tempDir("deploy");
     deployment = await startLocalDeployment({
-      databaseUrl: throughProxy.toString(),
+      databaseUrl,
       instances: 2,
       port: await freePort(),
       instancePorts: [await freePort(), await freePort()],
@@ -127,9 +141,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
   }, 180_000);
 
   afterAll(async () => {
-    await databaseProxy?.restore();
     await deployment?.stop();
-    await databaseProxy?.stop();
     await dropDatabase?.();
   }, 60_000);
 
@@ -321,7 +333,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
   });
 
   it("with the database gone, PrizeDatabaseDown fires; with it back, prize_db_up is 1 again", async () => {
-    await databaseProxy.cut();
+    await setDatabaseOpen(databaseUrl, false);
     try {
       const firing = await eventually("PrizeDatabaseDown firing", async () => {
         const response = await (await fetch(`${deployment.prometheus!.url}/api/v1/alerts`)).json();
@@ -332,7 +344,7 @@ describe.runIf(postgresAnswers)("nginx in front of two instances on one Postgres
       });
       expect(firing.map((alert) => alert.labels.severity)).toEqual(["critical", "critical"]);
     } finally {
-      await databaseProxy.restore();
+      await setDatabaseOpen(databaseUrl, true);
     }
     await eventually("the database back on every instance", async () =>
       (await query("min(prize_db_up)"))[0]?.value[1] === "1" ? true : undefined,
