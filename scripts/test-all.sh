@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in two rounds:
-#   1. the production build (it skips its own type check: tsc runs in round 2)
+#   1. the production build (it skips its own type check: `npm run typecheck` runs in round 2)
 #   2. side by side: lint and format check, then the type check; the browser tests (Playwright on Debian's
 #      Chromium: see playwright.config.ts), then the deployment test (nginx in front of two instances, scraped
 #      by Prometheus, when Postgres answers); the Vitest tests: unit, integration (a fresh Postgres database
@@ -95,7 +95,7 @@ round
 
 lint_and_types() {
   npm run lint
-  npx tsc --noEmit
+  npm run typecheck
 }
 # The browser tests end a minute or two before the Vitest files, which run one at a time: the deployment test
 # and these integration files (each its own servers, nothing shared with the files before or after it) run
