@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import ko from "../../messages/ko.json";
 import { ProductPage } from "./pages/product-page";
 import { expectAnnounced } from "./support/announcements";
+import { runAxe } from "./support/axe";
 import { type GiveawayAdmin, type PageAllocator, signInWithPrize } from "./support/giveaway-admin";
 import { reviewScreenshot, screenshotAsIs } from "./support/screenshot";
 import { expect, test } from "./support/signed-in";
@@ -199,7 +199,7 @@ test.describe("the placeholder of a picture that is missing", () => {
     await page.goto(`/p/${urlPath}`);
     const placeholder = page.getByText(visitor.page.imageFailed);
     await expect(placeholder).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("main").withRules(["color-contrast"]).analyze();
+    const results = await runAxe(page, { include: "main", rules: ["color-contrast"] });
     expect(results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
     expect(results.passes.flatMap((rule) => rule.nodes.map((node) => node.html)).join("\n")).toContain(visitor.page.imageFailed);
   });

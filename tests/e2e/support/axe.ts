@@ -1,5 +1,44 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { AxeResults, RunOptions } from "axe-core";
+
+/** axe-core's own build, put into the page under test (Playwright compiles specs to CommonJS: `require` is there). */
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Runs axe-core in the page as it is now: `include`, a CSS selector to check only that part; `rules`, only
+ * these rules (else every rule of `tags`). axe is put into the document once: a check after another on the same
+ * document reuses it. (@axe-core/playwright sent its 550 KB source twice for every check, and in its default
+ * mode ran each frame apart, then finished in a blank page of its own with axe put in again: several times the
+ * CPU, for frames the app's screens do not have.)
+ */
+export async function runAxe(page: Page, { include, rules, tags }: { include?: string; rules?: string[]; tags?: string[] }) {
+  await animationsFinished(page);
+  const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
+  if (!present) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = rules ? { runOnly: { type: "rule", values: rules } } : { runOnly: { type: "tag", values: tags ?? [] } };
+  return page.evaluate(
+    ({ include, options }) =>
+      (window as unknown as { axe: typeof import("axe-core") }).axe.run(include ? { include: [include] } : document, options),
+    { include, options },
+  ) as Promise<AxeResults>;
+}
+
+/**
+ * Waits for the page's short animations and transitions to end (a button's colour fading to its new state over
+ * 150 ms, a dialog sliding in), for 2 s at most: checked halfway, white text on a background still changing
+ * colour is a contrast failure no one sees. Endless or long ones (a spinner, the ticket's sway, a hold's
+ * countdown) are the page as it stays.
+ */
+async function animationsFinished(page: Page) {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
 
 /** WCAG 2.2 AA, the level the product promises: the rules of every level up to AA of 2.0, 2.1 and 2.2. */
 const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -35,10 +74,7 @@ const isKnown = (finding: Finding, known: KnownViolation[]) =>
  * failure: the test goes on to check its other screens, so one run lists every screen's violations.
  */
 export async function expectNoNewViolations(page: Page, screen: string, testInfo: TestInfo, known: KnownViolation[]) {
-  // Legacy mode: one axe.run in the page. The default also runs each frame apart and then finishes in a blank
-  // page of its own, with axe injected again: twice the CPU (0.8 s against 0.4 s per check of /admin/prizes,
-  // the same 31 rules passing), for frames the app's screens do not have.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).setLegacyMode(true).analyze();
+  const results = await runAxe(page, { tags: WCAG_22_AA_TAGS });
   const findings: Finding[] = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       screen,
