@@ -104,7 +104,7 @@ lint_and_types() {
 # with its own shared server: the fuzz checks that nothing it sends changes that server's database, so nothing
 # else may write there meanwhile.
 AFTER_BROWSER_FUZZ=(tests/integration/fuzz.test.ts)
-AFTER_BROWSER_OTHERS=(tests/integration/webhooks.test.ts tests/integration/overload-lane.test.ts tests/integration/start-up.test.ts)
+AFTER_BROWSER_OTHERS=(tests/integration/webhooks.test.ts tests/integration/overload-lane.test.ts)
 AFTER_BROWSER_FILES=("${AFTER_BROWSER_FUZZ[@]}" "${AFTER_BROWSER_OTHERS[@]}")
 browser_steps() {
   local begun=$SECONDS
@@ -142,7 +142,7 @@ vitest_steps() {
 # what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
 # session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
 step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
-step --nice 5 browser "Browser tests (Playwright), then the deployment test and four integration files" browser_steps
+step --nice 5 browser "Browser tests (Playwright), then the deployment test and three integration files" browser_steps
 step vitest "Unit and integration tests (Vitest)" vitest_steps
 round
 
