@@ -100,27 +100,18 @@ lint_and_types() {
 # The browser tests end a minute or two before the Vitest files, which run one at a time: the deployment test
 # and these integration files (each its own servers, nothing shared with the files before or after it) run
 # after the browser tests, in their step, side by side (each waits on its servers and receivers for much of its
-# time: one after the other they left a quarter of the CPU idle for a minute and a half). In two Vitest runs, each
-# with its own shared server: the fuzz checks that nothing it sends changes that server's database, so nothing
-# else may write there meanwhile.
-AFTER_BROWSER_FUZZ=(tests/integration/fuzz.test.ts)
-AFTER_BROWSER_OTHERS=(tests/integration/webhooks.test.ts tests/integration/overload-lane.test.ts)
-AFTER_BROWSER_FILES=("${AFTER_BROWSER_FUZZ[@]}" "${AFTER_BROWSER_OTHERS[@]}")
+# time: one after the other they left a quarter of the CPU idle for a minute and a half).
+AFTER_BROWSER_FILES=(tests/integration/webhooks.test.ts tests/integration/fuzz.test.ts tests/integration/overload-lane.test.ts)
 browser_steps() {
   local begun=$SECONDS
   npx playwright test
   echo "== browser tests: $((SECONDS - begun)) s"
   begun=$SECONDS
-  local deploy_log="$logs/deployment-test.log" fuzz_log="$logs/fuzz-test.log" status=0
+  local deploy_log="$logs/deployment-test.log" status=0
   npx vitest run --project deploy >"$deploy_log" 2>&1 &
   local deploy=$!
-  npx vitest run --project integration "${AFTER_BROWSER_FUZZ[@]}" >"$fuzz_log" 2>&1 &
-  local fuzz=$!
-  npx vitest run --project integration "${AFTER_BROWSER_OTHERS[@]}" || status=$?
+  npx vitest run --project integration "${AFTER_BROWSER_FILES[@]}" || status=$?
   echo "== integration files after the browser tests: $((SECONDS - begun)) s"
-  wait "$fuzz" || status=$?
-  echo "== the fuzz (beside them; its output, $fuzz_log):"
-  cat "$fuzz_log"
   wait "$deploy" || status=$?
   echo "== deployment test (beside them; its output, $deploy_log):"
   cat "$deploy_log"
