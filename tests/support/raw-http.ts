@@ -7,12 +7,23 @@ import http from "node:http";
  */
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer };
 
+/** The error code of a request that outlived its `timeoutMs`. */
+export const NO_ANSWER = "NO_ANSWER";
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 export function rawRequest(
   baseUrl: string,
   /** `localAddress`: the source address to send from (e.g. 127.0.0.2), as a different visitor would. */
-  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string; localAddress?: string },
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    localAddress?: string;
+    /** Fails with NO_ANSWER when the answer has not begun and ended within this long (else no bound). */
+    timeoutMs?: number;
+  },
 ): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -37,6 +48,13 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
+    if (options.timeoutMs !== undefined) {
+      const timer = setTimeout(
+        () => request.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: NO_ANSWER })),
+        options.timeoutMs,
+      );
+      request.on("close", () => clearTimeout(timer));
+    }
     request.end(options.body);
   });
 }
