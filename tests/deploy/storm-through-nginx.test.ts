@@ -1,14 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPrometheus, type LocalDeployment, startLocalDeployment } from "../../scripts/local-deployment";
 import { freePort, TEST_LANES } from "../support/app-server";
 import { signedInClient, TestClient } from "../support/http-client";
 import { createProduct } from "../support/products";
 import { rawRequest } from "../support/raw-http";
-import { ADMIN_POSTGRES_URL, createFreshPostgresDatabase, postgresReachable, tempDir } from "../support/test-database";
+import { createFreshPostgresDatabase, postgresReachable, setDatabaseOpen, tempDir } from "../support/test-database";
 import { newVisitor, tryToWin } from "../support/visitor";
 import { createPrizeViaApi } from "../support/winners";
 
@@ -67,21 +66,6 @@ type PrometheusSeries = { metric: Record<string, string>; value: [number, string
  */
 const postgresAnswers = await postgresReachable();
 if (!postgresAnswers) console.log("Deployment test: no Postgres at 127.0.0.1:5432 (TEST_POSTGRES_URL), so nothing to deploy on: not run.");
-
-/**
- * The test's database refuses connections, and those open are ended (as when Postgres goes away), or takes them
- * again; the machine's Postgres and every other database on it go on.
- */
-async function setDatabaseOpen(databaseUrl: string, open: boolean) {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
-  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS ${open}`);
-    if (!open) await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * The instances as at an event, serving for a while before the crowd comes: their visitors' Postgres connections

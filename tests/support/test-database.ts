@@ -65,6 +65,21 @@ export async function createFreshPostgresDatabase(
 }
 
 /**
+ * The database at `databaseUrl` refuses connections, and those open are ended (as when Postgres goes away), or
+ * takes them again; the machine's Postgres and every other database on it go on.
+ */
+export async function setDatabaseOpen(databaseUrl: string, open: boolean) {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS ${open}`);
+    if (!open) await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * A password hash at scrypt's N = 2^10 (the app's is 2^15): each check about 3 ms of CPU instead of 100. For
  * the accounts the tests sign in with hundreds of times; the format, the check and the throttling are the
  * app's own (the stored hash names its cost), and tests/unit/auth.test.ts checks the app's cost.
