@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/database";
 import { describeError, log } from "@/lib/log";
 import { readDisplayClientsWith } from "@/lib/metrics/registry";
 import { onShutdown, onStopping } from "@/lib/shutdown";
+import { NewestReads, type ReadMessage } from "./newest-reads";
 
 /** The NOTIFY channel the triggers of drizzle/0008 send on: a win, a prize changed, the token rotated. */
 const DISPLAY_CHANNEL = "display_changed";
@@ -24,14 +25,16 @@ export type Screen = { token: string; send(text: string): void; end(): void };
  * every screen. On a notification the tokens are read once and each shown event's snapshot once, and the
  * same text sent to every screen of that event: 200 screens cost one read per event and 200 socket writes per
  * change, not 200 reads. Notifications that arrive during a read are answered by one more read after it
- * (never a backlog). Screens whose token is no longer stored are ended, so a rotated address stops at once.
+ * (never a backlog). A screen's first read and a change's read can end in either order: NewestReads sends
+ * each screen only a picture newer than the one it has. Screens whose token is no longer stored are ended,
+ * so a rotated address stops at once.
  */
 class DisplayHub {
   private readonly screens = new Set<Screen>();
   /** Token -> event, as last read; kept current by notifications while listening. */
   private tokens: Map<string, number> | null = null;
-  /** The snapshot message last sent to each shown event's screens. */
-  private readonly messages = new Map<number, string>();
+  /** The snapshot message of each shown event's latest read, and which one each screen has. */
+  private readonly reads = new NewestReads<number, Screen>();
   private listening: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private reading: Promise<void> | null = null;
@@ -51,8 +54,8 @@ class DisplayHub {
       this.drop(screen);
       return;
     }
-    const message = (this.unlisten ? this.messages.get(eventId) : undefined) ?? (await this.readEvent(eventId));
-    if (this.screens.has(screen)) screen.send(message);
+    const message = (this.unlisten ? this.reads.message(eventId) : undefined) ?? (await this.readEvent(eventId));
+    if (this.screens.has(screen)) this.send(screen, message);
   }
 
   /**
@@ -151,11 +154,15 @@ class DisplayHub {
   }
 
   /** One event's snapshot as the message its screens are sent. */
-  private async readEvent(eventId: number): Promise<string> {
-    const snapshot = await readDisplaySnapshot({ db: getDatabase().db, eventId });
-    const message = `data: ${JSON.stringify(snapshot)}\n\n`;
-    this.messages.set(eventId, message);
-    return message;
+  private readEvent(eventId: number): Promise<ReadMessage> {
+    return this.reads.read(eventId, async () => {
+      const snapshot = await readDisplaySnapshot({ db: getDatabase().db, eventId });
+      return `data: ${JSON.stringify(snapshot)}\n\n`;
+    });
+  }
+
+  private send(screen: Screen, message: ReadMessage): void {
+    this.reads.deliver(screen, message, (text) => screen.send(text));
   }
 
   /** The tokens, then the snapshot of each event a screen here shows. */
@@ -167,16 +174,16 @@ class DisplayHub {
       const eventId = tokens.get(screen.token);
       if (eventId !== undefined) shown.add(eventId);
     }
-    for (const eventId of this.messages.keys()) if (!shown.has(eventId)) this.messages.delete(eventId);
+    for (const eventId of [...this.reads.keys()]) if (!shown.has(eventId)) this.reads.forget(eventId);
     await Promise.all([...shown].map((eventId) => this.readEvent(eventId)));
   }
 
   private broadcast(): void {
     for (const screen of this.screens) {
       const eventId = this.tokens?.get(screen.token);
-      const message = eventId === undefined ? undefined : this.messages.get(eventId);
+      const message = eventId === undefined ? undefined : this.reads.message(eventId);
       if (eventId === undefined) this.drop(screen);
-      else if (message) screen.send(message);
+      else if (message) this.send(screen, message);
     }
   }
 
