@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in two rounds:
-#   1. the production build (it skips its own type check: `npm run typecheck` runs in round 2)
-#   2. side by side: lint and format check, then the type check; the browser tests (Playwright on Debian's
-#      Chromium: see playwright.config.ts), then the deployment test (nginx in front of two instances, scraped
-#      by Prometheus, when Postgres answers); the Vitest tests: unit, integration (a fresh Postgres database
-#      per server, copied from one migrated template; PGlite if none answers).
+#   1. the production build (it skips its own type check: `npm run typecheck` runs in round 2), and beside it what
+#      needs no build: lint and format check, then the unit tests
+#   2. side by side: the type check; the browser tests (Playwright on Debian's Chromium: see
+#      playwright.config.ts), then the deployment test (nginx in front of two instances, scraped by Prometheus,
+#      when Postgres answers); the integration tests (a fresh Postgres database per server, copied from one
+#      migrated template; PGlite if none answers).
 # Each step's output goes to .tmp/test-logs/<step>.log and is printed when the step ends, with its time.
 # The run stops after the round in which a step failed.
 set -euo pipefail
@@ -39,8 +40,10 @@ step() {
   begun+=("$SECONDS")
 }
 
-# Waits for this round's steps, printing each one's output and time as it ends; fails if one failed.
+# Waits for this round's steps (with a log name, for that step only: the others go on into the next round),
+# printing each one's output and time as it ends; fails if one failed, once every step still running has ended.
 round() {
+  local only=${1:-} only_ended=""
   local failed=0 left=${#pids[@]}
   local -A done=()
   local failures=()
@@ -53,6 +56,7 @@ round() {
         done[$index]=1
         left=$((left - 1))
         local log=${names[$index]%%|*} title=${names[$index]#*|}
+        [ "$log" = "$only" ] && only_ended=1
         echo
         echo "== ${title}: output (.tmp/test-logs/${log}.log)"
         cat "$logs/$log.log"
@@ -65,11 +69,20 @@ round() {
         fi
       fi
     done
+    [ -n "$only_ended" ] && [ "$failed" -eq 0 ] && break
     [ "$left" -gt 0 ] && sleep 1
   done
-  names=()
-  pids=()
-  begun=()
+  # The steps still running go on into the next round.
+  local kept_names=() kept_pids=() kept_begun=()
+  for index in "${!pids[@]}"; do
+    [ -n "${done[$index]:-}" ] && continue
+    kept_names+=("${names[$index]}")
+    kept_pids+=("${pids[$index]}")
+    kept_begun+=("${begun[$index]}")
+  done
+  names=("${kept_names[@]}")
+  pids=("${kept_pids[@]}")
+  begun=("${kept_begun[@]}")
   if [ "$failed" -ne 0 ]; then
     # Again at the very end, where a reader of a long log (or of CI's last lines) looks first.
     for failure in "${failures[@]}"; do
@@ -89,14 +102,17 @@ bash scripts/ensure-prometheus.sh
 # timed, says which kind of day this run had (docs/performance.md, "The suite's times").
 echo "== This machine today: the reference loop took $(node scripts/reference-loop.mjs) ms"
 
-# The build first, alone: everything after it needs it, and it uses both cores.
-step build "Production build" env BUILD_SKIP_TYPECHECK=1 npm run build
-round
-
-lint_and_types() {
+# The build first: everything else needs it, and it leaves about a third of the CPU idle. Beside it, at the lowest
+# priority (nice 19) so the build hardly notices, what needs no build: lint, then the unit tests. They go on into
+# the next round if the build ends first. The type check waits for the build (it reads Next.js's route types).
+checks_without_build() {
   npm run lint
-  npm run typecheck
+  npx vitest run --project unit
 }
+step --nice 19 lint "Lint (Biome, the layers, unused code), then the unit tests" checks_without_build
+step build "Production build" env BUILD_SKIP_TYPECHECK=1 npm run build
+round build
+
 # The browser tests end a minute or two before the Vitest files, which run one at a time: the deployment test
 # and these integration files (each its own servers, nothing shared with the files before or after it) run
 # after the browser tests, in their step, side by side (each waits on its servers and receivers for much of its
@@ -121,20 +137,20 @@ browser_steps() {
 vitest_steps() {
   local excluded=()
   for file in "${AFTER_BROWSER_FILES[@]}"; do excluded+=(--exclude "$file"); done
-  npx vitest run --project unit --project integration "${excluded[@]}"
+  npx vitest run --project integration "${excluded[@]}"
 }
 # Then every check side by side: the browser tests wait on pages and clocks, and the Vitest tests on servers
 # and storms, so together they keep both cores busy where one after the other left one idle. (The Vitest files
 # in two shards, each with its own server, were 20-40 s faster and lost a storm or a server's database
 # connections on every other run: docs/performance.md, "The suite's times".)
-# Lint runs at the lowest priority (nice 19): it has minutes to spare. The Vitest files come first: they run one
+# The type check runs at the lowest priority (nice 19): it has minutes to spare. The Vitest files come first: they run one
 # at a time against one server, so they are the longest step unless they get the CPU when they want it; the
 # browser tests (nice 5, their servers' and browsers' sessions too: tests/e2e/support/start-server.mjs) take
 # what is left. At one priority the eight browser-side sessions took eight shares of the CPU to the Vitest
 # session's one (Linux's autogroup), and the Vitest step ran 1.7 times as long as alone (docs/testing.md).
-step --nice 19 lint "Lint (Biome, the layers, unused code), then the type check" lint_and_types
+step --nice 19 typecheck "Type check" npm run typecheck
 step --nice 5 browser "Browser tests (Playwright), then the deployment test and three integration files" browser_steps
-step vitest "Unit and integration tests (Vitest)" vitest_steps
+step vitest "Integration tests (Vitest)" vitest_steps
 round
 
 echo "== All tests passed in $((SECONDS - started)) s"
