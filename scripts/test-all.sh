@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in two rounds:
 #   1. the production build (it skips its own type check: `npm run typecheck` runs in round 2), and beside it what
-#      needs no build: lint and format check, then the unit tests
+#      needs no build: the unit tests, and lint and format check
 #   2. side by side: the type check; the browser tests (Playwright on Debian's Chromium: see
 #      playwright.config.ts), then the deployment test (nginx in front of two instances, scraped by Prometheus,
 #      when Postgres answers); the integration tests (a fresh Postgres database per server, copied from one
@@ -102,14 +102,12 @@ bash scripts/ensure-prometheus.sh
 # timed, says which kind of day this run had (docs/performance.md, "The suite's times").
 echo "== This machine today: the reference loop took $(node scripts/reference-loop.mjs) ms"
 
-# The build first: everything else needs it, and it leaves about a third of the CPU idle. Beside it, at the lowest
-# priority (nice 19) so the build hardly notices, what needs no build: lint, then the unit tests. They go on into
-# the next round if the build ends first. The type check waits for the build (it reads Next.js's route types).
-checks_without_build() {
-  npm run lint
-  npx vitest run --project unit
-}
-step --nice 19 lint "Lint (Biome, the layers, unused code), then the unit tests" checks_without_build
+# The build first: everything else needs it, and it leaves about a third of the CPU idle. Beside it, what needs no
+# build: the unit tests, at the build's priority (starved at nice 19 behind round 2, a password hash once took over
+# their 5 s timeout), and lint at the lowest priority (nothing in it is timed). They go on into the next round if
+# the build ends first. The type check waits for the build (it reads Next.js's route types).
+step unit "Unit tests (Vitest)" npx vitest run --project unit
+step --nice 19 lint "Lint (Biome, the layers, unused code)" npm run lint
 step build "Production build" env BUILD_SKIP_TYPECHECK=1 npm run build
 round build
 
