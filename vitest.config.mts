@@ -15,7 +15,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          // One module graph per worker (no file mocks or stubs a module, none sets the environment): isolated, the
+          // files' imports were two thirds of the step's CPU (21 s of CPU, not 8), taken from the build beside it.
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -201,16 +201,19 @@ test.describe("accessibility: axe-core, WCAG 2.2 AA, zero violations", () => {
       await page.keyboard.press("Escape");
     });
 
-    test("the API's description, rendered by swagger-ui from the app's own files", async ({ page }, testInfo) => {
+    // At the desktop's size only: a description for the engineers who connect to the API, read at a desk, drawn by
+    // swagger-ui (not the product's own layout); on the emulated phone, parsing its 1.4 MB script and checking
+    // its long page took some 35 s of each run.
+    test("the API's description, rendered by swagger-ui from the app's own files", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
       const refusedByCsp: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
       });
       await page.goto("/admin/api");
       await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
-      // swagger-ui drew the document: its title, and an operation of each tag. Its 1.4 MB script is parsed on an
-      // emulated phone sharing two cores with the whole suite: a minute, not the default 15 s. Should it draw its
-      // own error instead (the document not fetched), the failure names that, not a timeout.
+      // swagger-ui drew the document: its title, and an operation of each tag. Its 1.4 MB script is parsed on
+      // two cores shared with the whole suite: a minute, not the default 15 s. Should it draw its own error
+      // instead (the document not fetched), the failure names that, not a timeout.
       test.setTimeout(120_000);
       const title = page.getByRole("heading", { name: /Prize giveaway API/ });
       const swaggerError = page.getByText(/Failed to load API definition|Fetch error/);

@@ -7,26 +7,44 @@ const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 /**
  * Runs axe-core in the page as it is now: `include`, a CSS selector to check only that part; `rules`, only
- * these rules (else every rule of `tags`). axe is put into the document once: a check after another on the same
- * document reuses it. (@axe-core/playwright sent its 550 KB source twice for every check, and in its default
- * mode ran each frame apart, then finished in a blank page of its own with axe put in again: several times the
- * CPU, for frames the app's screens do not have.)
+ * these rules (else every rule of `tags`).
  */
-export async function runAxe(
-  page: Page,
-  { include, rules, tags, violationsOnly = false }: { include?: string; rules?: string[]; tags?: string[]; violationsOnly?: boolean },
-) {
-  await animationsFinished(page);
-  const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
-  if (!present) await page.evaluate(AXE_SOURCE);
+export async function runAxe(page: Page, { include, rules, tags }: { include?: string; rules?: string[]; tags?: string[] }) {
+  await axeReady(page);
   const options: RunOptions = rules ? { runOnly: { type: "rule", values: rules } } : { runOnly: { type: "tag", values: tags ?? [] } };
-  // Every rule still runs; the passing and undecided ones list one element each, not every element checked.
-  if (violationsOnly) options.resultTypes = ["violations"];
   return page.evaluate(
     ({ include, options }) =>
       (window as unknown as { axe: typeof import("axe-core") }).axe.run(include ? { include: [include] } : document, options),
     { include, options },
   ) as Promise<AxeResults>;
+}
+
+/**
+ * Every rule of `tags` on the whole page as it is now: only the violations come back, with how many rules
+ * passed (the full results, an element of each passing rule included, cost more to pass from the page than the
+ * checks of a simple screen).
+ */
+async function axeViolations(page: Page, tags: string[]): Promise<{ violations: AxeResults["violations"]; rulesPassed: number }> {
+  await axeReady(page);
+  return page.evaluate(async (tags) => {
+    const results = await (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    return { violations: results.violations, rulesPassed: results.passes.length };
+  }, tags);
+}
+
+/**
+ * The page's short animations ended, and axe put into the document once: a check after another on the same
+ * document reuses it. (@axe-core/playwright sent its 550 KB source twice for every check, and in its default
+ * mode ran each frame apart, then finished in a blank page of its own with axe put in again: several times the
+ * CPU, for frames the app's screens do not have.)
+ */
+async function axeReady(page: Page) {
+  await animationsFinished(page);
+  const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
+  if (!present) await page.evaluate(AXE_SOURCE);
 }
 
 /**
@@ -79,7 +97,7 @@ const isKnown = (finding: Finding, known: KnownViolation[]) =>
  * failure: the test goes on to check its other screens, so one run lists every screen's violations.
  */
 export async function expectNoNewViolations(page: Page, screen: string, testInfo: TestInfo, known: KnownViolation[]) {
-  const results = await runAxe(page, { tags: WCAG_22_AA_TAGS, violationsOnly: true });
+  const results = await axeViolations(page, WCAG_22_AA_TAGS);
   const findings: Finding[] = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       screen,
@@ -96,7 +114,7 @@ export async function expectNoNewViolations(page: Page, screen: string, testInfo
     console.log(`axe KNOWN (${owner}) ${screen} @${finding.project}: ${finding.rule} on ${finding.target}: ${finding.help}`);
   }
   console.log(
-    `axe ${screen} @${testInfo.project.name}: ${results.passes.length} rules pass, ${findings.length} violations, ${tolerated.length} known`,
+    `axe ${screen} @${testInfo.project.name}: ${results.rulesPassed} rules pass, ${findings.length} violations, ${tolerated.length} known`,
   );
   const fresh = findings.filter((finding) => !isKnown(finding, known));
   expect.soft(fresh, `axe violations on ${screen}`).toEqual([]);
