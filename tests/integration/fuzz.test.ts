@@ -132,8 +132,17 @@ type Probe = { method: string; path: string; body?: Body; identity: Identity };
  */
 const adminMaySend = (route: DiscoveredRoute) => route.method === "GET" || route.takesBody || route.takesQuery || route.params.length > 0;
 
+/**
+ * The bodies a visitor sends to an organiser's route: it is refused at the door (401) whatever the body, and the
+ * organiser's own probes carry every junk body through to the route's parsing. So the door is tried with a
+ * body too large for any route, one that is not JSON and one with no type, not with every junk body (they were
+ * a fifth of the fuzz's requests).
+ */
+const AT_THE_DOOR = new Set(["body 2 MB", "invalid JSON", "no content type"]);
+
 function probesFor(route: DiscoveredRoute, identity: Identity, realUrlPath: string): Probe[] {
   if (identity.name === "admin" && !adminMaySend(route)) return [];
+  const refusedAtTheDoor = identity.name === "visitor" && route.access === "admin";
   const neutral = (param: string) =>
     param === "urlPath" ? realUrlPath : param === "file" ? "nothing.webp" : param === "path" ? "nothing/here" : "999999999";
   const probes: Probe[] = [];
@@ -142,7 +151,9 @@ function probesFor(route: DiscoveredRoute, identity: Identity, realUrlPath: stri
   }
   const base = fillTemplate(route.template, neutral);
   if (!["GET", "HEAD", "OPTIONS"].includes(route.method))
-    for (const body of junkBodies()) probes.push({ method: route.method, path: base, body, identity });
+    for (const body of junkBodies()) {
+      if (!refusedAtTheDoor || AT_THE_DOOR.has(body.kind)) probes.push({ method: route.method, path: base, body, identity });
+    }
   if (route.method === "GET" || route.takesQuery) {
     for (const value of QUERY_JUNK)
       probes.push({ method: route.method, path: `${base}?${QUERY_KEYS.map((key) => `${key}=${value}`).join("&")}`, identity });
